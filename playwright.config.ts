@@ -1,0 +1,32 @@
+import { defineConfig } from '@playwright/test';
+
+// The browser journeys run against the real system (`server/main.ts`) on its own ports and a fresh
+// embedded database with the demo schools. Chromium comes from Debian (/usr/bin/chromium).
+const API_PORT = Number(process.env.E2E_API_PORT ?? 18000);
+const WEB_PORT = Number(process.env.E2E_WEB_PORT ?? 18080);
+
+export default defineConfig({
+  testDir: './e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list'], ['json']],
+  use: {
+    baseURL: `http://demo.localhost:${WEB_PORT}`,
+    locale: 'ru-RU',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  webServer: {
+    command: 'rm -rf .tmp/e2e-data && node_modules/.bin/tsx server/main.ts',
+    url: `http://127.0.0.1:${API_PORT}/health`,
+    timeout: 120_000,
+    reuseExistingServer: !!process.env.E2E_REUSE,
+    env: { API_PORT: String(API_PORT), WEB_PORT: String(WEB_PORT), DATA_DIR: '.tmp/e2e-data', LOG_LEVEL: 'warn', DATABASE_URL: '' },
+  },
+});

@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+// `npm test`: type-check, unit and API tests (PGlite, then PostgreSQL when TEST_DATABASE_URL is set),
+// build both apps, then the browser journeys in Chromium. Ends with "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const tmp = '.tmp/test-results';
+rmSync(tmp, { recursive: true, force: true });
+mkdirSync(tmp, { recursive: true });
+let passed = 0;
+let failed = 0;
+const bin = (name) => `node_modules/.bin/${name}`;
+
+function run(label, cmd, args, env = {}) {
+  console.log(`\n=== ${label} ===`);
+  const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return res.status === 0;
+}
+
+function step(label, cmd, args, env) {
+  if (run(label, cmd, args, env)) passed += 1;
+  else {
+    failed += 1;
+    console.log(`--- ${label} FAILED`);
+  }
+}
+
+function vitestCounts(file) {
+  if (!existsSync(file)) return { p: 0, f: 1 };
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  return { p: r.numPassedTests, f: r.numFailedTests + (r.numTotalTestSuites && !r.success && r.numFailedTests === 0 ? 1 : 0) };
+}
+
+step('type-check', bin('tsc'), ['--noEmit', '-p', '.']);
+
+run('unit and API tests (PGlite)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${tmp}/vitest.json`]);
+let c = vitestCounts(`${tmp}/vitest.json`);
+passed += c.p;
+failed += c.f;
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+if (pgUrl) {
+  run('API tests (PostgreSQL)', bin('vitest'), ['run', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${tmp}/vitest-pg.json`], { TEST_DATABASE_URL: pgUrl });
+  c = vitestCounts(`${tmp}/vitest-pg.json`);
+  passed += c.p;
+  failed += c.f;
+} else {
+  console.log('\n(TEST_DATABASE_URL is not set: the API suite ran on PGlite only)');
+}
+
+if (process.env.SKIP_E2E !== '1') {
+  step('build', 'npm', ['run', 'build']);
+  run('browser journeys (Chromium)', bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: `${tmp}/playwright.json` });
+  const file = `${tmp}/playwright.json`;
+  if (existsSync(file)) {
+    const s = JSON.parse(readFileSync(file, 'utf8')).stats ?? {};
+    passed += s.expected ?? 0;
+    failed += (s.unexpected ?? 0) + (s.flaky ?? 0) * 0;
+    if (!s.expected && !s.unexpected) failed += 1;
+  } else failed += 1;
+}
+
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

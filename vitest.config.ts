@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+// Unit tests (common/, admin/, learner/) and API tests (server/) live beside their code as *.test.ts(x).
+// Browser-like tests choose jsdom with a `// @vitest-environment jsdom` comment.
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    include: ['{common,admin,learner,server}/**/*.test.{ts,tsx}'],
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    maxWorkers: 2,
+  },
+});
