@@ -1,0 +1,107 @@
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import cors from '@fastify/cors';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import addFormats from 'ajv-formats';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import { installContext } from './core/context.ts';
+import { installErrorHandler } from './core/errors.ts';
+import { installMethodOverride } from './core/method-override.ts';
+import { installMultipart } from './core/multipart.ts';
+import { installActivity } from './core/activity.ts';
+import { setBracketed } from './core/form.ts';
+import { installMailer } from './mail/mailer.ts';
+import { modules } from './modules/index.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  logger?: boolean | object;
+  /** Extra plugins registered after the modules (tests use it for probe routes). */
+  extra?: FastifyPluginAsync[];
+}
+
+/** Builds the API: core hooks first (errors, tenant and guard, uploads, method override), then one plugin per module. */
+export async function buildApp({ config, database, logger, extra = [] }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? {
+      level: config.logLevel,
+      serializers: {
+        req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: req.url.replace(/access_token=[^&]+/, 'access_token=[redacted]'), ip: req.ip }),
+      },
+    },
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+    ajv: {
+      customOptions: { coerceTypes: 'array', allErrors: true, removeAdditional: true, useDefaults: true },
+      plugins: [addFormats as never],
+    },
+    return503OnClosing: false,
+    // Bracketed query keys (`filter[role]=x`, `status[]=a&status[]=b`) become nested values (shared/API.md).
+    routerOptions: {
+      querystringParser: (str: string) => {
+        const out: Record<string, unknown> = {};
+        for (const [k, v] of new URLSearchParams(str)) setBracketed(out, k, v);
+        return out;
+      },
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate('db', database.db);
+  app.decorate('config', config);
+
+  installErrorHandler(app);
+  await app.register(cors, {
+    origin: (origin, cb) => cb(null, !origin || isAllowedOrigin(origin, config)),
+    allowedHeaders: ['Authorization', 'Content-Type', 'Domain', 'Demo', 'Accept-Language'],
+    exposedHeaders: ['Content-Disposition', 'Suggested-Filename', 'Content-Range', 'Accept-Ranges'],
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Campus LMS API', version: '1.0.0', description: 'Learner (/api) and administration (/admin) areas. See shared/API.md for the conventions.' },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      },
+      security: [{ bearer: [] }],
+    },
+  });
+  app.addHook('onRoute', (opts) => {
+    if (opts.url.startsWith('/docs')) opts.config = { ...(opts.config as object), global: true };
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'none' } });
+
+  installContext(app, database.db, config.defaultTenant);
+  installMultipart(app, join(config.dataDir, 'tmp'));
+  installMethodOverride(app);
+  installActivity(app);
+  installMailer(app);
+
+  app.get('/health', { config: { global: true }, schema: { tags: ['system'], summary: 'Liveness and database check' } }, async () => {
+    await database.db.execute('select 1');
+    return { status: 'ok', database: database.kind };
+  });
+
+  for (const mod of [...modules, ...extra]) await app.register(mod);
+  return app;
+}
+
+function isAllowedOrigin(origin: string, config: Config) {
+  if (config.webOrigins.includes(origin)) return true;
+  try {
+    const { hostname } = new URL(origin);
+    return hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '127.0.0.1';
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,157 @@
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { tenantAccess, tenants, tokens, users, type AccessFlag, type Role } from '../db/schema/index.ts';
+import { AppError, accessDenied, notAuthorized } from './errors.ts';
+
+export type User = typeof users.$inferSelect;
+export interface Tenant {
+  id: number;
+  slug: string;
+  title: string;
+}
+
+/** What a route asks of its caller; set as `config` on the route. Default: any signed-in user. */
+export interface Guard {
+  /** `public`: anyone; `optional`: a token is read when present. */
+  auth?: 'public' | 'optional';
+  roles?: readonly Role[];
+  /** Section flag that must be on (`payment`, `rating`, …). */
+  flag?: AccessFlag;
+  /** Refused in demo mode (an admin acting as another user must not do this). */
+  noDemo?: boolean;
+  /**
+   * Also accept `access_token` and `domain` in the query string: for URLs a browser fetches by itself
+   * (a <video> element cannot send headers). Logs redact the token.
+   */
+  queryToken?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig extends Guard {
+    /** Set on the POST twin of a PUT/PATCH/DELETE route (method override). */
+    twin?: boolean;
+    /** Routes outside the tenant scope (/health, docs). */
+    global?: boolean;
+  }
+  interface FastifyRequest {
+    tenant: Tenant;
+    user?: User;
+    tokenId?: number;
+    /** In demo mode: the admin acting as `user`. */
+    actorId?: number;
+  }
+}
+
+export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/** The user a handler runs for; throws 401 when nobody is signed in. */
+export function currentUser(req: FastifyRequest): User {
+  if (!req.user) throw notAuthorized();
+  return req.user;
+}
+
+export function today() {
+  return new Date().toISOString().slice(0, 10);
+}
+
+export function isBlocked(u: Pick<User, 'is_blocked' | 'date_block'>) {
+  return u.is_blocked || (u.date_block !== null && u.date_block <= today());
+}
+
+/**
+ * Resolves the tenant (the `Domain` header), the bearer token and the route's guard on every
+ * request, before the body is read, so a refused upload is refused before it is streamed.
+ */
+export function installContext(app: FastifyInstance, db: Db, defaultTenant: string) {
+  const cache = new Map<string, { tenant: Tenant | null; at: number }>();
+  const flagCache = new Map<number, { flags: Record<AccessFlag, boolean>; at: number }>();
+
+  async function findTenant(slug: string) {
+    const hit = cache.get(slug);
+    if (hit && Date.now() - hit.at < 10_000) return hit.tenant;
+    const [row] = await db.select({ id: tenants.id, slug: tenants.slug, title: tenants.title }).from(tenants).where(eq(tenants.slug, slug));
+    cache.set(slug, { tenant: row ?? null, at: Date.now() });
+    return row ?? null;
+  }
+
+  async function flagsOf(tenantId: number) {
+    const hit = flagCache.get(tenantId);
+    if (hit && Date.now() - hit.at < 5_000) return hit.flags;
+    const [row] = await db.select().from(tenantAccess).where(eq(tenantAccess.tenant_id, tenantId));
+    const flags = {
+      networking: !!row?.networking,
+      lifelong_learning: !!row?.lifelong_learning,
+      rating: !!row?.rating,
+      message: !!row?.message,
+      payment: !!row?.payment,
+    };
+    flagCache.set(tenantId, { flags, at: Date.now() });
+    return flags;
+  }
+
+  app.decorate('accessFlags', flagsOf);
+  app.decorate('forgetTenantCaches', () => {
+    cache.clear();
+    flagCache.clear();
+  });
+  app.decorateRequest('tenant', null as never);
+
+  async function readToken(req: FastifyRequest) {
+    const header = req.headers.authorization;
+    const fromQuery = req.routeOptions.config?.queryToken ? (req.query as Record<string, unknown>)?.access_token : undefined;
+    const raw = header?.startsWith('Bearer ') ? header.slice(7).trim() : typeof fromQuery === 'string' ? fromQuery : undefined;
+    if (!raw) return;
+    const hash = sha256(raw);
+    const [row] = await db
+      .select({ token: tokens, user: users })
+      .from(tokens)
+      .innerJoin(users, eq(users.id, tokens.user_id))
+      .where(and(eq(tokens.access_hash, hash)));
+    if (!row || row.token.revoked_at || row.token.access_expires_at < new Date() || row.token.tenant_id !== req.tenant.id) {
+      throw notAuthorized();
+    }
+    req.user = row.user;
+    req.tokenId = row.token.id;
+    req.actorId = row.token.actor_id ?? undefined;
+  }
+
+  app.decorate('checkGuard', async (req: FastifyRequest, guard: Guard) => {
+    if (guard.auth === 'public') return;
+    if (!req.user) {
+      if (guard.auth === 'optional') return;
+      throw notAuthorized();
+    }
+    if (isBlocked(req.user)) throw new AppError(403, 'ERROR_BLOCK', 'User is blocked');
+    if (guard.roles && !guard.roles.includes(req.user.role)) throw accessDenied();
+    if (guard.flag && !(await flagsOf(req.tenant.id))[guard.flag]) {
+      throw guard.flag === 'networking' ? new AppError(403, 'NOT_ON_NETWORKING', 'Networking is off') : accessDenied();
+    }
+    if (guard.noDemo && req.actorId) throw new AppError(403, 'ERROR_ACCESS', 'Not allowed in demo mode', { demo: true });
+  });
+
+  app.addHook('onRequest', async (req) => {
+    const config = req.routeOptions.config ?? {};
+    if (config.global || req.routeOptions.url === undefined) return;
+    const queryDomain = config.queryToken ? (req.query as Record<string, unknown>)?.domain : undefined;
+    const slug = String(req.headers.domain ?? queryDomain ?? defaultTenant).trim().toLowerCase();
+    const tenant = await findTenant(slug);
+    if (!tenant) throw new AppError(404, 'NOT_FOUND_DOMAIN', `Unknown school ${slug}`, { domain: slug });
+    req.tenant = tenant;
+    try {
+      await readToken(req);
+    } catch (err) {
+      if (config.auth !== 'public') throw err;
+    }
+    if (!config.twin) await app.checkGuard(req, config);
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    accessFlags(tenantId: number): Promise<Record<AccessFlag, boolean>>;
+    forgetTenantCaches(): void;
+    checkGuard(req: FastifyRequest, guard: Guard): Promise<void>;
+  }
+}

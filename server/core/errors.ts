@@ -1,0 +1,118 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+
+/**
+ * An error the API answers with `{ category, name, variables, message }` (see shared/API.md).
+ * `name` is a code of the specification's catalogue; the apps translate it.
+ */
+export class AppError extends Error {
+  constructor(
+    public status: number,
+    public code: string,
+    message = code,
+    public variables: Record<string, unknown> = {},
+    public category = categoryFor(status),
+  ) {
+    super(message);
+  }
+}
+
+function categoryFor(status: number) {
+  if (status === 401) return 'auth';
+  if (status === 403) return 'access';
+  if (status === 404) return 'not_found';
+  if (status === 409) return 'conflict';
+  if (status === 413 || status === 415) return 'file';
+  if (status === 422) return 'validation';
+  if (status === 429) return 'throttle';
+  return 'error';
+}
+
+export const notAuthorized = () => new AppError(401, 'NOT_AUTHORIZED', 'Please log in');
+export const accessDenied = () => new AppError(403, 'ERROR_ACCESS', 'No access');
+export const notFound = (entity: string) =>
+  new AppError(404, `NOT_FOUND_${entity.toUpperCase()}`, `${entity} not found`);
+
+/** 422 with per-field messages. Messages are catalogue keys the apps translate (`validation.required`, …). */
+export class ValidationError extends AppError {
+  constructor(public errors: Record<string, string[]>) {
+    super(422, 'Validation Error', 'Check the input and resend', {}, 'validation');
+  }
+}
+
+export const fieldError = (field: string, message: string) => new ValidationError({ [field]: [message] });
+
+/** Maps an ajv error to a message key of the shared validation catalogue. */
+function ajvMessage(keyword: string, params: Record<string, unknown>): string {
+  switch (keyword) {
+    case 'required':
+      return 'validation.required';
+    case 'maxLength':
+      return `validation.max_length:${params.limit}`;
+    case 'minLength':
+      return params.limit === 1 ? 'validation.required' : `validation.min_length:${params.limit}`;
+    case 'format':
+      return params.format === 'email' ? 'validation.email' : 'validation.format';
+    case 'enum':
+    case 'const':
+    case 'anyOf':
+      return 'validation.choice';
+    case 'maximum':
+      return `validation.max:${params.limit}`;
+    case 'minimum':
+      return `validation.min:${params.limit}`;
+    default:
+      return 'validation.format';
+  }
+}
+
+interface AjvIssue {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+}
+
+export function validationFromAjv(issues: AjvIssue[]): ValidationError {
+  const errors: Record<string, string[]> = {};
+  for (const e of issues) {
+    let field = e.instancePath.replace(/^\//, '').replace(/\//g, '.');
+    if (e.keyword === 'required') field = [field, String(e.params.missingProperty)].filter(Boolean).join('.');
+    (errors[field || '_'] ??= []).push(ajvMessage(e.keyword, e.params));
+  }
+  return new ValidationError(errors);
+}
+
+/** The one error handler of the API: catalogue errors as they are, validation as 422, nothing internal on 5xx. */
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+    if (err instanceof ValidationError) {
+      return reply.status(422).send({ category: err.category, name: err.code, variables: {}, message: err.message, errors: err.errors });
+    }
+    if (err instanceof AppError) {
+      return reply.status(err.status).send({ category: err.category, name: err.code, variables: err.variables, message: err.message });
+    }
+    const fe = err as FastifyError & { validation?: AjvIssue[] };
+    if (fe.validation) {
+      const v = validationFromAjv(fe.validation);
+      return reply.status(422).send({ category: 'validation', name: v.code, variables: {}, message: v.message, errors: v.errors });
+    }
+    const status = fe.statusCode ?? 500;
+    if (status === 413 || fe.code === 'FST_REQ_FILE_TOO_LARGE' || fe.code === 'FST_PARTS_LIMIT' || fe.code === 'FST_FILES_LIMIT') {
+      return reply.status(413).send({ category: 'file', name: 'ERROR_MAX_SIZE', variables: {}, message: 'Request or file too large' });
+    }
+    if (status >= 400 && status < 500) {
+      const name = status === 415 ? 'ERROR_EXT_TYPE' : status === 404 ? 'NOT_FOUND' : 'Validation Error';
+      return reply.status(status === 400 ? 422 : status).send({
+        category: status === 400 ? 'validation' : categoryFor(status),
+        name,
+        variables: {},
+        message: fe.message,
+        ...(status === 400 ? { errors: { _: ['validation.format'] } } : {}),
+      });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ category: 'error', name: 'SERVER_ERROR', variables: {}, message: 'Server error' });
+  });
+  app.setNotFoundHandler((req, reply) => {
+    reply.status(404).send({ category: 'not_found', name: 'NOT_FOUND_ROUTE', variables: {}, message: `No route ${req.method} ${req.url.split('?')[0]}` });
+  });
+}

@@ -1,0 +1,237 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { tenants } from './tenants.ts';
+import { users } from './users.ts';
+
+const tenant = () => integer().notNull().references(() => tenants.id, { onDelete: 'cascade' });
+const created = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+/** A learning program (the admin "courses" screen), with the marketplace fields for the roadmap. */
+export const programs = pgTable(
+  'programs',
+  {
+    id: serial().primaryKey(),
+    tenant_id: tenant(),
+    title: text().notNull(),
+    title_en: text(),
+    technical_name: text(),
+    main_name: text(),
+    documents_title: text(),
+    days_to_study: integer(),
+    ects: real(),
+    payment_currency: text(),
+    extra_currency: text(),
+    consulting_count: integer(),
+    consulting_days: integer(),
+    description: text(),
+    short_description: text(),
+    full_description: text(),
+    language: text(),
+    skills: jsonb().$type<string[]>(),
+    knowledge: jsonb().$type<string[]>(),
+    requirements: text(),
+    duration: text(),
+    category: text(),
+    price: real(),
+    discount_price: real(),
+    format: text(),
+    logo: text(),
+    created_at: created(),
+  },
+  (t) => [index('programs_tenant_title').on(t.tenant_id, t.title)],
+);
+
+export const chapters = pgTable(
+  'chapters',
+  {
+    id: serial().primaryKey(),
+    tenant_id: tenant(),
+    program_id: integer().notNull().references(() => programs.id, { onDelete: 'cascade' }),
+    title: text().notNull(),
+    sort: integer().notNull().default(0),
+  },
+  (t) => [index('chapters_tenant_program').on(t.tenant_id, t.program_id, t.sort)],
+);
+
+export const mediaKinds = ['video', 'pdf', 'file', 'link', 'text', 'project'] as const;
+export type MediaKind = (typeof mediaKinds)[number];
+
+/** A material: video, PDF, file, link, text, or a project assignment (with its deadline). */
+export const media = pgTable(
+  'media',
+  {
+    id: serial().primaryKey(),
+    tenant_id: tenant(),
+    title: text().notNull(),
+    kind: text().$type<MediaKind>().notNull(),
+    path: text(),
+    file_name: text(),
+    mime: text(),
+    size: integer(),
+    url: text(),
+    body: text(),
+    deadline: date({ mode: 'string' }),
+    created_at: created(),
+  },
+  (t) => [index('media_tenant_kind').on(t.tenant_id, t.kind)],
+);
+
+export const chapterMedia = pgTable(
+  'chapter_media',
+  {
+    chapter_id: integer().notNull().references(() => chapters.id, { onDelete: 'cascade' }),
+    media_id: integer().notNull().references(() => media.id, { onDelete: 'cascade' }),
+    sort: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.chapter_id, t.media_id] }), index('chapter_media_media').on(t.media_id)],
+);
+
+export const quizKinds = ['exam', 'pass', 'poll'] as const;
+export const quizzes = pgTable(
+  'quizzes',
+  {
+    id: serial().primaryKey(),
+    tenant_id: tenant(),
+    title: text().notNull(),
+    kind: text().$type<(typeof quizKinds)[number]>().notNull().default('pass'),
+    sort_type: text().$type<'in_order' | 'scatter'>().notNull().default('in_order'),
+    evaluation: text().$type<'score' | 'credit'>().notNull().default('score'),
+    max_attempts: integer(),
+    response_time_minutes: integer(),
+    show_report: boolean().notNull().default(true),
+    notify_admin: boolean().notNull().default(false),
+    show_correct: boolean().notNull().default(false),
+    passing_percentage: integer().notNull().default(60),
+    min_score: integer().notNull().default(0),
+    /** The window in which attempts may start (shown in the calendar); null: always open. */
+    opens_at: timestamp({ withTimezone: true }),
+    closes_at: timestamp({ withTimezone: true }),
+    created_at: created(),
+  },
+  (t) => [index('quizzes_tenant').on(t.tenant_id)],
+);
+
+export const chapterQuizzes = pgTable(
+  'chapter_quizzes',
+  {
+    chapter_id: integer().notNull().references(() => chapters.id, { onDelete: 'cascade' }),
+    quiz_id: integer().notNull().references(() => quizzes.id, { onDelete: 'cascade' }),
+    sort: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.chapter_id, t.quiz_id] }), index('chapter_quizzes_quiz').on(t.quiz_id)],
+);
+
+export const questions = pgTable(
+  'questions',
+  {
+    id: serial().primaryKey(),
+    tenant_id: tenant(),
+    quiz_id: integer().notNull().references(() => quizzes.id, { onDelete: 'cascade' }),
+    text: text().notNull(),
+    type: text().$type<'radio' | 'checkbox' | 'text'>().notNull(),
+    sort: integer().notNull().default(0),
+  },
+  (t) => [index('questions_tenant_quiz').on(t.tenant_id, t.quiz_id, t.sort)],
+);
+
+export const questionOptions = pgTable(
+  'question_options',
+  {
+    id: serial().primaryKey(),
+    tenant_id: tenant(),
+    question_id: integer().notNull().references(() => questions.id, { onDelete: 'cascade' }),
+    text: text().notNull(),
+    is_correct: boolean().notNull().default(false),
+    score: integer().notNull().default(0),
+    sort: integer().notNull().default(0),
+  },
+  (t) => [index('options_tenant_question').on(t.tenant_id, t.question_id, t.sort)],
+);
+
+export const groups = pgTable('groups', { id: serial().primaryKey(), tenant_id: tenant(), title: text().notNull(), created_at: created() }, (t) => [
+  index('groups_tenant').on(t.tenant_id),
+]);
+
+export const groupUsers = pgTable(
+  'group_users',
+  {
+    group_id: integer().notNull().references(() => groups.id, { onDelete: 'cascade' }),
+    user_id: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.group_id, t.user_id] }), index('group_users_user').on(t.user_id)],
+);
+
+export const programUsers = pgTable(
+  'program_users',
+  {
+    program_id: integer().notNull().references(() => programs.id, { onDelete: 'cascade' }),
+    user_id: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.program_id, t.user_id] }), index('program_users_user').on(t.user_id)],
+);
+
+export const programGroups = pgTable(
+  'program_groups',
+  {
+    program_id: integer().notNull().references(() => programs.id, { onDelete: 'cascade' }),
+    group_id: integer().notNull().references(() => groups.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.program_id, t.group_id] }), index('program_groups_group').on(t.group_id)],
+);
+
+/** Trainers assigned to a program: a trainer sees and edits only these in the back office. */
+export const programTrainers = pgTable(
+  'program_trainers',
+  {
+    tenant_id: tenant(),
+    program_id: integer().notNull().references(() => programs.id, { onDelete: 'cascade' }),
+    user_id: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.program_id, t.user_id] }), index('program_trainers_tenant_user').on(t.tenant_id, t.user_id)],
+);
+
+/**
+ * An attempt at a quiz. `deadline_at` is fixed on the server's clock when the attempt starts;
+ * `question_order` and `option_order` are the shuffle chosen once for this attempt.
+ */
+export const quizAttempts = pgTable(
+  'quiz_attempts',
+  {
+    id: serial().primaryKey(),
+    tenant_id: tenant(),
+    quiz_id: integer().notNull().references(() => quizzes.id, { onDelete: 'cascade' }),
+    user_id: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    number: integer().notNull(),
+    status: text().$type<'IN_PROCESS' | 'FINISHED'>().notNull().default('IN_PROCESS'),
+    started_at: created(),
+    deadline_at: timestamp({ withTimezone: true }),
+    finished_at: timestamp({ withTimezone: true }),
+    question_order: jsonb().$type<number[]>().notNull(),
+    option_order: jsonb().$type<Record<string, number[]>>().notNull(),
+    score: real(),
+    max_score: real(),
+    percent: real(),
+    passed: boolean(),
+  },
+  (t) => [
+    index('attempts_tenant_user_quiz').on(t.tenant_id, t.user_id, t.quiz_id),
+    uniqueIndex('attempts_number').on(t.quiz_id, t.user_id, t.number),
+    uniqueIndex('attempts_one_open').on(t.quiz_id, t.user_id).where(sql`status = 'IN_PROCESS'`),
+  ],
+);
+
+export const questionAnswers = pgTable(
+  'question_answers',
+  {
+    id: serial().primaryKey(),
+    tenant_id: tenant(),
+    attempt_id: integer().notNull().references(() => quizAttempts.id, { onDelete: 'cascade' }),
+    question_id: integer().notNull().references(() => questions.id, { onDelete: 'cascade' }),
+    option_ids: jsonb().$type<number[]>(),
+    text: text(),
+    is_correct: boolean(),
+    score: real().notNull().default(0),
+    answered_at: created(),
+  },
+  (t) => [uniqueIndex('answers_attempt_question').on(t.attempt_id, t.question_id), index('answers_tenant_attempt').on(t.tenant_id, t.attempt_id)],
+);

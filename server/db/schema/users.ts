@@ -1,0 +1,97 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { tenants } from './tenants.ts';
+
+export const roles = ['superadmin', 'admin', 'moderator', 'trainer', 'student'] as const;
+export type Role = (typeof roles)[number];
+
+/** A person in one school. Field names are the API's (snake_case), so rows map to JSON as they are. */
+export const users = pgTable(
+  'users',
+  {
+    id: serial().primaryKey(),
+    tenant_id: integer().notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    login: text().notNull(),
+    email: text().notNull(),
+    password_hash: text().notNull(),
+    role: text().$type<Role>().notNull().default('student'),
+    /** The main administrator of the school: can never be deleted (NOT_ACCESS_DELETE_SUPERADMIN). */
+    is_main: boolean().notNull().default(false),
+    name: text().notNull().default(''),
+    surname: text().notNull().default(''),
+    patronymic: text(),
+    name_latin: text(),
+    surname_latin: text(),
+    name_en: text(),
+    surname_en: text(),
+    sex: text().$type<'male' | 'female'>(),
+    birthday_date: date({ mode: 'string' }),
+    phone: text(),
+    citizenship: text(),
+    country_id: integer(),
+    city_id: integer(),
+    postal_code: text(),
+    street: text(),
+    house: text(),
+    apartment: text(),
+    building: text(),
+    passport_number: text(),
+    passport_number_when: date({ mode: 'string' }),
+    passport_issued_by: text(),
+    passport_subdivision_code: text(),
+    insurance_number: text(),
+    timezone: text(),
+    interests: text(),
+    hobby: text(),
+    labor_status: text(),
+    business_status: text(),
+    date_start: date({ mode: 'string' }),
+    date_termination: date({ mode: 'string' }),
+    d_date: date({ mode: 'string' }),
+    /** Automatic blocking date: from this day on the user is treated as blocked. */
+    date_block: date({ mode: 'string' }),
+    is_blocked: boolean().notNull().default(false),
+    avatar: text(),
+    social: jsonb().$type<Record<string, string>>().notNull().default({}),
+    /** When the user dismissed the first-visit welcome; null means `isNew`. */
+    is_start: timestamp({ withTimezone: true }),
+    last_login_at: timestamp({ withTimezone: true }),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_tenant_login').on(t.tenant_id, sql`lower(${t.login})`),
+    uniqueIndex('users_tenant_email').on(t.tenant_id, sql`lower(${t.email})`),
+    index('users_tenant_role').on(t.tenant_id, t.role),
+    index('users_tenant_surname').on(t.tenant_id, t.surname, t.name),
+  ],
+);
+
+/** Opaque bearer tokens, stored as SHA-256 hashes. `actor_id` is set on a demo-mode token (admin acting as user). */
+export const tokens = pgTable(
+  'tokens',
+  {
+    id: serial().primaryKey(),
+    tenant_id: integer().notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    user_id: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    actor_id: integer().references(() => users.id, { onDelete: 'cascade' }),
+    access_hash: text().notNull().unique(),
+    refresh_hash: text().notNull().unique(),
+    access_expires_at: timestamp({ withTimezone: true }).notNull(),
+    refresh_expires_at: timestamp({ withTimezone: true }).notNull(),
+    remember: boolean().notNull().default(false),
+    revoked_at: timestamp({ withTimezone: true }),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('tokens_user').on(t.user_id)],
+);
+
+export const passwordResets = pgTable('password_resets', {
+  id: serial().primaryKey(),
+  tenant_id: integer().notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+  user_id: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+  token_hash: text().notNull().unique(),
+  expires_at: timestamp({ withTimezone: true }).notNull(),
+  used_at: timestamp({ withTimezone: true }),
+  created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,103 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { settings } from '../db/schema/index.ts';
+
+/** SMTP settings of a school (settings key `email`). */
+export interface EmailSettings {
+  host: string;
+  port: number;
+  username?: string;
+  password?: string;
+  encryption?: 'ssl' | 'tls' | 'none';
+  from_address?: string;
+  from_name?: string;
+}
+
+export interface Mail {
+  to: string | string[];
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface MailTenant {
+  id: number;
+  slug: string;
+  title: string;
+}
+
+/**
+ * `sent`: handed to the school's SMTP server. `outbox`: the `.eml` file written instead (no SMTP
+ * configured) or as well (SMTP failed: `error` says why). Sending never throws for a transport
+ * failure, so a notification cannot break the request that caused it; callers for whom the mail
+ * is the whole point (password reset) check `sent`/`outbox`.
+ */
+export interface MailResult {
+  sent: boolean;
+  outbox?: string;
+  error?: string;
+}
+
+/** Sends one message for a school (same as `app.mailer.send`). */
+export function sendMail(app: FastifyInstance, tenant: MailTenant, mail: Mail): Promise<MailResult> {
+  return app.mailer.send(tenant, mail);
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailer: { send(tenant: MailTenant, mail: Mail): Promise<MailResult> };
+  }
+}
+
+/**
+ * Sends mail through the school's SMTP server; with none configured, writes each message as an
+ * `.eml` file into DATA_DIR/outbox/<school>/ that any mail program opens.
+ */
+export function installMailer(app: FastifyInstance) {
+  app.decorate('mailer', {
+    async send(tenant, mail) {
+      const [row] = await app.db.select().from(settings).where(and(eq(settings.tenant_id, tenant.id), eq(settings.key, 'email')));
+      const smtp = row?.value as EmailSettings | undefined;
+      const from = smtp?.from_address ? { name: smtp.from_name ?? tenant.title, address: smtp.from_address } : { name: tenant.title, address: `no-reply@${tenant.slug}.localhost` };
+      const message = { from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html };
+      const writeOutbox = async () => {
+        const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+        const info = await transport.sendMail(message);
+        const dir = join(app.config.dataDir, 'outbox', tenant.slug);
+        mkdirSync(dir, { recursive: true });
+        const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`);
+        writeFileSync(file, info.message as Buffer);
+        return file;
+      };
+      if (smtp?.host) {
+        const transport = nodemailer.createTransport({
+          host: smtp.host,
+          port: Number(smtp.port),
+          secure: smtp.encryption === 'ssl',
+          ignoreTLS: smtp.encryption === 'none',
+          requireTLS: smtp.encryption === 'tls',
+          auth: smtp.username ? { user: smtp.username, pass: smtp.password ?? '' } : undefined,
+          tls: { rejectUnauthorized: false },
+          connectionTimeout: 10_000,
+          greetingTimeout: 10_000,
+          socketTimeout: 20_000,
+        });
+        try {
+          await transport.sendMail(message);
+          return { sent: true };
+        } catch (e) {
+          const error = (e as Error).message;
+          const file = await writeOutbox();
+          app.log.error({ err: e, school: tenant.slug, file }, 'SMTP failed; the message was kept in the outbox');
+          return { sent: false, outbox: file, error };
+        }
+      }
+      const file = await writeOutbox();
+      app.log.info({ file }, 'mail written to the outbox');
+      return { sent: false, outbox: file };
+    },
+  });
+}

@@ -1,0 +1,77 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { Db } from '../../db/client.ts';
+import { settings, tenantAccess, type AccessFlag } from '../../db/schema/index.ts';
+import { createReadStream } from 'node:fs';
+import { AppError } from '../../core/errors.ts';
+import { imageType, readHead, storedPath } from '../accounts/index.ts';
+
+const tags = ['school'];
+
+/** Client settings the apps may read (13 theme, 16 learning durations, 17 instalments, 19 calendar id) and their defaults. */
+export const CLIENT_SETTINGS: Record<string, unknown> = {
+  '13': 'light',
+  '16': [
+    { format: 'full-time', months: 24 },
+    { format: 'blended', months: 18 },
+    { format: 'online', months: 12 },
+  ],
+  '17': [6, 12, 18, 24, 36],
+  '19': '',
+};
+
+export async function setAccessFlag(db: Db, tenantId: number, flag: AccessFlag, on: boolean) {
+  await db.insert(tenantAccess).values({ tenant_id: tenantId, [flag]: on }).onConflictDoUpdate({ target: tenantAccess.tenant_id, set: { [flag]: on } });
+}
+
+export async function readSetting<T>(db: Db, tenantId: number, key: string): Promise<T | undefined> {
+  const [row] = await db.select().from(settings).where(and(eq(settings.tenant_id, tenantId), eq(settings.key, key)));
+  return row?.value as T | undefined;
+}
+
+/** Feature access, client settings, logo and social links of the school (learner area). */
+export default async function access(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.get('/api/access', { config: { auth: 'optional' }, schema: { tags, summary: 'Which optional sections the school has switched on' } }, async (req) => {
+    const f = await fastify.accessFlags(req.tenant.id);
+    return {
+      data: {
+        networking: { enabled: f.networking },
+        lifelong_learning: { enabled: f.lifelong_learning },
+        rating: { enabled: f.rating },
+        message: f.message,
+        payment: f.payment,
+      },
+    };
+  });
+
+  app.get('/api/setting/:id', {
+    config: { auth: 'optional' },
+    schema: { tags, summary: 'A client setting: 13 theme, 16 learning durations, 17 instalments, 19 calendar id', params: Type.Object({ id: Type.Integer() }) },
+  }, async (req) => {
+    const key = String(req.params.id);
+    if (!(key in CLIENT_SETTINGS)) throw new AppError(404, 'NOT_FOUND_SETTING', 'No such setting');
+    const value = (await readSetting(app.db, req.tenant.id, key)) ?? CLIENT_SETTINGS[key];
+    return { data: { id: req.params.id, value } };
+  });
+
+  app.get('/api/logo', { config: { auth: 'optional' }, schema: { tags, summary: 'The school\'s logo (null when none)' } }, async (req) => {
+    const logo = await readSetting<string>(app.db, req.tenant.id, 'logo');
+    return { data: { url: logo ? `/api/files/logo?v=${encodeURIComponent(logo)}` : null, title: req.tenant.title } };
+  });
+
+  app.get('/api/files/logo', { config: { auth: 'public' }, schema: { tags, summary: 'The school\'s logo image', security: [] } }, async (req, reply) => {
+    const logo = await readSetting<string>(app.db, req.tenant.id, 'logo');
+    if (!logo) throw new AppError(404, 'NOT_FOUND_FILE', 'No logo');
+    const path = storedPath(app.config.dataDir, req.tenant.slug, logo);
+    const type = imageType(await readHead(path)) ?? 'application/octet-stream';
+    return reply.header('content-type', type).header('cache-control', 'public, max-age=3600').send(createReadStream(path));
+  });
+
+  app.get('/api/social/link', { config: { auth: 'optional' }, schema: { tags, summary: 'The school\'s social network links' } }, async (req) => {
+    return { data: (await readSetting<Record<string, string>>(app.db, req.tenant.id, 'social')) ?? {} };
+  });
+}

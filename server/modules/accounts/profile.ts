@@ -1,0 +1,60 @@
+import { Type } from 'typebox';
+import type { User } from '../../core/context.ts';
+
+/** Profile fields a user edits (PUT /api/user) and an admin edits besides role, login and blocking. */
+export const ProfileFields = {
+  name: Type.String({ minLength: 1, maxLength: 100 }),
+  surname: Type.String({ minLength: 1, maxLength: 100 }),
+  patronymic: Type.Union([Type.String({ maxLength: 100 }), Type.Null()]),
+  name_latin: Type.Union([Type.String({ maxLength: 100 }), Type.Null()]),
+  surname_latin: Type.Union([Type.String({ maxLength: 100 }), Type.Null()]),
+  name_en: Type.Union([Type.String({ maxLength: 100 }), Type.Null()]),
+  surname_en: Type.Union([Type.String({ maxLength: 100 }), Type.Null()]),
+  email: Type.String({ format: 'email', maxLength: 255 }),
+  sex: Type.Union([Type.Literal('male'), Type.Literal('female'), Type.Null()]),
+  birthday_date: Type.Union([Type.String({ maxLength: 10 }), Type.Null()]),
+  phone: Type.Union([Type.String({ maxLength: 32 }), Type.Null()]),
+  citizenship: Type.Union([Type.String({ maxLength: 100 }), Type.Null()]),
+  country_id: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
+  city_id: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
+  postal_code: Type.Union([Type.String({ maxLength: 16 }), Type.Null()]),
+  street: Type.Union([Type.String({ maxLength: 255 }), Type.Null()]),
+  house: Type.Union([Type.String({ maxLength: 32 }), Type.Null()]),
+  apartment: Type.Union([Type.String({ maxLength: 32 }), Type.Null()]),
+  building: Type.Union([Type.String({ maxLength: 32 }), Type.Null()]),
+  passport_number: Type.Union([Type.String({ maxLength: 32 }), Type.Null()]),
+  passport_number_when: Type.Union([Type.String({ maxLength: 10 }), Type.Null()]),
+  passport_issued_by: Type.Union([Type.String({ maxLength: 255 }), Type.Null()]),
+  passport_subdivision_code: Type.Union([Type.String({ maxLength: 16 }), Type.Null()]),
+  insurance_number: Type.Union([Type.String({ maxLength: 32 }), Type.Null()]),
+  timezone: Type.Union([Type.String({ maxLength: 64 }), Type.Null()]),
+  interests: Type.Union([Type.String({ maxLength: 2000 }), Type.Null()]),
+  hobby: Type.Union([Type.String({ maxLength: 2000 }), Type.Null()]),
+  labor_status: Type.Union([Type.String({ maxLength: 100 }), Type.Null()]),
+  business_status: Type.Union([Type.String({ maxLength: 100 }), Type.Null()]),
+};
+
+export const DATE_FIELDS = ['birthday_date', 'passport_number_when', 'date_start', 'date_termination', 'd_date', 'date_block'] as const;
+
+/** Accepts `YYYY-MM-DD` or `DD.MM.YYYY`; answers `YYYY-MM-DD`, null for empty, undefined when invalid. */
+export function normalizeDate(v: unknown): string | null | undefined {
+  if (v === null || v === '') return null;
+  if (typeof v !== 'string') return undefined;
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v) ?? (/^(\d{2})\.(\d{2})\.(\d{4})$/.exec(v) ? ((d) => [v, d[3], d[2], d[1]])(/^(\d{2})\.(\d{2})\.(\d{4})$/.exec(v)!) : null);
+  if (!m) return undefined;
+  const iso = `${m[1]}-${m[2]}-${m[3]}`;
+  const d = new Date(`${iso}T00:00:00Z`);
+  return Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== iso ? undefined : iso;
+}
+
+/** A user as the API shows it: no password hash, `roles` with the current role first, avatar as a path on the API. */
+export function publicUser(u: User) {
+  const { password_hash: _omit, ...rest } = u;
+  void _omit;
+  return {
+    ...rest,
+    roles: [u.role],
+    avatar: u.avatar ? `/api/files/avatar/${u.id}?v=${u.updated_at.getTime()}` : null,
+    networking: null,
+  };
+}

@@ -1,0 +1,171 @@
+import { and, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type, type Static } from 'typebox';
+import sanitizeHtml from 'sanitize-html';
+import { news, newsReads } from '../../db/schema/index.ts';
+import { currentUser, type User } from '../../core/context.ts';
+import { accessDenied, notFound } from '../../core/errors.ts';
+import { ListQuery, orderFor, pageMeta, paginate } from '../../core/pagination.ts';
+
+const tags = ['news'];
+const adminTags = ['admin: news'];
+const Id = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+const Audience = Type.Union([Type.Literal('all'), Type.Literal('curators')]);
+
+/** Rich text of a news item: the tags an editor produces, no scripts, styles or event handlers. */
+export function cleanBody(html: string) {
+  return sanitizeHtml(html, {
+    allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'h1', 'h2', 'u', 's'],
+    allowedAttributes: { ...sanitizeHtml.defaults.allowedAttributes, img: ['src', 'alt', 'width', 'height'], a: ['href', 'target', 'rel'] },
+    allowedSchemes: ['http', 'https', 'mailto'],
+  });
+}
+
+/**
+ * News for students and staff (`all`) and for curators (`curators`, read by moderators), with read marks.
+ * Bodies are sanitised when written; the back office manages news under /admin/news (docs/documents.md "News").
+ */
+export default async function newsModule(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  /** Moderators (curators) read curator news; everybody else reads the school's news. */
+  const audienceOf = (u: User) => (u.role === 'moderator' ? 'curators' : 'all');
+  const columns = { id: news.id, title: news.title, title_en: news.title_en, body: news.body, required: news.required, audience: news.audience, published_at: news.published_at, read_at: newsReads.read_at };
+  /** Bodies are sanitised on write; sanitised again on read for rows written around the API (imports, seeds). */
+  const withRead = ({ read_at, ...n }: { read_at: Date | null; body: string } & Record<string, unknown>) => ({ ...n, body: cleanBody(n.body), is_read: !!read_at });
+
+  app.get('/api/news', {
+    schema: {
+      tags,
+      summary: 'News with read marks, newest first; required=true answers only the required ones (moderators get curator news)',
+      querystring: Type.Intersect([ListQuery, Type.Object({ required: Type.Optional(Type.Boolean()) })]),
+    },
+  }, async (req) => {
+    const me = currentUser(req);
+    const where = and(eq(news.tenant_id, req.tenant.id), eq(news.audience, audienceOf(me)), req.query.required ? eq(news.required, true) : undefined);
+    const perPage = req.query.per_page ?? 15;
+    const page = req.query.page ?? 1;
+    const [{ total }] = await app.db.select({ total: count() }).from(news).where(where);
+    const rows = await app.db
+      .select(columns)
+      .from(news)
+      .leftJoin(newsReads, and(eq(newsReads.news_id, news.id), eq(newsReads.user_id, me.id)))
+      .where(where)
+      .orderBy(desc(news.published_at), desc(news.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage);
+    const data = rows.map(withRead);
+    return { data, meta: pageMeta(page, perPage, Number(total), data.length) };
+  });
+
+  app.get('/api/news/unread/required', { schema: { tags, summary: 'Required news the user has not read yet (the portal shows them first)' } }, async (req) => {
+    const me = currentUser(req);
+    const rows = await app.db
+      .select({ id: news.id, title: news.title, title_en: news.title_en })
+      .from(news)
+      .leftJoin(newsReads, and(eq(newsReads.news_id, news.id), eq(newsReads.user_id, me.id)))
+      .where(and(eq(news.tenant_id, req.tenant.id), eq(news.required, true), eq(news.audience, audienceOf(me)), isNull(newsReads.user_id)))
+      .orderBy(news.published_at);
+    return { data: rows };
+  });
+
+  app.get('/api/news/:id', { schema: { tags, summary: 'One news item with its read mark', params: Id } }, async (req) => {
+    const me = currentUser(req);
+    const [n] = await app.db
+      .select(columns)
+      .from(news)
+      .leftJoin(newsReads, and(eq(newsReads.news_id, news.id), eq(newsReads.user_id, me.id)))
+      .where(and(eq(news.id, req.params.id), eq(news.tenant_id, req.tenant.id), eq(news.audience, audienceOf(me))));
+    if (!n) throw notFound('news');
+    return { data: withRead(n) };
+  });
+
+  app.put('/api/news/:id', { schema: { tags, summary: 'Mark a news item as read (records a news_read event the first time)', params: Id } }, async (req) => {
+    const me = currentUser(req);
+    const [n] = await app.db.select({ id: news.id }).from(news).where(and(eq(news.id, req.params.id), eq(news.tenant_id, req.tenant.id), eq(news.audience, audienceOf(me))));
+    if (!n) throw notFound('news');
+    if (!req.actorId) {
+      // demo mode reads without marking: the admin is looking, not the user
+      const inserted = await app.db.insert(newsReads).values({ tenant_id: req.tenant.id, news_id: n.id, user_id: me.id }).onConflictDoNothing().returning({ id: newsReads.news_id });
+      if (inserted.length) await fastify.recordEvent(req, 'news_read', { type: 'news', id: n.id });
+    }
+    return { data: { id: n.id, is_read: true } };
+  });
+
+  // ---- back office --------------------------------------------------------------------------
+  const staff = { roles: ['superadmin', 'admin', 'moderator'] as const };
+  /** Admins manage every news item; moderators only curator news. */
+  const manageable = (u: User): SQL | undefined => (u.role === 'moderator' ? eq(news.audience, 'curators') : undefined);
+  const Body = Type.Object({
+    title: Type.String({ minLength: 1, maxLength: 255 }),
+    title_en: Type.Optional(Type.Union([Type.String({ maxLength: 255 }), Type.Null()])),
+    body: Type.String({ minLength: 1, maxLength: 100_000 }),
+    required: Type.Optional(Type.Union([Type.Boolean(), Type.Literal('0'), Type.Literal('1'), Type.Literal('true'), Type.Literal('false')])),
+    audience: Type.Optional(Audience),
+    published_at: Type.Optional(Type.String({ format: 'date-time' })),
+  });
+  const toRow = (b: Static<typeof Body>, u: User) => {
+    const audience = u.role === 'moderator' ? 'curators' : (b.audience ?? 'all');
+    if (u.role === 'moderator' && b.audience === 'all') throw accessDenied();
+    return {
+      title: b.title.trim(),
+      title_en: b.title_en?.trim() || null,
+      body: cleanBody(b.body),
+      required: b.required === true || b.required === '1' || b.required === 'true',
+      audience: audience as 'all' | 'curators',
+      ...(b.published_at ? { published_at: new Date(b.published_at) } : {}),
+    };
+  };
+  const readers = (id: number) => app.db.select({ n: count() }).from(newsReads).where(eq(newsReads.news_id, id));
+
+  app.get('/admin/news', {
+    config: staff,
+    schema: { tags: adminTags, summary: 'News of the school (moderators: curator news); q searches titles; filter[audience], filter[required]', querystring: ListQuery },
+  }, async (req) => {
+    const me = currentUser(req);
+    const f = (req.query.filter ?? {}) as Record<string, string>;
+    const where = and(
+      eq(news.tenant_id, req.tenant.id),
+      manageable(me),
+      f.audience === 'all' || f.audience === 'curators' ? eq(news.audience, f.audience) : undefined,
+      f.required !== undefined && f.required !== '' ? eq(news.required, f.required === '1' || f.required === 'true') : undefined,
+      req.query.q ? or(ilike(news.title, `%${req.query.q}%`), ilike(news.title_en, `%${req.query.q}%`)) : undefined,
+    );
+    const page = await paginate<typeof news.$inferSelect>(app.db, req.query, {
+      table: news,
+      where,
+      query: app.db.select().from(news).where(where).$dynamic(),
+      orderBy: orderFor(req.query, { id: news.id, title: news.title, published_at: news.published_at, required: news.required }, desc(news.published_at)),
+    });
+    return { data: await Promise.all(page.data.map(async (n) => ({ ...n, read_count: Number((await readers(n.id))[0].n) }))), meta: page.meta };
+  });
+
+  const findManaged = async (tenantId: number, u: User, id: number) => {
+    const [n] = await app.db.select().from(news).where(and(eq(news.id, id), eq(news.tenant_id, tenantId), manageable(u)));
+    if (!n) throw notFound('news');
+    return n;
+  };
+
+  app.get('/admin/news/:id', { config: staff, schema: { tags: adminTags, summary: 'One news item with how many have read it', params: Id } }, async (req) => {
+    const n = await findManaged(req.tenant.id, currentUser(req), req.params.id);
+    return { data: { ...n, read_count: Number((await readers(n.id))[0].n) } };
+  });
+
+  app.post('/admin/news', { config: { ...staff, noDemo: true }, schema: { tags: adminTags, summary: 'Publish a news item (the body is sanitised)', body: Body } }, async (req, reply) => {
+    const [n] = await app.db.insert(news).values({ tenant_id: req.tenant.id, ...toRow(req.body, currentUser(req)) }).returning();
+    return reply.status(201).send({ data: n });
+  });
+
+  app.put('/admin/news/:id', { config: { ...staff, noDemo: true }, schema: { tags: adminTags, summary: 'Edit a news item (the body is sanitised)', params: Id, body: Body } }, async (req) => {
+    const me = currentUser(req);
+    await findManaged(req.tenant.id, me, req.params.id);
+    const [n] = await app.db.update(news).set(toRow(req.body, me)).where(and(eq(news.id, req.params.id), eq(news.tenant_id, req.tenant.id))).returning();
+    return { data: n };
+  });
+
+  app.delete('/admin/news/:id', { config: { ...staff, noDemo: true }, schema: { tags: adminTags, summary: 'Delete a news item', params: Id } }, async (req) => {
+    await findManaged(req.tenant.id, currentUser(req), req.params.id);
+    await app.db.delete(news).where(and(eq(news.id, req.params.id), eq(news.tenant_id, req.tenant.id)));
+    return { data: { id: req.params.id } };
+  });
+}

@@ -1,0 +1,330 @@
+import { createReadStream } from 'node:fs';
+import { access } from 'node:fs/promises';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type, type Static } from 'typebox';
+import { chapterMedia, chapters, media, projectFiles, submittedProjects, users } from '../../db/schema/index.ts';
+import { currentUser } from '../../core/context.ts';
+import { AppError, fieldError, notFound } from '../../core/errors.ts';
+import { isUploadedFile } from '../../core/multipart.ts';
+import { ListQuery, orderFor, paginate } from '../../core/pagination.ts';
+import { absolutePath, attachment, keepUpload } from '../../core/storage.ts';
+import { assertItemVisible } from '../programs/access.ts';
+import { assertExtension, filesOf, isArchive } from '../documents/files.ts';
+import { versionRule } from './rules.ts';
+
+const tags = ['projects'];
+const adminTags = ['admin: projects'];
+const MAX_FILES = 5;
+const MAX_SIZE = 40 * 1024 * 1024;
+/** What a trainer may attach to a review. */
+const TRAINER_FILE_EXTENSIONS = ['zip', 'rar', 'pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'jpg', 'jpeg', 'png', 'txt'];
+const REVIEWERS = ['superadmin', 'admin', 'trainer'] as const;
+const ADMINS = ['superadmin', 'admin'] as const;
+const Id = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+const Ids = Type.Object({ id: Type.Integer({ minimum: 1 }), submitId: Type.Integer({ minimum: 1 }) });
+type Project = typeof submittedProjects.$inferSelect;
+
+const fullName = (u?: { name: string | null; surname: string | null } | null) => (u ? `${u.surname ?? ''} ${u.name ?? ''}`.trim() : null);
+
+/** Project submissions (archives, versions, deadline rule) and their review by trainers and admins (docs/projects.md). */
+export default async function projectsModule(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  async function projectMedia(tenantId: number, id: number) {
+    const [m] = await app.db.select().from(media).where(and(eq(media.id, id), eq(media.tenant_id, tenantId), eq(media.kind, 'project')));
+    if (!m) throw notFound('media');
+    return m;
+  }
+
+  /** A version as the student and the reviewer see it: status, score, trainer, trainer's message, files with links. */
+  async function detail(tenantId: number, p: Project) {
+    const files = await app.db.select({ id: projectFiles.id, file_name: projectFiles.file_name, size: projectFiles.size }).from(projectFiles).where(and(eq(projectFiles.tenant_id, tenantId), eq(projectFiles.project_id, p.id))).orderBy(projectFiles.id);
+    const [trainer] = p.trainer_id ? await app.db.select({ name: users.name, surname: users.surname }).from(users).where(and(eq(users.id, p.trainer_id), eq(users.tenant_id, tenantId))) : [];
+    const base = `/api/media/${p.media_id}/submittedProject/${p.id}`;
+    const { trainer_file, ...rest } = p;
+    return {
+      ...rest,
+      trainer: fullName(trainer),
+      trainer_file: trainer_file ? { file_name: p.trainer_file_name, download_url: `${base}/trainerFile` } : null,
+      files: files.map((f) => ({ ...f, download_url: `${base}/file/${f.id}` })),
+    };
+  }
+
+  async function sendFile(reply: import('fastify').FastifyReply, tenantSlug: string, rel: string, name: string, mime = 'application/octet-stream') {
+    const abs = absolutePath(app.config.dataDir, tenantSlug, rel);
+    try {
+      await access(abs);
+    } catch {
+      throw notFound('file');
+    }
+    return reply.header('content-type', mime).header('content-disposition', attachment(name)).send(createReadStream(abs));
+  }
+
+  // ---- the student ---------------------------------------------------------------------------
+  app.post('/api/media/:id/submittedProject', {
+    config: { roles: ['student'], upload: { maxFileSize: MAX_SIZE, sizeError: 'ERROR_MAX_SIZE_40', maxFiles: MAX_FILES } },
+    schema: {
+      tags,
+      summary: 'Submit a project version: files file1..n (zip or rar by content, at most 40 MB each, at most 5), a message and confirm=1 (all files uploaded)',
+      consumes: ['multipart/form-data'],
+      params: Id,
+    },
+  }, async (req, reply) => {
+    const me = currentUser(req);
+    const m = await projectMedia(req.tenant.id, req.params.id);
+    await assertItemVisible(app.db, req.tenant.id, me, { mediaId: m.id });
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const files = filesOf(body);
+    if (!files.length) throw fieldError('file1', 'validation.required');
+    if (!['1', 'true', 'on'].includes(String(body.confirm ?? ''))) throw fieldError('confirm', 'validation.required');
+    const message = typeof body.message === 'string' ? body.message.trim() : '';
+    if (message.length > 5000) throw fieldError('message', 'validation.max_length:5000');
+    for (const f of files) {
+      assertExtension(f, ['zip', 'rar']);
+      if (!isArchive(f.head)) throw new AppError(415, 'ERROR_FILE_NOT_ARCHIVE', 'Not a zip or rar archive', { file: f.filename });
+    }
+    const hashes = files.map((f) => f.sha256);
+    if (new Set(hashes).size !== hashes.length) throw new AppError(409, 'ERROR_FILE_EXISTS', 'The same file twice in one submission');
+    const versions = await app.db
+      .select()
+      .from(submittedProjects)
+      .where(and(eq(submittedProjects.tenant_id, req.tenant.id), eq(submittedProjects.user_id, me.id), eq(submittedProjects.media_id, m.id)))
+      .orderBy(desc(submittedProjects.version));
+    if (versions[0]?.status === 'awaiting') throw new AppError(409, 'ERROR_PROJECT_NOT_CHECKED', 'The previous version awaits review');
+    if (versions.length) {
+      const earlier = await app.db
+        .select({ name: projectFiles.file_name })
+        .from(projectFiles)
+        .where(and(eq(projectFiles.tenant_id, req.tenant.id), inArray(projectFiles.project_id, versions.map((v) => v.id)), inArray(projectFiles.sha256, hashes)));
+      if (earlier.length) throw new AppError(409, 'ERROR_FILE_EXISTS', 'This file was submitted in an earlier version', { file: earlier[0].name });
+    }
+    const rule = versionRule(m.deadline, versions.length, undefined, versions.filter((v) => v.late).length);
+    if (!rule.allowed) throw new AppError(409, rule.reason, 'No more versions of this project', { deadline: m.deadline });
+    const [p] = await app.db
+      .insert(submittedProjects)
+      .values({ tenant_id: req.tenant.id, user_id: me.id, media_id: m.id, version: (versions[0]?.version ?? 0) + 1, message, late: rule.late })
+      .returning();
+    for (const f of files) {
+      const path = await keepUpload(app.config.dataDir, req.tenant.slug, `projects/${p.id}`, f);
+      await app.db.insert(projectFiles).values({ tenant_id: req.tenant.id, project_id: p.id, file_name: f.filename, path, size: f.size, sha256: f.sha256 });
+    }
+    await fastify.recordEvent(req, 'project_submitted', { type: 'media', id: m.id }, { project_id: p.id, version: p.version });
+    return reply.status(201).send({ data: await detail(req.tenant.id, p) });
+  });
+
+  app.get('/api/media/:id/submittedProject', { config: { roles: ['student'] }, schema: { tags, summary: 'My versions of a project, newest first', params: Id } }, async (req) => {
+    const me = currentUser(req);
+    const m = await projectMedia(req.tenant.id, req.params.id);
+    const rows = await app.db
+      .select()
+      .from(submittedProjects)
+      .where(and(eq(submittedProjects.tenant_id, req.tenant.id), eq(submittedProjects.user_id, me.id), eq(submittedProjects.media_id, m.id)))
+      .orderBy(desc(submittedProjects.version));
+    return { data: await Promise.all(rows.map((p) => detail(req.tenant.id, p))) };
+  });
+
+  /** The student's own version, or any version of the school for a reviewer; otherwise 404. */
+  async function visibleProject(tenantId: number, me: { id: number; role: string }, mediaId: number, id: number) {
+    const [p] = await app.db.select().from(submittedProjects).where(and(eq(submittedProjects.id, id), eq(submittedProjects.media_id, mediaId), eq(submittedProjects.tenant_id, tenantId)));
+    if (!p || (me.role === 'student' && p.user_id !== me.id)) throw notFound('project');
+    return p;
+  }
+  const viewers = { roles: ['student', ...REVIEWERS] as const };
+
+  app.get('/api/media/:id/submittedProject/:submitId', { config: viewers, schema: { tags, summary: 'One version: status, score, trainer, trainer\'s message and files', params: Ids } }, async (req) => {
+    const me = currentUser(req);
+    return { data: await detail(req.tenant.id, await visibleProject(req.tenant.id, me, req.params.id, req.params.submitId)) };
+  });
+
+  app.get('/api/media/:id/submittedProject/:submitId/file/:fileId', {
+    config: viewers,
+    schema: { tags, summary: 'Download a file of a version', params: Type.Object({ id: Type.Integer({ minimum: 1 }), submitId: Type.Integer({ minimum: 1 }), fileId: Type.Integer({ minimum: 1 }) }) },
+  }, async (req, reply) => {
+    const p = await visibleProject(req.tenant.id, currentUser(req), req.params.id, req.params.submitId);
+    const [f] = await app.db.select().from(projectFiles).where(and(eq(projectFiles.id, req.params.fileId), eq(projectFiles.project_id, p.id), eq(projectFiles.tenant_id, req.tenant.id)));
+    if (!f) throw notFound('file');
+    return sendFile(reply, req.tenant.slug, f.path, f.file_name, f.file_name.endsWith('.rar') ? 'application/vnd.rar' : 'application/zip');
+  });
+
+  app.get('/api/media/:id/submittedProject/:submitId/trainerFile', { config: viewers, schema: { tags, summary: 'Download the file the trainer attached to the review', params: Ids } }, async (req, reply) => {
+    const p = await visibleProject(req.tenant.id, currentUser(req), req.params.id, req.params.submitId);
+    if (!p.trainer_file) throw notFound('file');
+    return sendFile(reply, req.tenant.slug, p.trainer_file, p.trainer_file_name ?? 'file');
+  });
+
+  // ---- review (back office) -------------------------------------------------------------------
+  const student = alias(users, 'student');
+  const trainer = alias(users, 'trainer');
+  /** The first program (by id) whose chapters hold the media. */
+  const programOf = sql<number | null>`(select min(${chapters.program_id}) from ${chapterMedia} join ${chapters} on ${chapters.id} = ${chapterMedia.chapter_id} where ${chapterMedia.media_id} = ${submittedProjects.media_id})`;
+  const filter = Type.Object({
+    program_id: Type.Optional(Type.Integer({ minimum: 1 })),
+    user_id: Type.Optional(Type.Integer({ minimum: 1 })),
+    media_id: Type.Optional(Type.Integer({ minimum: 1 })),
+    status: Type.Optional(Type.Union([Type.Literal('awaiting'), Type.Literal('checked'), Type.Literal('approved')])),
+  });
+
+  app.get('/admin/submittedProject', {
+    config: { roles: [...REVIEWERS] },
+    schema: {
+      tags: adminTags,
+      summary: 'Submitted project versions of the school, newest first: program_id, user_id, media_id, status (awaiting|checked|approved), also as filter[…]; q searches the student\'s name',
+      querystring: Type.Intersect([ListQuery, filter]),
+    },
+  }, async (req) => {
+    const q = req.query;
+    const f = { ...((q.filter ?? {}) as Record<string, unknown>), ...Object.fromEntries(Object.entries({ program_id: q.program_id, user_id: q.user_id, media_id: q.media_id, status: q.status }).filter(([, v]) => v !== undefined)) };
+    const num = (v: unknown) => (Number.isInteger(Number(v)) && Number(v) > 0 ? Number(v) : undefined);
+    const status = ['awaiting', 'checked', 'approved'].includes(String(f.status)) ? (String(f.status) as Project['status']) : undefined;
+    if (f.status !== undefined && f.status !== '' && !status) throw fieldError('status', 'validation.choice');
+    const programId = num(f.program_id);
+    const where = and(
+      eq(submittedProjects.tenant_id, req.tenant.id),
+      status ? eq(submittedProjects.status, status) : undefined,
+      num(f.user_id) ? eq(submittedProjects.user_id, num(f.user_id)!) : undefined,
+      num(f.media_id) ? eq(submittedProjects.media_id, num(f.media_id)!) : undefined,
+      programId
+        ? sql`exists (select 1 from ${chapterMedia} join ${chapters} on ${chapters.id} = ${chapterMedia.chapter_id} where ${chapterMedia.media_id} = ${submittedProjects.media_id} and ${chapters.program_id} = ${programId} and ${chapters.tenant_id} = ${req.tenant.id})`
+        : undefined,
+      q.q ? sql`exists (select 1 from ${users} where ${users.id} = ${submittedProjects.user_id} and (${users.surname} || ' ' || ${users.name}) ilike ${`%${q.q}%`})` : undefined,
+    ) as SQL;
+    const query = app.db
+      .select({
+        id: submittedProjects.id,
+        user_id: submittedProjects.user_id,
+        user_name: sql<string>`trim(coalesce(${student.surname}, '') || ' ' || coalesce(${student.name}, ''))`,
+        media_id: submittedProjects.media_id,
+        media_title: media.title,
+        program_id: programOf,
+        version: submittedProjects.version,
+        status: submittedProjects.status,
+        score: submittedProjects.score,
+        late: submittedProjects.late,
+        check_admin: submittedProjects.check_admin,
+        trainer_id: submittedProjects.trainer_id,
+        trainer: sql<string | null>`case when ${trainer.id} is null then null else trim(coalesce(${trainer.surname}, '') || ' ' || coalesce(${trainer.name}, '')) end`,
+        submitted_at: submittedProjects.submitted_at,
+        checked_at: submittedProjects.checked_at,
+      })
+      .from(submittedProjects)
+      .innerJoin(student, eq(student.id, submittedProjects.user_id))
+      .innerJoin(media, eq(media.id, submittedProjects.media_id))
+      .leftJoin(trainer, eq(trainer.id, submittedProjects.trainer_id))
+      .where(where)
+      .$dynamic();
+    return paginate(app.db, q, {
+      table: submittedProjects,
+      where,
+      query,
+      orderBy: orderFor(q, { id: submittedProjects.id, submitted_at: submittedProjects.submitted_at, status: submittedProjects.status, score: submittedProjects.score, version: submittedProjects.version }, desc(submittedProjects.id)),
+    });
+  });
+
+  app.get('/admin/submittedProject/countNotCheckProject', { config: { roles: [...REVIEWERS] }, schema: { tags: adminTags, summary: 'How many project versions await review' } }, async (req) => {
+    const [{ n }] = await app.db.select({ n: count() }).from(submittedProjects).where(and(eq(submittedProjects.tenant_id, req.tenant.id), eq(submittedProjects.status, 'awaiting')));
+    return { data: { count: Number(n) } };
+  });
+
+  async function schoolProject(tenantId: number, id: number, match?: { userId: number; mediaId: number }) {
+    const [p] = await app.db
+      .select()
+      .from(submittedProjects)
+      .where(and(eq(submittedProjects.id, id), eq(submittedProjects.tenant_id, tenantId), match ? and(eq(submittedProjects.user_id, match.userId), eq(submittedProjects.media_id, match.mediaId)) : undefined));
+    if (!p) throw notFound('project');
+    return p;
+  }
+
+  app.get('/admin/submittedProject/:id', { config: { roles: [...REVIEWERS] }, schema: { tags: adminTags, summary: 'One version with the student, files and review', params: Id } }, async (req) => {
+    const p = await schoolProject(req.tenant.id, req.params.id);
+    const [s] = await app.db.select({ name: users.name, surname: users.surname, email: users.email }).from(users).where(eq(users.id, p.user_id));
+    const [m] = await app.db.select({ title: media.title, deadline: media.deadline }).from(media).where(eq(media.id, p.media_id));
+    return { data: { ...(await detail(req.tenant.id, p)), user_name: fullName(s), user_email: s?.email ?? null, media_title: m?.title ?? null, deadline: m?.deadline ?? null } };
+  });
+
+  const ReviewBody = Type.Object({
+    score: Type.Number({ minimum: 0, maximum: 100 }),
+    trainer_id: Type.Optional(Type.Integer({ minimum: 1 })),
+    message: Type.Optional(Type.Union([Type.String({ maxLength: 5000 }), Type.Null()])),
+    trainer_message: Type.Optional(Type.Union([Type.String({ maxLength: 5000 }), Type.Null()])),
+    trainer_file: Type.Optional(Type.Any()),
+  });
+
+  /** Sets score, trainer, message and the trainer's file; an awaiting version becomes checked. */
+  async function review(req: import('fastify').FastifyRequest, p: Project, body: Static<typeof ReviewBody>) {
+    const me = currentUser(req);
+    // the trainer of the review: as given, else the trainer who reviews, else the one already set, else the reviewer
+    const trainerId = body.trainer_id ?? (me.role === 'trainer' ? me.id : (p.trainer_id ?? me.id));
+    if (body.trainer_id) {
+      const [t] = await app.db.select({ id: users.id }).from(users).where(and(eq(users.id, body.trainer_id), eq(users.tenant_id, req.tenant.id), inArray(users.role, [...REVIEWERS])));
+      if (!t) throw fieldError('trainer_id', 'validation.choice');
+    }
+    const patch: Partial<typeof submittedProjects.$inferInsert> = {
+      score: body.score,
+      trainer_id: trainerId,
+      trainer_message: (body.message ?? body.trainer_message ?? p.trainer_message)?.trim() || null,
+      status: p.status === 'awaiting' ? 'checked' : p.status,
+      checked_at: new Date(),
+    };
+    if (body.trainer_file !== undefined && body.trainer_file !== '') {
+      if (!isUploadedFile(body.trainer_file)) throw fieldError('trainer_file', 'validation.format');
+      assertExtension(body.trainer_file, TRAINER_FILE_EXTENSIONS);
+      patch.trainer_file = await keepUpload(app.config.dataDir, req.tenant.slug, `projects/${p.id}/review`, body.trainer_file);
+      patch.trainer_file_name = body.trainer_file.filename;
+    }
+    const [updated] = await app.db.update(submittedProjects).set(patch).where(and(eq(submittedProjects.id, p.id), eq(submittedProjects.tenant_id, req.tenant.id))).returning();
+    return { data: await detail(req.tenant.id, updated) };
+  }
+
+  app.put('/admin/user/:userId/media/:mediaId/submittedProject/:id', {
+    config: { roles: [...REVIEWERS], noDemo: true, upload: { maxFileSize: MAX_SIZE, sizeError: 'ERROR_MAX_SIZE_40', maxFiles: 1 } },
+    schema: {
+      tags: adminTags,
+      summary: 'Review a version: score (0–100), trainer_id (admins), message and an optional trainer_file; an awaiting version becomes checked',
+      params: Type.Object({ userId: Type.Integer({ minimum: 1 }), mediaId: Type.Integer({ minimum: 1 }), id: Type.Integer({ minimum: 1 }) }),
+      body: ReviewBody,
+    },
+  }, async (req) => review(req, await schoolProject(req.tenant.id, req.params.id, { userId: req.params.userId, mediaId: req.params.mediaId }), req.body));
+
+  app.put('/admin/submittedProject/:id', {
+    config: { roles: [...REVIEWERS], noDemo: true, upload: { maxFileSize: MAX_SIZE, sizeError: 'ERROR_MAX_SIZE_40', maxFiles: 1 } },
+    schema: { tags: adminTags, summary: 'The same review addressed by the version\'s id only', params: Id, body: ReviewBody },
+  }, async (req) => review(req, await schoolProject(req.tenant.id, req.params.id), req.body));
+
+  app.post('/admin/submittedProject/:id/approve', {
+    config: { roles: [...ADMINS], noDemo: true },
+    schema: {
+      tags: adminTags,
+      summary: 'Approve (is_approve=1) or revoke (0) a checked version; sets check_admin',
+      params: Id,
+      body: Type.Object({ is_approve: Type.Union([Type.Literal(0), Type.Literal(1), Type.Boolean()]) }),
+    },
+  }, async (req) => {
+    const p = await schoolProject(req.tenant.id, req.params.id);
+    if (p.status === 'awaiting') throw new AppError(409, 'ERROR_PROJECT_NOT_CHECKED', 'A version awaiting review cannot be approved');
+    const approve = req.body.is_approve === 1 || req.body.is_approve === true;
+    const [updated] = await app.db
+      .update(submittedProjects)
+      .set({ check_admin: approve, status: approve ? 'approved' : 'checked' })
+      .where(and(eq(submittedProjects.id, p.id), eq(submittedProjects.tenant_id, req.tenant.id)))
+      .returning();
+    return { data: await detail(req.tenant.id, updated) };
+  });
+
+  app.delete('/admin/submittedProject/:id/deleteFileTrainer', { config: { roles: [...REVIEWERS], noDemo: true }, schema: { tags: adminTags, summary: 'Remove the trainer\'s file from a review', params: Id } }, async (req) => {
+    const p = await schoolProject(req.tenant.id, req.params.id);
+    const [updated] = await app.db.update(submittedProjects).set({ trainer_file: null, trainer_file_name: null }).where(and(eq(submittedProjects.id, p.id), eq(submittedProjects.tenant_id, req.tenant.id))).returning();
+    return { data: await detail(req.tenant.id, updated) };
+  });
+
+  app.delete('/admin/submittedProject', {
+    config: { roles: [...ADMINS], noDemo: true },
+    schema: { tags: adminTags, summary: 'Remove versions by ids (ids of another school are not touched); answers how many were removed', body: Type.Object({ ids: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 500 }) }) },
+  }, async (req) => {
+    if (!req.body.ids.length) throw new AppError(422, 'NOT_CHECK_ID_PROJECT', 'Nothing selected');
+    const removed = await app.db.delete(submittedProjects).where(and(eq(submittedProjects.tenant_id, req.tenant.id), inArray(submittedProjects.id, req.body.ids))).returning({ id: submittedProjects.id });
+    return { data: { count: removed.length } };
+  });
+}

@@ -1,0 +1,87 @@
+import { randomInt } from 'node:crypto';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { questionAnswers, questionOptions, questions, quizAttempts, quizzes } from '../../db/schema/index.ts';
+
+export type Quiz = typeof quizzes.$inferSelect;
+export type Attempt = typeof quizAttempts.$inferSelect;
+export type Option = typeof questionOptions.$inferSelect;
+export type Question = typeof questions.$inferSelect;
+
+export function shuffle<T>(list: T[]): T[] {
+  const a = [...list];
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [a[i], a[j]] = [a[j], a[i]];
+  }
+  return a;
+}
+
+export const secondsLeft = (a: Attempt, now = new Date()) => (a.deadline_at ? Math.max(0, Math.floor((a.deadline_at.getTime() - now.getTime()) / 1000)) : null);
+export const isTimeUp = (a: Attempt, now = new Date()) => !!a.deadline_at && a.deadline_at.getTime() <= now.getTime();
+
+/** Points an option is worth: its score, or 1 for a correct option without one. */
+const worth = (o: Option) => (o.score > 0 ? o.score : o.is_correct ? 1 : 0);
+
+/** The most a question can give. */
+export function maxScore(q: Question, opts: Option[]) {
+  const correct = opts.filter((o) => o.is_correct);
+  if (q.type === 'checkbox') return correct.reduce((s, o) => s + worth(o), 0);
+  return Math.max(0, ...opts.map(worth));
+}
+
+/** Scores one answer. Radio: the chosen option; checkbox: all and only the correct ones; text: equal to a correct option's text (case and spaces aside). */
+export function scoreAnswer(q: Question, opts: Option[], answer: { optionIds?: number[]; text?: string }) {
+  if (q.type === 'text') {
+    const given = (answer.text ?? '').trim().toLowerCase().replace(/\s+/g, ' ');
+    const hit = opts.find((o) => o.is_correct && o.text.trim().toLowerCase().replace(/\s+/g, ' ') === given);
+    return { is_correct: !!hit, score: hit ? worth(hit) : 0 };
+  }
+  const chosen = opts.filter((o) => answer.optionIds?.includes(o.id));
+  if (q.type === 'radio') {
+    const o = chosen[0];
+    return { is_correct: !!o?.is_correct, score: o ? (o.is_correct ? worth(o) : Math.max(0, o.score)) : 0 };
+  }
+  const correct = new Set(opts.filter((o) => o.is_correct).map((o) => o.id));
+  const exact = chosen.length === correct.size && chosen.every((o) => correct.has(o.id));
+  return { is_correct: exact, score: exact ? chosen.reduce((s, o) => s + worth(o), 0) : 0 };
+}
+
+/** Starts an attempt: the deadline is fixed on the server's clock, the order of questions and options once. */
+export async function startAttempt(db: Db, tenantId: number, quiz: Quiz, userId: number, number: number) {
+  const qs = await db.select().from(questions).where(eq(questions.quiz_id, quiz.id)).orderBy(asc(questions.sort), asc(questions.id));
+  const opts = qs.length ? await db.select().from(questionOptions).where(inArray(questionOptions.question_id, qs.map((q) => q.id))).orderBy(asc(questionOptions.sort), asc(questionOptions.id)) : [];
+  const scatter = quiz.sort_type === 'scatter';
+  const question_order = (scatter ? shuffle(qs) : qs).map((q) => q.id);
+  const option_order: Record<string, number[]> = {};
+  for (const q of qs) {
+    const own = opts.filter((o) => o.question_id === q.id).map((o) => o.id);
+    option_order[q.id] = scatter ? shuffle(own) : own;
+  }
+  const deadline_at = quiz.response_time_minutes ? new Date(Date.now() + quiz.response_time_minutes * 60_000) : null;
+  const [a] = await db.insert(quizAttempts).values({ tenant_id: tenantId, quiz_id: quiz.id, user_id: userId, number, deadline_at, question_order, option_order }).returning();
+  return a;
+}
+
+/**
+ * Finishes an attempt once (a second or concurrent call changes nothing): score, maximum, percent and pass by the
+ * quiz's evaluation. `finishedNow` is true only for the call that actually finished it.
+ */
+export async function finishAttempt(db: Db, quiz: Quiz, attempt: Attempt): Promise<{ attempt: Attempt; finishedNow: boolean }> {
+  if (attempt.status === 'FINISHED') return { attempt, finishedNow: false };
+  const qs = await db.select().from(questions).where(inArray(questions.id, attempt.question_order.length ? attempt.question_order : [0]));
+  const opts = qs.length ? await db.select().from(questionOptions).where(inArray(questionOptions.question_id, qs.map((q) => q.id))) : [];
+  const answers = await db.select().from(questionAnswers).where(eq(questionAnswers.attempt_id, attempt.id));
+  const max = qs.reduce((s, q) => s + maxScore(q, opts.filter((o) => o.question_id === q.id)), 0);
+  const score = answers.reduce((s, a) => s + a.score, 0);
+  const percent = quiz.kind === 'poll' ? 100 : max ? Math.round((score / max) * 1000) / 10 : 0;
+  const passed = quiz.kind === 'poll' ? true : quiz.evaluation === 'score' ? percent >= quiz.passing_percentage && score >= quiz.min_score : percent >= quiz.passing_percentage;
+  const [done] = await db
+    .update(quizAttempts)
+    .set({ status: 'FINISHED', finished_at: new Date(), score, max_score: max, percent, passed })
+    .where(and(eq(quizAttempts.id, attempt.id), eq(quizAttempts.status, 'IN_PROCESS')))
+    .returning();
+  if (done) return { attempt: done, finishedNow: true };
+  const [current] = await db.select().from(quizAttempts).where(eq(quizAttempts.id, attempt.id));
+  return { attempt: current, finishedNow: false };
+}
