@@ -1,0 +1,32 @@
+import { api } from '../api/client.ts';
+
+export interface AccessFlags {
+  networking: boolean;
+  lifelong_learning: boolean;
+  rating: boolean;
+  message: boolean;
+  payment: boolean;
+}
+
+export const ALL_OFF: AccessFlags = { networking: false, lifelong_learning: false, rating: false, message: false, payment: false };
+export const ACCESS_TIMEOUT_MS = 10_000;
+
+interface AccessAnswer {
+  data: { networking: { enabled: boolean }; lifelong_learning: { enabled: boolean }; rating: { enabled: boolean }; message: boolean; payment: boolean };
+}
+
+/** Fetches the school's optional sections, waiting at most 10 s; on any failure every optional section is off. */
+export async function fetchAccessFlags(timeout = ACCESS_TIMEOUT_MS): Promise<AccessFlags> {
+  try {
+    const { data } = await api<AccessAnswer>('/api/access', { timeout });
+    return {
+      networking: !!data.networking?.enabled,
+      lifelong_learning: !!data.lifelong_learning?.enabled,
+      rating: !!data.rating?.enabled,
+      message: !!data.message,
+      payment: !!data.payment,
+    };
+  } catch {
+    return ALL_OFF;
+  }
+}

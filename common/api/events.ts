@@ -1,0 +1,16 @@
+import type { ApiError } from './client.ts';
+
+type Listener = (err: ApiError) => void;
+const listeners = new Set<Listener>();
+
+/** Every failed call is announced here; an app reacts (a 404 marks the page not found, …). */
+export function onApiError(listener: Listener) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+export function reportError(err: ApiError) {
+  for (const l of listeners) l(err);
+}

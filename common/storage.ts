@@ -1,0 +1,16 @@
+/** Local-storage keys shared by both apps (they live on one origin, so one login, language, theme). */
+export const STORAGE_KEYS = {
+  token: 'user-token',
+  refreshToken: 'user-refresh-token',
+  /** The admin's own token while demo mode is on. */
+  savedToken: 'saved-user-token',
+  demo: 'demo-mode',
+  lang: 'lang',
+  theme: 'theme',
+} as const;
+
+export const storage = {
+  get: (key: string) => (typeof localStorage === 'undefined' ? null : localStorage.getItem(key)),
+  set: (key: string, value: string) => localStorage.setItem(key, value),
+  remove: (key: string) => localStorage.removeItem(key),
+};
