@@ -1,0 +1,110 @@
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { useAtom, useSetAtom } from 'jotai';
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { fetchAccessFlags } from '../common/access/flags.ts';
+import type { ApiError } from '../common/api/client.ts';
+import { fetchProfile, getToken, logout } from '../common/auth/session.ts';
+import { onApiError } from '../common/errors/describe.ts';
+import { accessAtom, notFoundAtom, profileAtom, requiredNewsAtom } from './state.ts';
+import { api } from '../common/api/client.ts';
+import { privateRoutes } from './routes.ts';
+import { AuthLayout, DefaultLayout } from './components/Layouts.tsx';
+import { Private, PublicOnly } from './components/Guard.tsx';
+import { NotFound } from './components/NotFound.tsx';
+import { Loading, useTitle } from './components/ui.tsx';
+import { Welcome } from './pages/Welcome.tsx';
+
+/** Chunk loading gives up after 120 s (specification, section 9). */
+const CHUNK_TIMEOUT_MS = 120_000;
+function lazyPage(load: () => Promise<{ default: ComponentType }>) {
+  return lazy(() => Promise.race([load(), new Promise<never>((_, reject) => setTimeout(() => reject(new Error('chunk timeout')), CHUNK_TIMEOUT_MS))]));
+}
+
+const pages: Record<string, ComponentType> = {
+  profile: lazyPage(() => import('./pages/Profile.tsx')),
+  courses: lazyPage(() => import('./pages/Courses.tsx')),
+  courses_done: lazyPage(() => import('./pages/Courses.tsx')),
+  course: lazyPage(() => import('./pages/Course.tsx')),
+  content: lazyPage(() => import('./pages/Content.tsx')),
+  quiz: lazyPage(() => import('./pages/Quiz.tsx')),
+  news: lazyPage(() => import('./pages/News.tsx')),
+  news_item: lazyPage(() => import('./pages/News.tsx')),
+  documents: lazyPage(() => import('./pages/Documents.tsx')),
+  upload: lazyPage(() => import('./pages/Documents.tsx')),
+  score: lazyPage(() => import('./pages/Score.tsx')),
+  calendar: lazyPage(() => import('./pages/Calendar.tsx')),
+  payment: lazyPage(() => import('./pages/Payment.tsx')),
+};
+const Section = lazyPage(() => import('./pages/Section.tsx'));
+const Login = lazyPage(() => import('./pages/Login.tsx'));
+const ResetPassword = lazyPage(() => import('./pages/ResetPassword.tsx'));
+
+function Titled({ title, children }: { title: string; children: React.ReactNode }) {
+  useTitle(title);
+  return <>{children}</>;
+}
+
+/** Loads the access flags (10 s at most) and the profile once; resets the not-found flag on navigation. */
+export function Boot() {
+  const [profile, setProfile] = useAtom(profileAtom);
+  const setAccess = useSetAtom(accessAtom);
+  const setNotFound = useSetAtom(notFoundAtom);
+  const location = useLocation();
+  useEffect(() => setNotFound(false), [location.pathname, setNotFound]);
+  useEffect(() => {
+    void fetchAccessFlags().then(setAccess);
+  }, [setAccess]);
+  useEffect(() => {
+    if (profile !== undefined) return;
+    if (!getToken()) {
+      setProfile(null);
+      return;
+    }
+    // A profile fetch the server refuses signs the user out; a cut connection (status 0) does not.
+    fetchProfile().then(setProfile, (err: ApiError) => (err.status > 0 ? void logout() : undefined));
+  }, [profile, setProfile]);
+  useEffect(() => onApiError((err) => err.status === 404 && setNotFound(true)), [setNotFound]);
+  const setRequired = useSetAtom(requiredNewsAtom);
+  useEffect(() => {
+    if (!profile || profile.roles[0] === 'moderator') return;
+    api<{ data: { id: number; title: string }[] }>('/api/news/unread/required').then((r) => setRequired(r.data), () => setRequired([]));
+  }, [profile, setRequired]);
+  return null;
+}
+
+export function App() {
+  return (
+    <BrowserRouter>
+      <Boot />
+      <Suspense fallback={<Loading />}>
+        <Routes>
+          <Route element={<AuthLayout />}>
+            <Route path="/auth" element={<PublicOnly><Titled title="titles.auth"><Login /></Titled></PublicOnly>} />
+            <Route path="/reset_password/:token" element={<PublicOnly><Titled title="titles.reset"><ResetPassword /></Titled></PublicOnly>} />
+          </Route>
+          <Route element={<DefaultLayout />}>
+            <Route path="/" element={<Navigate to="/courses/list" replace />} />
+            {privateRoutes.map((r) => {
+              const Page = pages[r.page] ?? Section;
+              return (
+                <Route
+                  key={r.path}
+                  path={r.path}
+                  element={
+                    <Private roles={r.roles} flag={r.flag}>
+                      <Titled title={r.title}>
+                        <Page />
+                        <Welcome />
+                      </Titled>
+                    </Private>
+                  }
+                />
+              );
+            })}
+            <Route path="*" element={<NotFound />} />
+          </Route>
+        </Routes>
+      </Suspense>
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,75 @@
+import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet, Link } from 'react-router-dom';
+import { isDemo, leaveDemo, logout } from '../../common/auth/session.ts';
+import { accessAtom, profileAtom, toastsAtom } from '../state.ts';
+import { navItems } from '../routes.ts';
+import { Switches } from './Switches.tsx';
+
+export function Toasts() {
+  const toasts = useAtomValue(toastsAtom);
+  return (
+    <div className="toasts" aria-live="polite">
+      {toasts.map((t) => (
+        <div key={t.id} className={`toast ${t.kind}`} role={t.kind === 'error' ? 'alert' : 'status'}>
+          <strong>{t.title}</strong>
+          {t.text && <div>{t.text}</div>}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function DemoBar() {
+  const { t } = useTranslation();
+  const profile = useAtomValue(profileAtom);
+  if (!isDemo()) return null;
+  return (
+    <div className="demo-bar" data-testid="demo-bar">
+      <span>{t('demo.bar', { name: `${profile?.name ?? ''} ${profile?.surname ?? ''}`.trim() || profile?.login })}</span>
+      <button className="btn" onClick={() => leaveDemo('/admin/users')}>{t('demo.leave')}</button>
+    </div>
+  );
+}
+
+/** The portal's default layout: header with switches, role-aware navigation hiding sections whose flag is off. */
+export function DefaultLayout() {
+  const { t } = useTranslation();
+  const profile = useAtomValue(profileAtom);
+  const flags = useAtomValue(accessAtom);
+  const role = profile?.roles[0];
+  const items = navItems.filter((i) => (!i.roles || (role && i.roles.includes(role))) && (!i.flag || flags[i.flag]));
+  return (
+    <>
+      <DemoBar />
+      <header className="header">
+        <Link to="/" className="brand">{t('product')}</Link>
+        {role && role !== 'student' && <a href="/admin/">{t('nav.admin')}</a>}
+        <Switches />
+        <span data-testid="user-name">{profile ? `${profile.name} ${profile.surname}` : ''}</span>
+        <button className="btn ghost" onClick={() => void logout()}>{t('nav.logout')}</button>
+      </header>
+      <nav className="nav" aria-label={t('nav.menu')}>
+        {items.map((i) => (
+          <NavLink key={i.to} to={i.to}>{t(i.label)}</NavLink>
+        ))}
+      </nav>
+      <main className="main">
+        <Outlet />
+      </main>
+      <Toasts />
+    </>
+  );
+}
+
+export function AuthLayout() {
+  return (
+    <div className="auth-wrap">
+      <div className="card">
+        <div className="auth-tools"><Switches /></div>
+        <Outlet />
+      </div>
+      <Toasts />
+    </div>
+  );
+}

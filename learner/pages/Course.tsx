@@ -1,0 +1,61 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import { api } from '../../common/api/client.ts';
+import { toDisplayDate } from '../../common/format/format.ts';
+import { ErrorState, Loading, useLoad } from '../components/ui.tsx';
+import { ProgressBadge, type Progress } from './Courses.tsx';
+
+interface Chapter {
+  id: number;
+  title: string;
+  media: { id: number; title: string; kind: string; deadline: string | null; viewed: boolean }[];
+  quizzes: { id: number; title: string; kind: string; result: { passed: boolean; percent: number } | null }[];
+}
+interface Program {
+  id: number;
+  title: string;
+  title_en: string | null;
+  description: string | null;
+  days_to_study: number | null;
+  chapters: Chapter[];
+  progress: Progress;
+}
+
+/** A program: chapters with their materials and quizzes and the state of each. Back goes to the courses. */
+export default function Course() {
+  const { t, i18n } = useTranslation();
+  const { id } = useParams();
+  const { data: p, error, retry } = useLoad(() => api<{ data: Program }>(`/api/program/${id}`).then((r) => r.data), [id]);
+  if (error) return <ErrorState error={error} retry={retry} />;
+  if (!p) return <Loading />;
+  return (
+    <section>
+      <Link to="/courses/list">← {t('courses.back')}</Link>
+      <h1>{i18n.language === 'en' && p.title_en ? p.title_en : p.title}</h1>
+      {p.description && <p>{p.description}</p>}
+      {p.days_to_study && <p>{t('courses.days', { n: p.days_to_study })}</p>}
+      <div className="card section"><ProgressBadge progress={p.progress} /></div>
+      <h2>{t('courses.chapters')}</h2>
+      {p.chapters.map((c) => (
+        <div key={c.id} className="card section">
+          <h3>{c.title}</h3>
+          <ul className="items">
+            {c.media.map((m) => (
+              <li key={`m${m.id}`}>
+                <span className="badge">{t(`courses.kinds.${m.kind}`)}</span> <Link to={`/content/info/${m.id}`}>{m.title}</Link>
+                {m.viewed && <span className="badge ok"> {t('courses.viewed')}</span>}
+                {m.deadline && <small> · {t('courses.deadline', { date: toDisplayDate(m.deadline) })}</small>}
+              </li>
+            ))}
+            {c.quizzes.map((q) => (
+              <li key={`q${q.id}`}>
+                <span className="badge">{t(`courses.quiz_kinds.${q.kind}`)}</span> <Link to={`/quizzes/${q.id}`}>{q.title}</Link>
+                {q.result && <span className={`badge ${q.result.passed ? 'ok' : ''}`}> {t(q.result.passed ? 'courses.passed' : 'courses.not_passed')} · {q.result.percent}%</span>}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router-dom';
+import { api } from '../../common/api/client.ts';
+import { Empty, Loading, useErrorToast } from '../components/ui.tsx';
+
+export interface Progress {
+  state: 'not_started' | 'in_process' | 'done';
+  done: number;
+  total: number;
+  percent: number;
+  passed: boolean | null;
+}
+interface ProgramCard {
+  id: number;
+  title: string;
+  title_en: string | null;
+  short_description: string | null;
+  progress: Progress;
+}
+
+export function ProgressBadge({ progress }: { progress: Progress }) {
+  const { t } = useTranslation();
+  return (
+    <div>
+      <span className="badge">{t(`courses.progress.${progress.state}`)}</span>{' '}
+      {progress.passed !== null && <span className={`badge ${progress.passed ? 'ok' : ''}`}>{t(progress.passed ? 'courses.passed' : 'courses.not_passed')}</span>}
+      <div className="progress" role="progressbar" aria-valuenow={progress.percent} aria-valuemin={0} aria-valuemax={100} style={{ marginTop: 8 }}>
+        <div style={{ width: `${progress.percent}%` }} />
+      </div>
+      <small>{t('courses.items', { done: progress.done, total: progress.total })}</small>
+    </div>
+  );
+}
+
+/** My courses (`/courses/list`) and finished courses (`/courses-done`). */
+export default function Courses() {
+  const { t, i18n } = useTranslation();
+  const done = useLocation().pathname === '/courses-done';
+  const [list, setList] = useState<ProgramCard[]>();
+  const showError = useErrorToast();
+  useEffect(() => {
+    setList(undefined);
+    api<{ data: ProgramCard[] }>('/api/program', { query: { per_page: 100, filter: done ? { done: 1 } : {} } }).then((r) => setList(r.data), (e) => {
+      setList([]);
+      showError(e);
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [done]);
+  return (
+    <section>
+      <h1>{t(done ? 'titles.courses_done' : 'titles.courses')}</h1>
+      {!list ? (
+        <Loading />
+      ) : !list.length ? (
+        <Empty text={t(done ? 'courses.done_empty' : 'courses.empty')} />
+      ) : (
+        <div className="cards">
+          {list.map((p) => (
+            <Link key={p.id} to={`/courses/${p.id}`} className="card course-card" data-testid="course-card">
+              <h2>{i18n.language === 'en' && p.title_en ? p.title_en : p.title}</h2>
+              {p.short_description && <p>{p.short_description}</p>}
+              <ProgressBadge progress={p.progress} />
+            </Link>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

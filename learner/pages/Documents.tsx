@@ -1,0 +1,77 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
+import { api, download } from '../../common/api/client.ts';
+import { toDisplayDate } from '../../common/format/format.ts';
+import { Empty, Loading, useErrorToast, useSuccessToast } from '../components/ui.tsx';
+
+interface Doc {
+  id: number;
+  kind: string;
+  title: string;
+  file_name: string;
+  created_at: string;
+  download_url: string;
+}
+
+function DocList({ list }: { list: Doc[] }) {
+  const { t } = useTranslation();
+  const showError = useErrorToast();
+  if (!list.length) return <Empty text={t('documents.empty')} />;
+  return (
+    <ul className="items">
+      {list.map((d) => (
+        <li key={d.id} className="card" data-testid="document">
+          <span className="badge">{t(`documents.kinds.${d.kind}`)}</span> <strong>{d.title}</strong> <small>{toDisplayDate(d.created_at)}</small>{' '}
+          <button className="btn ghost" onClick={() => download(d.download_url).catch(showError)}>{t('documents.download')}</button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** `/documents`: documents and certificates to download; `/upload`: the student's own uploads (5 MB each). */
+export default function Documents() {
+  const { t } = useTranslation();
+  const upload = useLocation().pathname === '/upload';
+  const [list, setList] = useState<Doc[]>();
+  const [progress, setProgress] = useState<number>();
+  const showError = useErrorToast();
+  const showSuccess = useSuccessToast();
+  const load = () => api<{ data: Doc[] }>(upload ? '/api/document/showUploadDocument' : '/api/documents').then((r) => setList(r.data), () => setList([]));
+  useEffect(() => {
+    setList(undefined);
+    void load();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [upload]);
+  async function send(files: FileList) {
+    const body: Record<string, File> = {};
+    [...files].forEach((f, i) => (body[`file${i + 1}`] = f));
+    setProgress(0);
+    try {
+      await api('/api/document', { method: 'POST', body, onUploadProgress: setProgress });
+      showSuccess(t('documents.done'));
+      await load();
+    } catch (e) {
+      showError(e);
+    } finally {
+      setProgress(undefined);
+    }
+  }
+  return (
+    <section>
+      <h1>{t(upload ? 'titles.upload' : 'titles.documents')}</h1>
+      {upload && (
+        <div className="card section">
+          <label className="field">
+            <span>{t('documents.choose')}</span>
+            <input type="file" multiple accept=".pdf,.jpg,.jpeg,.png,.doc,.docx" data-testid="document-input" onChange={(e) => e.target.files?.length && void send(e.target.files)} />
+          </label>
+          {progress !== undefined && <div className="progress" role="progressbar" aria-valuenow={Math.round(progress * 100)}><div style={{ width: `${progress * 100}%` }} /></div>}
+        </div>
+      )}
+      {upload && <h2>{t('documents.uploaded')}</h2>}
+      {list ? <DocList list={list} /> : <Loading />}
+    </section>
+  );
+}

@@ -1,0 +1,86 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, download } from '../../common/api/client.ts';
+import { formatNumber, toDisplayDate } from '../../common/format/format.ts';
+import { Empty, Loading, useErrorToast } from '../components/ui.tsx';
+
+interface Item {
+  id: number;
+  kind: 'main' | 'extra';
+  due_date: string;
+  amount: number;
+  currency: string;
+  paid: boolean;
+}
+interface Plan {
+  id: number;
+  program: string;
+  months: number;
+  currency: string;
+  items: Item[];
+  totals: { main: number; main_paid: number; main_due: number; extra: number; extra_paid: number; extra_due: number };
+}
+interface Price {
+  id: number;
+  title: string;
+  format: string;
+  currency: string;
+  amount: number;
+}
+
+/** `/payment`: the schedule of main and additional amounts with paid and unpaid items, prices and invoices. */
+export default function Payment() {
+  const { t } = useTranslation();
+  const [plans, setPlans] = useState<Plan[]>();
+  const [prices, setPrices] = useState<Price[]>([]);
+  const showError = useErrorToast();
+  useEffect(() => {
+    api<{ data: Plan[] }>('/api/dataPayment').then((r) => setPlans(r.data), () => setPlans([]));
+    api<{ data: Price[] }>('/api/price').then((r) => setPrices(r.data), () => undefined);
+  }, []);
+  if (!plans) return <Loading />;
+  return (
+    <section>
+      <h1>{t('titles.payment')}</h1>
+      {!plans.length && <Empty text={t('payment.empty')} />}
+      {plans.map((p) => (
+        <div key={p.id} className="card section" data-testid="payment-plan">
+          <h2>{p.program}</h2>
+          <p>{t('payment.plan', { months: p.months })}</p>
+          <p>
+            {t('payment.main')}: {formatNumber(p.totals.main)} {p.currency} · {t('payment.paid')}: {formatNumber(p.totals.main_paid)} · {t('payment.due')}: <strong>{formatNumber(p.totals.main_due)}</strong>
+            <br />
+            {t('payment.extra')}: {formatNumber(p.totals.extra)} · {t('payment.due')}: {formatNumber(p.totals.extra_due)}
+          </p>
+          <div style={{ overflowX: 'auto' }}>
+            <table className="table">
+              <thead><tr><th>{t('payment.date')}</th><th>{t('payment.amount')}</th><th>{t('payment.status')}</th></tr></thead>
+              <tbody>
+                {p.items.map((i) => (
+                  <tr key={i.id} data-testid="payment-item" className={i.paid ? 'paid' : ''}>
+                    <td>{toDisplayDate(i.due_date)}</td>
+                    <td>{formatNumber(i.amount)} {i.currency} {i.kind === 'extra' && `(${t('payment.extra').toLowerCase()})`}</td>
+                    <td>{t(i.paid ? 'payment.paid' : 'payment.unpaid')}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </div>
+      ))}
+      {prices.length > 0 && (
+        <div className="card section">
+          <h2>{t('payment.prices')}</h2>
+          <ul className="items">
+            {prices.map((pr) => (
+              <li key={pr.id}>
+                {pr.title}: <strong>{formatNumber(pr.amount)} {pr.currency}</strong>{' '}
+                <button className="btn ghost" data-testid="invoice" onClick={() => download('/api/document/generation/schet', { query: { program_store: pr.id, format: pr.format, curr: pr.currency } }).catch(showError)}>{t('payment.invoice')}</button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}

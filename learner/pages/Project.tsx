@@ -1,0 +1,98 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, download } from '../../common/api/client.ts';
+import { describeError } from '../../common/errors/describe.ts';
+import { getLang } from '../../common/i18n/lang.ts';
+import { toDisplayDate } from '../../common/format/format.ts';
+import { useSuccessToast } from '../components/ui.tsx';
+
+interface Version {
+  id: number;
+  version: number;
+  status: 'awaiting' | 'checked' | 'approved';
+  trainer_file: { file_name: string; download_url: string } | null;
+  score: number | null;
+  trainer: string | null;
+  trainer_message: string | null;
+  message: string | null;
+  late: boolean;
+  submitted_at: string;
+  files: { id: number; file_name: string }[];
+}
+
+/** Project submission on a project material: archives with a progress bar, the confirmation, and the versions with their review. */
+export function ProjectSubmission({ mediaId }: { mediaId: number }) {
+  const { t } = useTranslation();
+  const [versions, setVersions] = useState<Version[]>([]);
+  const [files, setFiles] = useState<File[]>([]);
+  const [message, setMessage] = useState('');
+  const [confirm, setConfirm] = useState(false);
+  const [progress, setProgress] = useState<number>();
+  const [error, setError] = useState<string>();
+  const showSuccess = useSuccessToast();
+  const load = () => api<{ data: Version[] }>(`/api/media/${mediaId}/submittedProject`).then((r) => setVersions(r.data), () => undefined);
+  useEffect(() => {
+    void load();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [mediaId]);
+
+  async function submit() {
+    setError(undefined);
+    const body: Record<string, unknown> = { message, confirm: confirm ? 1 : 0 };
+    files.forEach((f, i) => (body[`file${i + 1}`] = f));
+    setProgress(0);
+    try {
+      await api(`/api/media/${mediaId}/submittedProject`, { method: 'POST', body, onUploadProgress: setProgress });
+      showSuccess(t('project.sent'));
+      setFiles([]);
+      setMessage('');
+      setConfirm(false);
+      await load();
+    } catch (e) {
+      const d = describeError(e, getLang());
+      setError(Object.values(d.fields)[0] ?? d.text);
+    } finally {
+      setProgress(undefined);
+    }
+  }
+
+  return (
+    <div className="card section">
+      <h2>{t('project.title')}</h2>
+      <div className="field">
+        <label htmlFor="project-files">{t('project.files')}</label>
+        <input id="project-files" type="file" multiple accept=".zip,.rar" data-testid="project-files" onChange={(e) => setFiles([...(e.target.files ?? [])])} />
+      </div>
+      <div className="field">
+        <label htmlFor="project-message">{t('project.message')}</label>
+        <textarea id="project-message" rows={3} value={message} onChange={(e) => setMessage(e.target.value)} />
+      </div>
+      <label className="check"><input type="checkbox" data-testid="project-confirm" checked={confirm} onChange={(e) => setConfirm(e.target.checked)} /> {t('project.confirm')}</label>
+      {progress !== undefined && <div className="progress section" role="progressbar" aria-valuenow={Math.round(progress * 100)}><div style={{ width: `${progress * 100}%` }} /></div>}
+      {error && <div className="alert error" role="alert" data-testid="project-error">{error}</div>}
+      <button className="btn" data-testid="project-submit" disabled={!files.length || !confirm || progress !== undefined} onClick={() => void submit()}>{t('project.submit')}</button>
+      {versions.length > 0 && (
+        <>
+          <h3>{t('project.versions')}</h3>
+          <ul className="items">
+            {versions.map((v) => (
+              <li key={v.id} data-testid="project-version">
+                <strong>{t('project.version', { n: v.version })}</strong> · {toDisplayDate(v.submitted_at)} {v.late && `(${t('project.late')})`} · <span className="badge">{t(`project.status.${v.status}`)}</span>
+                {v.score !== null && <> · {t('project.score')}: <strong>{v.score}</strong></>}
+                {v.trainer && <> · {t('project.trainer')}: {v.trainer}</>}
+                {v.trainer_message && <div>{t('project.trainer_message')}: {v.trainer_message}</div>}
+                {v.trainer_file && (
+                  <div>
+                    {t('project.trainer_file')}:{' '}
+                    <button className="btn link" onClick={() => download(v.trainer_file!.download_url).catch((e) => setError(describeError(e, getLang()).text))}>{v.trainer_file.file_name}</button>
+                  </div>
+                )}
+                <div><small>{v.files.map((f) => f.file_name).join(', ')}</small></div>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}

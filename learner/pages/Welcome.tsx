@@ -1,0 +1,30 @@
+import { useAtom } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../common/api/client.ts';
+import type { Profile } from '../../common/auth/session.ts';
+import { isDemo } from '../../common/auth/session.ts';
+import { profileAtom } from '../state.ts';
+
+/** First-visit welcome for a user whose profile lacks `is_start`; shown once, then marked on the server. */
+export function Welcome() {
+  const { t } = useTranslation();
+  const [profile, setProfile] = useAtom(profileAtom);
+  if (!profile || profile.is_start || isDemo()) return null;
+  async function start() {
+    setProfile({ ...profile!, is_start: new Date().toISOString() });
+    try {
+      setProfile((await api<{ data: Profile }>('/api/user', { method: 'PUT', body: { is_start: true } })).data);
+    } catch {
+      /* shown once in this session anyway */
+    }
+  }
+  return (
+    <div className="modal-back" role="dialog" aria-modal="true" aria-labelledby="welcome-title">
+      <div className="card">
+        <h2 id="welcome-title">{t('welcome.title', { name: profile.name })}</h2>
+        <p>{t('welcome.text')}</p>
+        <button className="btn" data-testid="welcome-start" onClick={() => void start()}>{t('welcome.start')}</button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+import type { AccessFlags } from '../common/access/flags.ts';
+export type AccessFlag = keyof AccessFlags;
