@@ -1,0 +1,93 @@
+import { Fragment } from 'react';
+import {
+  BulkDeleteButton, Create, Datagrid, Edit, List, Resource, SearchInput, SimpleForm, TabbedForm, usePermissions, useTranslate, type ListProps,
+} from 'react-admin';
+import type { FieldConfig, ResourceConfig } from './types.ts';
+import { cellFor, filterFor, inputFor } from './inputs.tsx';
+
+function field(cfg: ResourceConfig, source: string): FieldConfig {
+  const f = cfg.fields.find((x) => x.source === source);
+  if (!f) throw new Error(`Resource ${cfg.name}: no field "${source}" in its configuration`);
+  return f;
+}
+
+function EmptyList({ cfg }: { cfg: ResourceConfig }) {
+  const t = useTranslate();
+  return <div style={{ padding: 24, textAlign: 'center' }}>{t(cfg.list.empty ?? 'empty.none')}</div>;
+}
+
+export function ConfigList({ cfg, ...props }: { cfg: ResourceConfig } & Partial<ListProps>) {
+  const filters = [
+    ...(cfg.list.search ? [<SearchInput key="q" source="q" alwaysOn />] : []),
+    ...(cfg.list.filters ?? []).map((s) => filterFor(field(cfg, s))),
+  ];
+  const Bulk = () => (
+    <>
+      {(cfg.list.bulkActions ?? []).map((A, i) => (
+        <A key={i} />
+      ))}
+      {cfg.roles.delete !== undefined && <BulkDeleteButton mutationMode="pessimistic" />}
+    </>
+  );
+  // A read-only resource (edit: []) has no edit screen to open; without bulk work there are no row checkboxes.
+  const editable = cfg.roles.edit === undefined || cfg.roles.edit.length > 0;
+  const selectable = (cfg.list.bulkActions?.length ?? 0) > 0 || cfg.roles.delete !== undefined;
+  return (
+    <List {...props} filters={filters} sort={cfg.list.sort} perPage={15} empty={<EmptyList cfg={cfg} />}>
+      <Datagrid rowClick={editable ? 'edit' : false} bulkActionButtons={selectable ? <Bulk /> : false}>
+        {cfg.list.columns.map((s) => cellFor(field(cfg, s)))}
+        {(cfg.list.rowActions ?? []).map((A, i) => (
+          <A key={`a${i}`} />
+        ))}
+      </Datagrid>
+    </List>
+  );
+}
+
+function formSections(cfg: ResourceConfig, mode: 'create' | 'edit') {
+  const sections = cfg.form ?? [{ label: 'tabs.main', fields: cfg.fields.map((f) => f.source) }];
+  return sections.map((s) => ({ ...s, fields: s.fields.map((src) => field(cfg, src)).filter((f) => !f.only || f.only === mode) }));
+}
+
+function ConfigForm({ cfg, mode }: { cfg: ResourceConfig; mode: 'create' | 'edit' }) {
+  const { permissions } = usePermissions();
+  const sections = formSections(cfg, mode).map((s) => ({ ...s, fields: s.fields.filter((f) => !f.roles || f.roles.includes(permissions)) }));
+  if (sections.length === 1) return <SimpleForm>{sections[0].fields.map((f) => inputFor(f, mode))}</SimpleForm>;
+  return (
+    <TabbedForm>
+      {sections.map((s) => (
+        <TabbedForm.Tab key={s.label} label={s.label}>
+          {s.fields.map((f) => inputFor(f, mode))}
+        </TabbedForm.Tab>
+      ))}
+    </TabbedForm>
+  );
+}
+
+export const ConfigEdit = ({ cfg }: { cfg: ResourceConfig }) => (
+  <Edit mutationMode="pessimistic" aside={cfg.editAside ? <cfg.editAside /> : undefined}>
+    <ConfigForm cfg={cfg} mode="edit" />
+  </Edit>
+);
+
+export const ConfigCreate = ({ cfg }: { cfg: ResourceConfig }) => (
+  <Create redirect={cfg.redirectAfterCreate ?? 'edit'}>
+    <ConfigForm cfg={cfg} mode="create" />
+  </Create>
+);
+
+/** Turns one configuration into a react-admin `<Resource>` with list, create and edit screens. */
+export function buildResource(cfg: ResourceConfig) {
+  return (
+    <Resource
+      key={cfg.name}
+      name={cfg.name}
+      icon={cfg.icon}
+      recordRepresentation={cfg.recordRepresentation}
+      list={<ConfigList cfg={cfg} />}
+      edit={cfg.roles.edit === undefined || cfg.roles.edit.length ? <ConfigEdit cfg={cfg} /> : undefined}
+      create={cfg.roles.create?.length ? <ConfigCreate cfg={cfg} /> : undefined}
+    />
+  );
+}
+export { Fragment };

@@ -1,0 +1,137 @@
+import {
+  AutocompleteArrayInput, AutocompleteInput, BooleanField, BooleanInput, EmailField, FunctionField, ImageField, ImageInput, NumberField, NumberInput,
+  PasswordInput, ReferenceArrayInput, ReferenceField, ReferenceInput, SelectField, SelectInput, TextField, TextInput, email, maxLength, required,
+  useTranslate, type TextInputProps, type Validator,
+} from 'react-admin';
+import { toApiDate, toDisplayDate } from '../../common/format/format.ts';
+import { apiBaseUrl } from '../../common/tenant/tenant.ts';
+import type { FieldConfig } from './types.ts';
+
+function validators(f: FieldConfig, mode: 'create' | 'edit'): Validator[] {
+  const v: Validator[] = [];
+  if (f.required && !(f.type === 'password' && mode === 'edit')) v.push(required('validation.required'));
+  if (f.maxLength) v.push(maxLength(f.maxLength));
+  if (f.type === 'email') v.push(email('validation.email'));
+  if (f.type === 'password') v.push((value: string) => (value && (value.length < 8 || value.length > 24) ? 'validation.password' : undefined));
+  if (f.type === 'date') v.push((value: unknown) => (typeof value === 'string' && value && !/^\d{4}-\d{2}-\d{2}(T|$)/.test(value) ? 'validation.date' : undefined));
+  return v;
+}
+
+/** A stored file path is relative to the API origin. */
+const fileUrl = (p: string) => (/^(https?:|blob:|data:)/.test(p) ? p : `${apiBaseUrl()}${p}`);
+
+/**
+ * Dates are typed and shown `DD.MM.YYYY` whatever the browser's locale, and kept `YYYY-MM-DD` in the record
+ * (what the API takes); an incomplete text stays as typed until it is a real date, and fails validation meanwhile.
+ */
+const dateFormat = (v: unknown) => (typeof v === 'string' ? toDisplayDate(v) : '');
+const dateParse = (v: string) => (v ? toApiDate(v) ?? v : null);
+
+function DateTextInput(props: TextInputProps) {
+  const t = useTranslate();
+  return <TextInput {...props} format={dateFormat} parse={dateParse} placeholder={t('app.date_placeholder')} slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 10 } }} />;
+}
+
+/** An instant in the viewer's time zone: `DD.MM.YYYY HH:mm:ss`. */
+function toDisplayDateTime(v: string | null | undefined) {
+  if (!v) return '';
+  const d = new Date(v);
+  if (Number.isNaN(d.getTime())) return v;
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${p(d.getDate())}.${p(d.getMonth() + 1)}.${d.getFullYear()} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+}
+
+/** An existing image is a path (string); a new one is react-admin's `{ rawFile, src, title }`. */
+const imageFormat = (v: unknown) => (typeof v === 'string' && v ? { src: fileUrl(v), title: v.split('/').pop() } : v);
+
+/** The form input for a configured field. */
+export function inputFor(f: FieldConfig, mode: 'create' | 'edit') {
+  const common = { key: f.source, source: f.source, validate: validators(f, mode) };
+  switch (f.type) {
+    case 'number':
+      return <NumberInput {...common} />;
+    case 'date':
+      return <DateTextInput {...common} />;
+    case 'reference':
+      return (
+        <ReferenceInput key={f.source} source={f.source} reference={f.reference!} filter={f.referenceFilter} perPage={100}>
+          <AutocompleteInput optionText={f.optionText} validate={common.validate} />
+        </ReferenceInput>
+      );
+    case 'image':
+      return (
+        <ImageInput key={f.source} source={f.source} accept={Object.fromEntries((f.accept ?? ['image/*']).map((t) => [t, []]))} format={imageFormat} validate={common.validate}>
+          <ImageField source="src" title="title" />
+        </ImageInput>
+      );
+    case 'select':
+      return <SelectInput {...common} choices={f.choices ?? []} emptyText="—" />;
+    case 'boolean':
+      return <BooleanInput key={f.source} source={f.source} />;
+    case 'references':
+      return (
+        <ReferenceArrayInput key={f.source} source={f.source} reference={f.reference!} filter={f.referenceFilter} perPage={100}>
+          <AutocompleteArrayInput optionText={f.optionText ?? 'id'} />
+        </ReferenceArrayInput>
+      );
+    case 'password':
+      return <PasswordInput {...common} autoComplete="new-password" />;
+    case 'textarea':
+      return <TextInput {...common} multiline minRows={3} fullWidth />;
+    case 'richtext':
+      // HTML edited as source (the server sanitises it); shown rendered in lists and on the portal.
+      return <TextInput {...common} multiline minRows={8} fullWidth sx={{ '& textarea': { fontFamily: 'monospace' } }} />;
+    default:
+      return <TextInput {...common} type={f.type === 'email' ? 'email' : 'text'} />;
+  }
+}
+
+/** The list cell for a configured field. */
+export function cellFor(f: FieldConfig) {
+  const common = { key: f.source, source: f.source, sortable: f.sortable ?? false };
+  switch (f.type) {
+    case 'email':
+      return <EmailField {...common} />;
+    case 'number':
+      return <NumberField {...common} />;
+    case 'boolean':
+      return <BooleanField {...common} />;
+    case 'select':
+      return <SelectField {...common} choices={f.choices ?? []} />;
+    case 'date':
+      return <FunctionField {...common} render={(r: Record<string, string>) => toDisplayDate(r[f.source])} />;
+    case 'datetime':
+      return <FunctionField {...common} render={(r: Record<string, string>) => toDisplayDateTime(r[f.source])} />;
+    case 'reference':
+      return <ReferenceField {...common} reference={f.reference!} link={false} />;
+    case 'image':
+      return (
+        <FunctionField
+          {...common}
+          render={(r: Record<string, string>) => (r[f.source] ? <img src={fileUrl(r[f.source])} alt="" style={{ maxHeight: 40, maxWidth: 80, objectFit: 'cover' }} /> : null)}
+        />
+      );
+    case 'richtext':
+      return <FunctionField {...common} render={(r: Record<string, string>) => (r[f.source] ?? '').replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 120)} />;
+    default:
+      return <TextField {...common} />;
+  }
+}
+
+/** The list filter for a configured field. */
+export function filterFor(f: FieldConfig) {
+  switch (f.type) {
+    case 'select':
+      return <SelectInput key={f.source} source={f.source} choices={f.choices ?? []} emptyText="—" />;
+    case 'boolean':
+      return <SelectInput key={f.source} source={f.source} choices={[{ id: '1', name: 'yes_no.yes' }, { id: '0', name: 'yes_no.no' }]} emptyText="—" />;
+    case 'reference':
+      return (
+        <ReferenceInput key={f.source} source={f.source} reference={f.reference!} filter={f.referenceFilter} perPage={100}>
+          <AutocompleteInput optionText={f.optionText} />
+        </ReferenceInput>
+      );
+    default:
+      return <TextInput key={f.source} source={f.source} />;
+  }
+}

@@ -1,0 +1,46 @@
+/** Back-office texts of our own (react-admin's come from ra-language-russian), Russian. */
+export const ru = {
+  app: { title: 'Campus LMS — панель управления', portal: 'Портал слушателя', language: 'Язык', date_placeholder: 'ДД.ММ.ГГГГ' },
+  roles: { superadmin: 'Главный администратор', admin: 'Администратор', moderator: 'Куратор', trainer: 'Тренер', student: 'Студент' },
+  sex: { male: 'Мужской', female: 'Женский' },
+  yes_no: { yes: 'Да', no: 'Нет' },
+  actions: { block: 'Заблокировать', unblock: 'Разблокировать', login_as: 'Войти как пользователь' },
+  toasts: {
+    block_users: 'Пользователи заблокированы',
+    unblock_users: 'Пользователи разблокированы',
+    user_is_block: 'Пользователь заблокирован',
+    user_is_unblock: 'Пользователь разблокирован',
+    add_users: 'Пользователи добавлены',
+    course_is_delete: 'Курс удалён',
+    courses_is_clone: 'Курс скопирован',
+    program_is_update: 'Программа сохранена',
+  },
+  empty: { not_ready: 'Раздел пока пуст: данных нет.', none: 'Записей нет', demo_audit: 'Никто ещё не входил от имени пользователей' },
+  tabs: { review: 'Проверка', study: 'Обучение', marketplace: 'Маркетплейс', main: 'Основное', personal: 'Личные данные', address: 'Адрес', passport: 'Паспорт', work: 'Работа и интересы', access: 'Доступ' },
+  groups: { members: 'Участники', emails: 'E-mail слушателей', emails_hint: 'Через запятую, пробел или с новой строки', add: 'Добавить', remove: 'Убрать из группы', unknown_emails: 'Не найдены: %{emails}' },
+  courses: { enrolment: 'Обучаются', group: 'Группа', enrol: 'Записать', groups: 'Группы', users: 'Слушатели', remove: 'Отчислить' },
+  formats: { 'full-time': 'Очный', blended: 'Смешанный', online: 'Онлайн' },
+  projects: { approve: 'Зачесть', revoke: 'Отменить зачёт', approved: 'Проект зачтён', revoked: 'Зачёт отменён', status: { awaiting: 'На проверке', checked: 'Проверен', approved: 'Зачтён' } },
+  news: { audience: { all: 'Всем', curators: 'Кураторам' } },
+  resources: {
+    prices: { name: 'Цена |||| Цены', fields: { id: 'ID', title: 'Название', program_id: 'Программа', format: 'Формат', currency: 'Валюта', amount: 'Сумма', extra_amount: 'Доп. сумма', extra_currency: 'Валюта доп. суммы', q: 'Поиск' } },
+    'demo-audit': { name: 'Вход от имени |||| Вход от имени', fields: { id: 'ID', created_at: 'Время', actor_id: 'Администратор', actor_login: 'Администратор', user_id: 'Пользователь', user_login: 'Пользователь', method: 'Метод', url: 'Адрес', status: 'Ответ' } },
+    news: { name: 'Новость |||| Новости', fields: { id: 'ID', title: 'Заголовок', title_en: 'Заголовок (англ.)', body: 'Текст', required: 'Обязательная', audience: 'Для кого', published_at: 'Опубликована', q: 'Поиск' } },
+    users: {
+      name: 'Пользователь |||| Пользователи',
+      fields: {
+        id: 'ID', login: 'Логин', email: 'E-mail', password: 'Пароль', role: 'Роль', is_blocked: 'Заблокирован', date_block: 'Дата автоматической блокировки',
+        name: 'Имя', surname: 'Фамилия', patronymic: 'Отчество', name_latin: 'Имя латиницей', surname_latin: 'Фамилия латиницей', name_en: 'Имя (англ.)',
+        surname_en: 'Фамилия (англ.)', sex: 'Пол', birthday_date: 'Дата рождения', phone: 'Телефон', citizenship: 'Гражданство', country_id: 'Страна (код)',
+        city_id: 'Город (код)', postal_code: 'Индекс', street: 'Улица', house: 'Дом', apartment: 'Квартира', building: 'Корпус', passport_number: 'Номер паспорта',
+        passport_number_when: 'Дата выдачи', passport_issued_by: 'Кем выдан', passport_subdivision_code: 'Код подразделения', insurance_number: 'СНИЛС',
+        timezone: 'Часовой пояс', interests: 'Интересы', hobby: 'Хобби', labor_status: 'Трудовой статус', business_status: 'Бизнес-статус',
+        date_start: 'Дата начала обучения', date_termination: 'Дата отчисления', d_date: 'Дата договора', last_login_at: 'Последний вход', created_at: 'Создан', q: 'Поиск',
+      },
+    },
+    groups: { name: 'Группа |||| Группы', fields: { id: 'ID', title: 'Название', users_count: 'Участников', created_at: 'Создана', q: 'Поиск' } },
+    courses: { name: 'Программа |||| Программы', fields: { trainer_ids: 'Тренеры', id: 'ID', title: 'Название', title_en: 'Название (англ.)', technical_name: 'Техническое название', main_name: 'Основное название', documents_title: 'Название для документов', days_to_study: 'Дней на обучение', ects: 'Кредиты ECTS', payment_currency: 'Валюта оплаты', extra_currency: 'Доп. валюта', consulting_count: 'Консультаций', consulting_days: 'Дней консультаций', description: 'Описание', short_description: 'Краткое описание (до 120 символов)', full_description: 'Полное описание', language: 'Язык', requirements: 'Требования', duration: 'Длительность', category: 'Категория', price: 'Цена', discount_price: 'Цена со скидкой', format: 'Формат', created_at: 'Создана', q: 'Поиск' } },
+    projects: { name: 'Проект |||| Проекты', fields: { user_name: 'Студент', media_title: 'Задание', trainer_message: 'Комментарий тренера', q: 'Поиск по студенту', id: 'ID', user_id: 'Студент', media_id: 'Материал', status: 'Статус', score: 'Оценка', version: 'Версия', submitted_at: 'Отправлен' } },
+  },
+};
+export type AdminMessages = typeof ru;

@@ -1,0 +1,66 @@
+import type { AuthProvider } from 'react-admin';
+import { ApiError } from '../../common/api/client.ts';
+import { fetchProfile, getToken, logout, type Profile, type Role } from '../../common/auth/session.ts';
+import type { Action, ResourceConfig } from '../framework/types.ts';
+
+const STAFF: Role[] = ['superadmin', 'admin', 'moderator', 'trainer'];
+
+/**
+ * Sign-in happens in the portal (`/auth`, same origin and token); the back office reads the token,
+ * sends a student to the portal and anybody without a session to `/auth`. Access per resource and
+ * action comes from the resource configurations; the server enforces the same roles.
+ */
+export function createAuthProvider(resources: ResourceConfig[]): AuthProvider {
+  let profile: Promise<Profile> | undefined;
+  const load = () => (profile ??= fetchProfile().catch((e) => {
+    profile = undefined;
+    throw e;
+  }));
+  // While the browser leaves for the portal, react-admin's follow-up logout must not clear the session.
+  let leaving = false;
+  const leave = (to: string) => {
+    leaving = true;
+    window.location.assign(to);
+    return Promise.reject({ message: false, redirectTo: false });
+  };
+  const byName = new Map(resources.map((r) => [r.name, r]));
+
+  return {
+    login: () => leave('/auth'),
+    async logout() {
+      if (!leaving && getToken()) await logout('/auth');
+      return false as never;
+    },
+    async checkAuth() {
+      if (!getToken()) return leave('/auth');
+      try {
+        const p = await load();
+        if (!STAFF.includes(p.roles[0])) return leave('/courses/list');
+      } catch (err) {
+        // The server refused the session: sign out. A cut connection (status 0) keeps it.
+        if (err instanceof ApiError && err.status > 0) await logout('/auth');
+        return Promise.reject({ message: false, redirectTo: false });
+      }
+    },
+    async checkError(error: { status?: number }) {
+      if (error?.status === 401) {
+        await logout('/auth');
+        throw { message: false, redirectTo: false };
+      }
+    },
+    async getIdentity() {
+      const p = await load();
+      return { id: p.id, fullName: `${p.name} ${p.surname}`.trim() || p.login, avatar: p.avatar ?? undefined, role: p.roles[0] };
+    },
+    async getPermissions() {
+      return (await load()).roles[0];
+    },
+    async canAccess({ resource, action }) {
+      const cfg = byName.get(resource);
+      if (!cfg) return false;
+      const role = (await load()).roles[0];
+      const allowed = cfg.roles[action as Action] ?? cfg.roles.list;
+      return allowed.includes(role);
+    },
+  };
+}

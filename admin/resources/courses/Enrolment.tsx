@@ -1,0 +1,71 @@
+import { useEffect, useState } from 'react';
+import { Button, useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { Box, Card, CardContent, List, ListItem, ListItemText, MenuItem, TextField, Typography } from '@mui/material';
+import GroupAddIcon from '@mui/icons-material/GroupAdd';
+import DeleteIcon from '@mui/icons-material/RemoveCircleOutlined';
+import type { createDataProvider } from '../../providers/dataProvider.ts';
+
+type Provider = ReturnType<typeof createDataProvider>;
+interface Enrolment {
+  users: { id: number; name: string; surname: string; email: string }[];
+  groups: { id: number; title: string }[];
+}
+
+/** Who studies the program: enrolled groups and users; enrol a group, remove a group or a user. */
+export function ProgramEnrolment() {
+  const record = useRecordContext<{ id: number }>();
+  const dp = useDataProvider<Provider>();
+  const notify = useNotify();
+  const t = useTranslate();
+  const [data, setData] = useState<Enrolment>();
+  const [allGroups, setAllGroups] = useState<{ id: number; title: string }[]>([]);
+  const [group, setGroup] = useState('');
+  const id = record?.id;
+  useEffect(() => {
+    if (!id) return;
+    dp.call<{ data: Enrolment }>(`/admin/program/${id}/enrolment`).then((r) => setData(r.data), () => undefined);
+    dp.call<{ data: { id: number; title: string }[] }>('/admin/group', { query: { per_page: 100, sort: 'title', order: 'asc' } }).then((r) => setAllGroups(r.data), () => undefined);
+  }, [id, dp]);
+  if (!id || !data) return null;
+  const run = async (path: string, body: Record<string, unknown>, toast?: string) => {
+    try {
+      setData((await dp.call<{ data: Enrolment }>(`/admin/program/${id}/${path}`, { method: 'POST', body })).data);
+      if (toast) notify(toast, { type: 'success' });
+    } catch (e) {
+      notify((e as Error).message, { type: 'error' });
+    }
+  };
+  return (
+    <Card sx={{ ml: 2, width: 360, flexShrink: 0 }}>
+      <CardContent>
+        <Typography variant="h6">{t('courses.enrolment')}</Typography>
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mt: 1 }}>
+          <TextField select size="small" label={t('courses.group')} value={group} onChange={(e) => setGroup(e.target.value)} sx={{ flex: 1 }} slotProps={{ htmlInput: { 'data-testid': 'enrol-group-select' } }}>
+            {allGroups.map((g) => (
+              <MenuItem key={g.id} value={String(g.id)}>{g.title}</MenuItem>
+            ))}
+          </TextField>
+          <Button label="courses.enrol" disabled={!group} onClick={() => void run('setGroup', { groups: [Number(group)] }, 'toasts.add_users')} data-testid="enrol-group">
+            <GroupAddIcon />
+          </Button>
+        </Box>
+        <Typography variant="subtitle2" sx={{ mt: 2 }}>{t('courses.groups')}</Typography>
+        <List dense>
+          {data.groups.map((g) => (
+            <ListItem key={g.id} secondaryAction={<Button label="" aria-label={t('courses.remove')} onClick={() => void run('destroyGroup', { groups: [g.id] })}><DeleteIcon /></Button>}>
+              <ListItemText primary={g.title} />
+            </ListItem>
+          ))}
+        </List>
+        <Typography variant="subtitle2">{t('courses.users')}</Typography>
+        <List dense>
+          {data.users.map((u) => (
+            <ListItem key={u.id} secondaryAction={<Button label="" aria-label={t('courses.remove')} onClick={() => void run('destroyUser', { users: [u.id] })}><DeleteIcon /></Button>}>
+              <ListItemText primary={`${u.surname} ${u.name}`} secondary={u.email} />
+            </ListItem>
+          ))}
+        </List>
+      </CardContent>
+    </Card>
+  );
+}

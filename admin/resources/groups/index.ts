@@ -1,0 +1,21 @@
+import GroupsIcon from '@mui/icons-material/Groups';
+import type { ResourceConfig } from '../../framework/types.ts';
+import { GroupMembers } from './Members.tsx';
+
+/** Groups of students; members are managed beside the edit form. */
+export const groups: ResourceConfig = {
+  name: 'groups',
+  apiPath: '/admin/group',
+  icon: GroupsIcon,
+  roles: { list: ['superadmin', 'admin'], create: ['superadmin', 'admin'], edit: ['superadmin', 'admin'], delete: ['superadmin', 'admin'] },
+  recordRepresentation: 'title',
+  fields: [
+    { source: 'id', type: 'number', sortable: true },
+    { source: 'title', type: 'text', required: true, maxLength: 255, sortable: true },
+    { source: 'users_count', type: 'number' },
+    { source: 'created_at', type: 'date', sortable: true },
+  ],
+  list: { columns: ['id', 'title', 'users_count', 'created_at'], search: true },
+  form: [{ label: 'tabs.main', fields: ['title'] }],
+  editAside: GroupMembers,
+};

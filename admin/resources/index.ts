@@ -1,0 +1,11 @@
+import type { ResourceConfig } from '../framework/types.ts';
+import { courses } from './courses/index.ts';
+import { users } from './users/index.ts';
+import { projects } from './projects/index.ts';
+import { groups } from './groups/index.ts';
+import { news } from './news/index.ts';
+import { demoAudit } from './demo-audit/index.ts';
+import { prices } from './prices/index.ts';
+
+/** Every resource of the back office, in menu order. Adding a resource = one configuration module + one line here. */
+export const resources: ResourceConfig[] = [courses, users, groups, projects, news, prices, demoAudit];

@@ -1,0 +1,23 @@
+import NewspaperIcon from '@mui/icons-material/Newspaper';
+import type { ResourceConfig } from '../../framework/types.ts';
+
+/** News of the school; moderators write curator news (the server keeps them to it). Bodies are sanitised on the server. */
+export const news: ResourceConfig = {
+  name: 'news',
+  apiPath: '/admin/news',
+  icon: NewspaperIcon,
+  roles: { list: ['superadmin', 'admin', 'moderator'], create: ['superadmin', 'admin', 'moderator'], edit: ['superadmin', 'admin', 'moderator'], delete: ['superadmin', 'admin', 'moderator'] },
+  recordRepresentation: 'title',
+  fields: [
+    { source: 'id', type: 'number', sortable: true },
+    { source: 'title', type: 'text', required: true, maxLength: 255, sortable: true },
+    { source: 'title_en', type: 'text', maxLength: 255 },
+    { source: 'body', type: 'richtext', required: true, maxLength: 100000 },
+    { source: 'required', type: 'boolean' },
+    { source: 'audience', type: 'select', choices: [{ id: 'all', name: 'news.audience.all' }, { id: 'curators', name: 'news.audience.curators' }] },
+    { source: 'published_at', type: 'date', sortable: true },
+  ],
+  list: { columns: ['id', 'title', 'required', 'audience', 'published_at'], filters: ['audience', 'required'], search: true, sort: { field: 'id', order: 'DESC' } },
+  form: [{ label: 'tabs.main', fields: ['title', 'title_en', 'body', 'required', 'audience'] }],
+  redirectAfterCreate: 'list',
+};
