@@ -1,0 +1,76 @@
+import { expect, test } from '@playwright/test';
+import { passIntroductions, signIn, web } from './support.ts';
+
+test('an admin creates a program, lands on its edit screen, enrols a group, and the group\'s student sees it', async ({ page, browser }) => {
+  await signIn(page, 'admin');
+  await expect(page).toHaveURL(/\/admin\/courses$/);
+  await page.goto(`${web()}/admin/courses/create`);
+  await page.getByLabel('Название *').fill('Лидерство');
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page).toHaveURL(/\/admin\/courses\/\d+$/);
+  await page.getByRole('combobox', { name: 'Группа' }).click();
+  await page.getByRole('option', { name: 'MBA-2026' }).click();
+  await page.getByTestId('enrol-group').click();
+  await expect(page.getByText('Пользователи добавлены')).toBeVisible();
+
+  const student = await browser.newPage();
+  await signIn(student, 'student');
+  await passIntroductions(student);
+  await student.goto(`${web()}/courses/list`);
+  await expect(student.getByTestId('course-card').filter({ hasText: 'Лидерство' })).toBeVisible();
+  await student.close();
+});
+
+test('an admin adds a student to a group by e-mail', async ({ page }) => {
+  await signIn(page, 'admin');
+  await expect(page).toHaveURL(/\/admin\/courses$/);
+  await page.goto(`${web()}/admin/groups/create`);
+  await page.getByLabel('Название *').fill('Поток Б');
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page).toHaveURL(/\/admin\/groups\/\d+$/);
+  await page.getByTestId('group-emails').fill('student@demo.test, nobody@demo.test');
+  await page.getByTestId('group-add').click();
+  await expect(page.getByText('Не найдены: nobody@demo.test')).toBeVisible();
+  await expect(page.getByText('student@demo.test')).toBeVisible();
+});
+
+test('a moderator sees only the resources the route table gives them', async ({ page }) => {
+  await signIn(page, 'moderator');
+  await expect(page).toHaveURL(/\/admin\/users$/);
+  const menu = page.getByRole('menu');
+  await expect(menu.getByText('Пользователи')).toBeVisible();
+  for (const hidden of ['Программы', 'Группы', 'Проекты']) await expect(menu.getByText(hidden)).toHaveCount(0);
+});
+
+test('a trainer reviews a submitted project and the student sees the score', async ({ page, browser }) => {
+  await signIn(page, 'trainer');
+  await expect(page).toHaveURL(/\/admin\/projects$/);
+  const row = page.getByRole('row').filter({ hasText: 'Проект: анализ финансовой отчётности' }).filter({ hasText: 'На проверке' });
+  await row.first().click();
+  await expect(page).toHaveURL(/\/admin\/projects\/\d+$/);
+  await page.getByLabel('Оценка *').fill('9');
+  await page.getByLabel('Комментарий тренера').fill('Отличный анализ');
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page).toHaveURL(/\/admin\/projects$/);
+
+  const student = await browser.newPage();
+  await signIn(student, 'student');
+  await passIntroductions(student);
+  await student.getByTestId('course-card').filter({ hasText: 'Финансы для руководителей' }).click();
+  await student.getByRole('link', { name: 'Проект: анализ финансовой отчётности' }).click();
+  const latest = student.getByTestId('project-version').first();
+  await expect(latest).toContainText('Оценка: 9');
+  await expect(latest).toContainText('Отличный анализ');
+  await student.close();
+});
+
+test('an admin edits a price of a program', async ({ page }) => {
+  await signIn(page, 'admin');
+  await expect(page).toHaveURL(/\/admin\/courses$/);
+  await page.goto(`${web()}/admin/prices`);
+  await page.getByRole('row').filter({ hasText: 'Strategic Management — online' }).click();
+  await expect(page.getByLabel('Программа *')).toHaveValue('Стратегический менеджмент');
+  await page.getByLabel('Сумма *').fill('3900');
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByRole('row').filter({ hasText: 'Strategic Management — online' })).toContainText('3 900');
+});

@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+import { passIntroductions, signIn, web } from './support.ts';
+
+/** A minimal valid zip archive (empty, with a comment) so that each one is a different file. */
+function zip(seed: string) {
+  const comment = Buffer.from(seed);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(comment.length, 20);
+  return Buffer.concat([end, comment]);
+}
+
+test('a student submits a project archive, is refused a non-archive and a second version while the first awaits review', async ({ page }) => {
+  await signIn(page, 'student');
+  await passIntroductions(page);
+  await page.goto(`${web()}/courses/list`);
+  await page.getByTestId('course-card').filter({ hasText: 'Стратегический менеджмент' }).click();
+  await page.getByRole('link', { name: 'Проект: стратегия вашей компании' }).click();
+  await page.getByTestId('project-files').setInputFiles({ name: 'report.zip', mimeType: 'application/zip', buffer: Buffer.from('this is not an archive') });
+  await page.getByTestId('project-confirm').check();
+  await page.getByTestId('project-submit').click();
+  await expect(page.getByTestId('project-error')).toHaveText('Файл должен быть архивом zip или rar.');
+  await page.getByTestId('project-files').setInputFiles({ name: 'strategy.zip', mimeType: 'application/zip', buffer: zip('version one') });
+  await page.getByTestId('project-confirm').check();
+  await page.getByTestId('project-submit').click();
+  await expect(page.getByTestId('project-version')).toHaveCount(1);
+  await expect(page.getByTestId('project-version')).toContainText('На проверке');
+  await page.getByTestId('project-files').setInputFiles({ name: 'strategy-2.zip', mimeType: 'application/zip', buffer: zip('version two') });
+  await page.getByTestId('project-confirm').check();
+  await page.getByTestId('project-submit').click();
+  await expect(page.getByTestId('project-error')).toHaveText('Предыдущая версия проекта ещё ожидает проверки.');
+  await expect(page.getByTestId('project-version')).toHaveCount(1);
+});
+
+test('a student downloads a document under its right name', async ({ page }) => {
+  await signIn(page, 'student');
+  await passIntroductions(page);
+  await page.goto(`${web()}/documents`);
+  const cert = page.getByTestId('document').filter({ hasText: 'Сертификат' });
+  const [file] = await Promise.all([page.waitForEvent('download'), cert.getByRole('button').click()]);
+  expect(file.suggestedFilename()).toBe('Сертификат - Введение в стратегию.pdf');
+});
+
+test('a student sees the payment schedule and downloads the invoice', async ({ page }) => {
+  await signIn(page, 'student');
+  await passIntroductions(page);
+  await page.goto(`${web()}/payment`);
+  await expect(page.getByTestId('payment-plan')).toContainText('План оплаты: 12 мес.');
+  await expect(page.getByTestId('payment-item')).toHaveCount(13);
+  await expect(page.getByTestId('payment-item').first()).toContainText('Оплачено');
+  await expect(page.getByTestId('payment-plan')).toContainText('270 000');
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('invoice').first().click()]);
+  expect(file.suggestedFilename()).toMatch(/^Счёт DEMO-\d+-\d+-\d{8}\.pdf$/);
+  const path = await file.path();
+  const { readFileSync } = await import('node:fs');
+  expect(readFileSync(path).subarray(0, 5).toString()).toBe('%PDF-');
+});

@@ -1,0 +1,57 @@
+import { expect, type Page } from '@playwright/test';
+
+export const PASSWORD = 'Demo12345';
+export const WEB_PORT = Number(process.env.E2E_WEB_PORT ?? 18080);
+export const API = `http://127.0.0.1:${process.env.E2E_API_PORT ?? 18000}`;
+export const web = (school = 'demo') => `http://${school}.localhost:${WEB_PORT}`;
+
+/** Signs in through the portal's sign-in form (the one sign-in of both apps). */
+export async function signIn(page: Page, login: string, password = PASSWORD, school = 'demo') {
+  await page.goto(`${web(school)}/auth`);
+  await page.getByTestId('login-username').fill(login);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+}
+
+/** Closes the first-visit welcome when it is shown. */
+export async function dismissWelcome(page: Page) {
+  const start = page.getByTestId('welcome-start');
+  try {
+    await start.waitFor({ state: 'visible', timeout: 3000 });
+    await start.click();
+    await start.waitFor({ state: 'hidden' });
+  } catch {
+    /* already seen */
+  }
+}
+
+/** Signs in through the API from Node and answers the access token (Node cannot resolve *.localhost). */
+export async function apiToken(login: string, school = 'demo', password = PASSWORD) {
+  const res = await fetch(`${API}/api/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', domain: school },
+    body: JSON.stringify({ username: login, password, client_id: 'web', client_secret: 'public', grant_type: 'password' }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+export async function apiCall(path: string, token: string, init: { method?: string; body?: unknown; school?: string } = {}) {
+  const res = await fetch(`${API}${path}`, {
+    method: init.method ?? 'GET',
+    headers: { 'content-type': 'application/json', domain: init.school ?? 'demo', authorization: `Bearer ${token}` },
+    body: init.body ? JSON.stringify(init.body) : undefined,
+  });
+  return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, unknown> };
+}
+
+/** A signed-in student gets past the first-visit welcome and the required news, when they are shown. */
+export async function passIntroductions(page: Page) {
+  await page.waitForURL(/\/(courses\/list|news\/\d+)$/);
+  await dismissWelcome(page);
+  const read = page.getByTestId('news-read');
+  if (/\/news\/\d+$/.test(page.url())) {
+    await read.click();
+    await expect(page).toHaveURL(/\/courses\/list$/);
+  }
+}
