@@ -76,6 +76,11 @@ export const ConfigCreate = ({ cfg }: { cfg: ResourceConfig }) => (
   </Create>
 );
 
+function screen(cfg: ResourceConfig, action: 'list' | 'edit' | 'create') {
+  const Custom = cfg.screens?.[action];
+  return Custom ? <Custom /> : undefined;
+}
+
 /** Turns one configuration into a react-admin `<Resource>` with list, create and edit screens. */
 export function buildResource(cfg: ResourceConfig) {
   return (
@@ -84,9 +89,9 @@ export function buildResource(cfg: ResourceConfig) {
       name={cfg.name}
       icon={cfg.icon}
       recordRepresentation={cfg.recordRepresentation}
-      list={<ConfigList cfg={cfg} />}
-      edit={cfg.roles.edit === undefined || cfg.roles.edit.length ? <ConfigEdit cfg={cfg} /> : undefined}
-      create={cfg.roles.create?.length ? <ConfigCreate cfg={cfg} /> : undefined}
+      list={screen(cfg, 'list') ?? <ConfigList cfg={cfg} />}
+      edit={cfg.roles.edit === undefined || cfg.roles.edit.length ? (screen(cfg, 'edit') ?? <ConfigEdit cfg={cfg} />) : undefined}
+      create={cfg.roles.create?.length ? (screen(cfg, 'create') ?? <ConfigCreate cfg={cfg} />) : undefined}
     />
   );
 }

@@ -71,4 +71,14 @@ export interface ResourceConfig {
   recordRepresentation?: string;
   /** Path of the edit screen after create (default: the edit screen). */
   redirectAfterCreate?: 'edit' | 'list';
+  /**
+   * Screens of this resource's own where the work is truly custom (a builder, an editor, a file manager);
+   * each replaces the generic screen of that action.
+   */
+  screens?: Partial<Record<'list' | 'edit' | 'create', ComponentType>>;
+  /** Texts of this resource (its `resources.<name>` names and fields, its toasts, …), merged into the catalogues. */
+  messages?: { ru: MessageTree; en: MessageTree };
 }
+
+/** A branch of a translation catalogue. */
+export type MessageTree = { [key: string]: string | MessageTree };

@@ -8,6 +8,7 @@ import { errorsRu } from '../../common/i18n/errors.ru.ts';
 import { validationEn, validationRu } from '../../common/validation/messages.ts';
 import { ru } from '../i18n/ru.ts';
 import { en } from '../i18n/en.ts';
+import { resources } from '../resources/index.ts';
 
 type Tree = { [k: string]: string | Tree };
 
@@ -25,9 +26,13 @@ const validationTree = (table: Record<string, string>) => ({
   validation: Object.fromEntries(Object.entries(table).map(([k, v]) => [k, v.replace(/\{\{(\w+)\}\}/g, '%{$1}')])),
 });
 
+/** Each resource module may carry its own texts; they sit over the shared ones. */
+const ownEn = resources.map((r) => r.messages?.en ?? {});
+const ownRu = resources.map((r) => r.messages?.ru ?? {});
+
 export const messages = {
-  en: merge(englishMessages, validationTree(validationEn), en, errorTree(errorsEn)) as unknown as TranslationMessages,
-  ru: merge(englishMessages, russianMessages, validationTree(validationRu), ru, errorTree(errorsRu)) as unknown as TranslationMessages,
+  en: merge(englishMessages, validationTree(validationEn), en, ...ownEn, errorTree(errorsEn)) as unknown as TranslationMessages,
+  ru: merge(englishMessages, russianMessages, validationTree(validationRu), ru, ...ownRu, errorTree(errorsRu)) as unknown as TranslationMessages,
 };
 
 /** Russian by default (the shared `lang` key), English on request; both catalogues are in the bundle. */
