@@ -13,7 +13,7 @@ const seeded = database.kind === 'pglite' && database.wasEmpty && config.seedDem
 if (seeded) await seedDemo(database.db, config.dataDir);
 
 const api = await buildApp({ config, database });
-const web = await buildWeb({ apiUrl: process.env.API_URL, apiPort: config.apiPort, defaultTenant: config.defaultTenant });
+const web = await buildWeb({ apiUrl: process.env.API_URL, apiPort: config.apiPort, defaultTenant: config.defaultTenant, distDir: process.env.DIST_DIR });
 await api.listen({ port: config.apiPort, host: config.host });
 await web.listen({ port: config.webPort, host: config.host });
 
