@@ -414,6 +414,13 @@ CREATE TABLE "submitted_projects" (
 	"checked_at" timestamp with time zone
 );
 --> statement-breakpoint
+CREATE TABLE "quiz_settings" (
+	"quiz_id" integer PRIMARY KEY NOT NULL,
+	"tenant_id" integer NOT NULL,
+	"status" text DEFAULT 'active' NOT NULL,
+	"question_type" text DEFAULT 'radio' NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "settings" ADD CONSTRAINT "settings_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tenant_access" ADD CONSTRAINT "tenant_access_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "password_resets" ADD CONSTRAINT "password_resets_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -478,6 +485,8 @@ ALTER TABLE "submitted_projects" ADD CONSTRAINT "submitted_projects_tenant_id_te
 ALTER TABLE "submitted_projects" ADD CONSTRAINT "submitted_projects_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "submitted_projects" ADD CONSTRAINT "submitted_projects_media_id_media_id_fk" FOREIGN KEY ("media_id") REFERENCES "public"."media"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "submitted_projects" ADD CONSTRAINT "submitted_projects_trainer_id_users_id_fk" FOREIGN KEY ("trainer_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "quiz_settings" ADD CONSTRAINT "quiz_settings_quiz_id_quizzes_id_fk" FOREIGN KEY ("quiz_id") REFERENCES "public"."quizzes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "quiz_settings" ADD CONSTRAINT "quiz_settings_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "settings_tenant_key" ON "settings" USING btree ("tenant_id","key");--> statement-breakpoint
 CREATE INDEX "tokens_user" ON "tokens" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_tenant_login" ON "users" USING btree ("tenant_id",lower("login"));--> statement-breakpoint
@@ -517,4 +526,5 @@ CREATE INDEX "prices_tenant_program" ON "prices" USING btree ("tenant_id","progr
 CREATE INDEX "project_files_tenant_project" ON "project_files" USING btree ("tenant_id","project_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "projects_version" ON "submitted_projects" USING btree ("user_id","media_id","version");--> statement-breakpoint
 CREATE INDEX "projects_tenant_status" ON "submitted_projects" USING btree ("tenant_id","status");--> statement-breakpoint
-CREATE INDEX "projects_tenant_user_media" ON "submitted_projects" USING btree ("tenant_id","user_id","media_id");
+CREATE INDEX "projects_tenant_user_media" ON "submitted_projects" USING btree ("tenant_id","user_id","media_id");--> statement-breakpoint
+CREATE INDEX "quiz_settings_tenant_status" ON "quiz_settings" USING btree ("tenant_id","status");

@@ -5,3 +5,4 @@ export * from './activity.ts';
 export * from './reference.ts';
 export * from './learning.ts';
 export * from './student.ts';
+export * from './quiz-admin.ts';

@@ -1,0 +1,203 @@
+import { and, asc, count, desc, eq, ilike, inArray, notInArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { questionOptions, questions, quizAttempts, quizSettings, quizzes } from '../../db/schema/index.ts';
+import { AppError, fieldError, notFound } from '../../core/errors.ts';
+import { ListQuery, orderFor, paginate } from '../../core/pagination.ts';
+import { langOf } from '../../mail/texts.ts';
+import { quizKinds } from '../../db/schema/learning.ts';
+import { quizStatuses } from '../../db/schema/quiz-admin.ts';
+import { ADMINS, Id, IdList, QuizCreate, QuizUpdate, tags, withFlags } from './schemas.ts';
+import { attemptsCount, issetAnswer, loadQuiz, questionViews, questionsOfQuiz, reorder, saveSettings, settingsOf, type Tx } from './store.ts';
+import type { Quiz } from '../quizzes/engine.ts';
+
+const SETTINGS = ['status', 'question_type'] as const;
+const QUIZ_FLAGS = ['show_report', 'notify_admin', 'show_correct'];
+type Body = Record<string, unknown>;
+
+/** Splits a body into the engine's columns (`quizzes`) and the back office's (`quiz_settings`); instants become Dates. */
+function split(raw: Body) {
+  const quiz: Body = {};
+  const settings: Body = {};
+  for (const [k, v] of Object.entries(withFlags(raw, QUIZ_FLAGS))) {
+    if ((SETTINGS as readonly string[]).includes(k)) settings[k] = v;
+    else quiz[k] = (k === 'opens_at' || k === 'closes_at') && typeof v === 'string' ? new Date(v) : v;
+  }
+  return { quiz, settings };
+}
+
+/** The window must not close before it opens. */
+function checkWindow(opens: Date | null | undefined, closes: Date | null | undefined) {
+  if (opens && closes && closes <= opens) throw fieldError('closes_at', 'validation.date');
+}
+
+/** Quizzes: every setting, list with search/filters/sort, duplicate, bulk delete, question order. */
+export function quizRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const config = { roles: ADMINS };
+
+  /** A quiz as the back office shows it: every setting, counts, and (one quiz) its questions. */
+  async function view(db: Tx, q: Quiz, withQuestions = true) {
+    const [settings, attempts, list] = [await settingsOf(db, q.id), await attemptsCount(db, q.id), await questionsOfQuiz(db, q.id)];
+    return {
+      ...q,
+      ...settings,
+      questions_count: list.length,
+      attempts_count: attempts,
+      has_answers: attempts > 0,
+      ...(withQuestions ? { questions: await questionViews(db, list) } : {}),
+    };
+  }
+
+  const inactiveIds = (tenantId: number) =>
+    app.db.select({ id: quizSettings.quiz_id }).from(quizSettings).where(and(eq(quizSettings.tenant_id, tenantId), eq(quizSettings.status, 'inactive')));
+
+  app.get('/admin/quiz', {
+    config,
+    schema: { tags, summary: 'Quizzes of the school: search q in the title, filter[kind], filter[status], sort by id, title, kind, status, created_at…', querystring: ListQuery },
+  }, async (req) => {
+    const tenantId = req.tenant.id;
+    const f = (req.query.filter ?? {}) as Record<string, unknown>;
+    const kind = f.kind === undefined || f.kind === '' ? undefined : String(f.kind);
+    const status = f.status === undefined || f.status === '' ? undefined : String(f.status);
+    if (kind && !(quizKinds as readonly string[]).includes(kind)) throw fieldError('filter.kind', 'validation.choice');
+    if (status && !(quizStatuses as readonly string[]).includes(status)) throw fieldError('filter.status', 'validation.choice');
+    const where = and(
+      eq(quizzes.tenant_id, tenantId),
+      req.query.q ? ilike(quizzes.title, `%${req.query.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`) : undefined,
+      kind ? eq(quizzes.kind, kind as Quiz['kind']) : undefined,
+      // a quiz without a settings row is active, so "active" is "not marked inactive"
+      status === 'inactive' ? inArray(quizzes.id, inactiveIds(tenantId)) : status === 'active' ? notInArray(quizzes.id, inactiveIds(tenantId)) : undefined,
+    );
+    const questionsCount = app.db.select({ n: count() }).from(questions).where(eq(questions.quiz_id, quizzes.id));
+    const attemptsCount = app.db.select({ n: count() }).from(quizAttempts).where(eq(quizAttempts.quiz_id, quizzes.id));
+    const statusCol = sql<string>`coalesce(${quizSettings.status}, 'active')`;
+    const page = await paginate<Record<string, unknown>>(app.db, req.query, {
+      table: quizzes,
+      where,
+      query: app.db
+        .select({
+          quiz: quizzes,
+          status: statusCol,
+          question_type: sql<string>`coalesce(${quizSettings.question_type}, 'radio')`,
+          questions_count: sql<number>`(${questionsCount})::int`,
+          attempts_count: sql<number>`(${attemptsCount})::int`,
+        })
+        .from(quizzes)
+        .leftJoin(quizSettings, eq(quizSettings.quiz_id, quizzes.id))
+        .where(where)
+        .$dynamic(),
+      orderBy: orderFor(
+        req.query,
+        { id: quizzes.id, title: quizzes.title, kind: quizzes.kind, status: statusCol, created_at: quizzes.created_at, max_attempts: quizzes.max_attempts, passing_percentage: quizzes.passing_percentage, questions_count: sql`(${questionsCount})` },
+        desc(quizzes.id),
+      ),
+    });
+    return {
+      data: page.data.map(({ quiz, ...rest }) => ({ ...(quiz as Quiz), ...rest, has_answers: Number(rest.attempts_count) > 0 })),
+      meta: page.meta,
+    };
+  });
+
+  app.get('/admin/quiz/:id', { config, schema: { tags, summary: 'A quiz with every setting, its questions and their options in order', params: Id } }, async (req) => ({
+    data: await view(app.db, await loadQuiz(app.db, req.tenant.id, req.params.id)),
+  }));
+
+  app.post('/admin/quiz', { config, schema: { tags, summary: 'Create a quiz', body: QuizCreate } }, async (req, reply) => {
+    const { quiz, settings } = split(req.body as Body);
+    checkWindow(quiz.opens_at as Date | null, quiz.closes_at as Date | null);
+    const data = await app.db.transaction(async (tx) => {
+      const [q] = await tx.insert(quizzes).values({ ...(quiz as Partial<Quiz>), title: req.body.title, tenant_id: req.tenant.id }).returning();
+      // every quiz made here gets its settings row, so its status and question type are explicit
+      await tx.insert(quizSettings).values({ quiz_id: q.id, tenant_id: req.tenant.id, ...settings });
+      return view(tx, q);
+    });
+    return reply.status(201).send({ data });
+  });
+
+  app.put('/admin/quiz/:id', { config, schema: { tags, summary: 'Edit a quiz\'s settings (any subset)', params: Id, body: QuizUpdate } }, async (req) => {
+    const before = await loadQuiz(app.db, req.tenant.id, req.params.id);
+    const { quiz, settings } = split(req.body as Body);
+    checkWindow('opens_at' in quiz ? (quiz.opens_at as Date | null) : before.opens_at, 'closes_at' in quiz ? (quiz.closes_at as Date | null) : before.closes_at);
+    const data = await app.db.transaction(async (tx) => {
+      const [q] = Object.keys(quiz).length
+        ? await tx.update(quizzes).set(quiz).where(and(eq(quizzes.id, before.id), eq(quizzes.tenant_id, req.tenant.id))).returning()
+        : [before];
+      await saveSettings(tx, req.tenant.id, q.id, settings);
+      return view(tx, q);
+    });
+    return { data };
+  });
+
+  app.delete('/admin/quiz/:id', { config, schema: { tags, summary: 'Delete a quiz with its questions; refused (409 ISSET_ANSWER) once a student has an attempt', params: Id } }, async (req) => {
+    const q = await loadQuiz(app.db, req.tenant.id, req.params.id);
+    if (await attemptsCount(app.db, q.id)) throw issetAnswer('quiz', { quiz_id: q.id });
+    await app.db.delete(quizzes).where(and(eq(quizzes.id, q.id), eq(quizzes.tenant_id, req.tenant.id)));
+    return { data: { id: q.id } };
+  });
+
+  app.post('/admin/delete/quiz', {
+    config,
+    schema: {
+      tags,
+      summary: 'Delete many quizzes ({ quizzes: [ids] }); quizzes with attempts are kept and reported as refused; all refused: 409 ISSET_ANSWER',
+      body: Type.Object({ quizzes: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 1000 })) }),
+    },
+  }, async (req) => {
+    const ids = [...new Set(req.body.quizzes ?? [])];
+    if (!ids.length) throw new AppError(422, 'NOT_CHECK_ID_QUIZ', 'No quiz selected');
+    const own = (await app.db.select({ id: quizzes.id }).from(quizzes).where(and(eq(quizzes.tenant_id, req.tenant.id), inArray(quizzes.id, ids)))).map((r) => r.id);
+    if (!own.length) throw notFound('quiz');
+    const answered = new Set(
+      (await app.db.selectDistinct({ id: quizAttempts.quiz_id }).from(quizAttempts).where(and(eq(quizAttempts.tenant_id, req.tenant.id), inArray(quizAttempts.quiz_id, own)))).map((r) => r.id),
+    );
+    const refused = own.filter((id) => answered.has(id));
+    const deletable = own.filter((id) => !answered.has(id));
+    if (!deletable.length) throw issetAnswer('quizzes', { refused });
+    await app.db.delete(quizzes).where(and(eq(quizzes.tenant_id, req.tenant.id), inArray(quizzes.id, deletable)));
+    return { data: { count: deletable.length, deleted: deletable, refused } };
+  });
+
+  app.post('/admin/quiz/:id/duplicate', {
+    config,
+    schema: { tags, summary: 'Copy a quiz with its settings, questions and options (not its attempts or chapters); the copy\'s title says it is a copy', params: Id },
+  }, async (req, reply) => {
+    const source = await loadQuiz(app.db, req.tenant.id, req.params.id);
+    const suffix = langOf(req.headers['accept-language']) === 'en' ? ' (copy)' : ' (копия)';
+    const data = await app.db.transaction(async (tx) => {
+      const { id: _id, created_at: _c, ...fields } = source;
+      const [copy] = await tx.insert(quizzes).values({ ...fields, title: `${source.title}${suffix}`.slice(0, 255) }).returning();
+      await tx.insert(quizSettings).values({ quiz_id: copy.id, tenant_id: req.tenant.id, ...(await settingsOf(tx, source.id)) });
+      const list = await questionsOfQuiz(tx, source.id);
+      const opts = list.length ? await tx.select().from(questionOptions).where(inArray(questionOptions.question_id, list.map((q) => q.id))).orderBy(asc(questionOptions.sort), asc(questionOptions.id)) : [];
+      for (const q of list) {
+        const [nq] = await tx.insert(questions).values({ tenant_id: req.tenant.id, quiz_id: copy.id, text: q.text, type: q.type, sort: q.sort }).returning();
+        const own = opts.filter((o) => o.question_id === q.id);
+        if (own.length) await tx.insert(questionOptions).values(own.map((o) => ({ tenant_id: req.tenant.id, question_id: nq.id, text: o.text, is_correct: o.is_correct, score: o.score, sort: o.sort })));
+      }
+      return view(tx, copy);
+    });
+    return reply.status(201).send({ data });
+  });
+
+  app.post('/admin/quiz/:id/sort', {
+    config,
+    schema: {
+      tags,
+      summary: 'Order the quiz\'s questions ({ questions: [ids] }): listed first in that order, the others after in their order; an in-order quiz serves them so',
+      params: Id,
+      body: Type.Object({ questions: IdList() }),
+    },
+  }, async (req) => {
+    const q = await loadQuiz(app.db, req.tenant.id, req.params.id);
+    const data = await app.db.transaction(async (tx) => {
+      const current = (await questionsOfQuiz(tx, q.id)).map((x) => x.id);
+      const order = reorder(current, req.body.questions);
+      if (!order) throw fieldError('questions', 'validation.choice');
+      for (const [i, id] of order.entries()) await tx.update(questions).set({ sort: i + 1 }).where(eq(questions.id, id));
+      return questionViews(tx, await questionsOfQuiz(tx, q.id));
+    });
+    return { data };
+  });
+}

@@ -1,0 +1,110 @@
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { questionAnswers, questionOptions, questions, quizAttempts, quizSettings, quizzes } from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../core/errors.ts';
+import { maxScore, type Option, type Question, type Quiz } from '../quizzes/engine.ts';
+
+/** A database handle or an open transaction (PGlite: inside a transaction only `tx` may be used). */
+export type Tx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export const issetAnswer = (what: string, variables: Record<string, unknown> = {}) =>
+  new AppError(409, 'ISSET_ANSWER', `The ${what} has answers of students and cannot be deleted`, variables);
+
+export async function loadQuiz(db: Tx, tenantId: number, id: number): Promise<Quiz> {
+  const [q] = await db.select().from(quizzes).where(and(eq(quizzes.id, id), eq(quizzes.tenant_id, tenantId)));
+  if (!q) throw notFound('quiz');
+  return q;
+}
+
+export async function loadQuestion(db: Tx, tenantId: number, id: number): Promise<Question> {
+  const [q] = await db.select().from(questions).where(and(eq(questions.id, id), eq(questions.tenant_id, tenantId)));
+  if (!q) throw notFound('question');
+  return q;
+}
+
+/** An option of the school; an unknown one answers NOT_FOUND_QUESTION (the catalogue has no code of its own for options). */
+export async function loadOption(db: Tx, tenantId: number, id: number): Promise<Option> {
+  const [o] = await db.select().from(questionOptions).where(and(eq(questionOptions.id, id), eq(questionOptions.tenant_id, tenantId)));
+  if (!o) throw new AppError(404, 'NOT_FOUND_QUESTION', 'question option not found', { option_id: id });
+  return o;
+}
+
+/** Back-office settings of a quiz; a quiz without its row (the demo seed, the engine's tests) is active with radio questions. */
+export async function settingsOf(db: Tx, quizId: number) {
+  const [s] = await db.select().from(quizSettings).where(eq(quizSettings.quiz_id, quizId));
+  return { status: s?.status ?? ('active' as const), question_type: s?.question_type ?? ('radio' as const) };
+}
+
+export async function saveSettings(db: Tx, tenantId: number, quizId: number, values: Partial<{ status: 'active' | 'inactive'; question_type: 'radio' | 'checkbox' | 'text' }>) {
+  if (values.status === undefined && values.question_type === undefined) return;
+  await db
+    .insert(quizSettings)
+    .values({ quiz_id: quizId, tenant_id: tenantId, ...values })
+    .onConflictDoUpdate({ target: quizSettings.quiz_id, set: values });
+}
+
+/** Attempts are what ISSET_ANSWER protects: an attempt (even one without answers yet) is a student's record. */
+export async function attemptsCount(db: Tx, quizId: number) {
+  const [{ n }] = await db.select({ n: count() }).from(quizAttempts).where(eq(quizAttempts.quiz_id, quizId));
+  return Number(n);
+}
+
+export async function questionAnswersCount(db: Tx, questionId: number) {
+  const [{ n }] = await db.select({ n: count() }).from(questionAnswers).where(eq(questionAnswers.question_id, questionId));
+  return Number(n);
+}
+
+/** Answers that chose this option (option ids are kept as a JSON list in the answer). */
+export async function optionAnswersCount(db: Tx, option: Option) {
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(questionAnswers)
+    .where(and(eq(questionAnswers.question_id, option.question_id), sql`${questionAnswers.option_ids} @> ${JSON.stringify([option.id])}::jsonb`));
+  return Number(n);
+}
+
+export const optionView = (o: Option) => ({ id: o.id, question_id: o.question_id, text: o.text, is_correct: o.is_correct, score: o.score, sort: o.sort });
+
+/** Questions with their options in the editor's order, and the most each can give (as the engine scores it). */
+export async function questionViews(db: Tx, list: Question[]) {
+  const opts = list.length
+    ? await db.select().from(questionOptions).where(inArray(questionOptions.question_id, list.map((q) => q.id))).orderBy(asc(questionOptions.sort), asc(questionOptions.id))
+    : [];
+  return list.map((q) => {
+    const own = opts.filter((o) => o.question_id === q.id);
+    return { id: q.id, quiz_id: q.quiz_id, text: q.text, type: q.type, sort: q.sort, max_score: maxScore(q, own), options: own.map(optionView) };
+  });
+}
+
+export async function questionsOfQuiz(db: Tx, quizId: number) {
+  return db.select().from(questions).where(eq(questions.quiz_id, quizId)).orderBy(asc(questions.sort), asc(questions.id));
+}
+
+export async function questionView(db: Tx, q: Question) {
+  return (await questionViews(db, [q]))[0];
+}
+
+/**
+ * A radio question has at most one correct option. `keep` is the option that stays correct (the one just
+ * saved as correct); without it the first correct option in the editor's order stays.
+ */
+export async function keepOneCorrect(db: Tx, questionId: number, keep?: number) {
+  const correct = await db
+    .select({ id: questionOptions.id })
+    .from(questionOptions)
+    .where(and(eq(questionOptions.question_id, questionId), eq(questionOptions.is_correct, true)))
+    .orderBy(asc(questionOptions.sort), asc(questionOptions.id));
+  const stays = keep ?? correct[0]?.id;
+  const others = correct.map((o) => o.id).filter((id) => id !== stays);
+  if (others.length) await db.update(questionOptions).set({ is_correct: false }).where(inArray(questionOptions.id, others));
+}
+
+/**
+ * New positions for a sort call: the listed ids first, in the given order, then the others in their
+ * current order (so a list sent while someone added a question still keeps everything). Answers
+ * `null` when an id is not one of `current` or is repeated.
+ */
+export function reorder(current: number[], listed: number[]): number[] | null {
+  if (new Set(listed).size !== listed.length || !listed.every((id) => current.includes(id))) return null;
+  return [...listed, ...current.filter((id) => !listed.includes(id))];
+}
