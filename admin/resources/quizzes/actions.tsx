@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { Button, Confirm, useDataProvider, useListContext, useNotify, useRecordContext, useRedirect, useRefresh, useTranslate, useUnselectAll } from 'react-admin';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import DeleteIcon from '@mui/icons-material/Delete';
+import { IconButton, Tooltip } from '@mui/material';
+import type { createDataProvider } from '../../providers/dataProvider.ts';
+
+type Provider = ReturnType<typeof createDataProvider>;
+
+/** Row action: copy the quiz with its questions and options, then open the copy. */
+export function DuplicateQuiz() {
+  const record = useRecordContext<{ id: number }>();
+  const dp = useDataProvider<Provider>();
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const t = useTranslate();
+  if (!record) return null;
+  return (
+    <Tooltip title={t('quizzes.actions.duplicate')}>
+      <IconButton
+        size="small"
+        color="primary"
+        aria-label={t('quizzes.actions.duplicate')}
+        data-testid={`quiz-duplicate-${record.id}`}
+        onClick={async (e) => {
+          e.stopPropagation();
+          try {
+            const copy = await dp.call<{ data: { id: number } }>(`/admin/quiz/${record.id}/duplicate`, { method: 'POST' });
+            notify('toasts.quiz_is_clone', { type: 'success' });
+            redirect('edit', 'quizzes', copy.data.id);
+          } catch (err) {
+            notify((err as Error).message, { type: 'error' });
+          }
+        }}
+      >
+        <ContentCopyIcon fontSize="small" />
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+/**
+ * Bulk delete in one call. The server deletes the quizzes without answers and keeps the others: the toast says how
+ * many went and which were kept; when none could go, the error is ISSET_ANSWER's catalogue text.
+ */
+export function BulkDeleteQuizzes() {
+  const { selectedIds } = useListContext();
+  const dp = useDataProvider<Provider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const unselect = useUnselectAll('quizzes');
+  const [open, setOpen] = useState(false);
+  const run = async () => {
+    setOpen(false);
+    try {
+      const res = await dp.call<{ data: { count: number; refused: number[] } }>('/admin/delete/quiz', { method: 'POST', body: { quizzes: selectedIds } });
+      notify('toasts.quizzes_is_delete', { type: 'success', messageArgs: { smart_count: res.data.count } });
+      if (res.data.refused.length) notify('toasts.quizzes_kept', { type: 'warning', messageArgs: { ids: res.data.refused.join(', ') } });
+      unselect();
+    } catch (err) {
+      notify((err as Error).message, { type: 'error' });
+    }
+    refresh();
+  };
+  return (
+    <>
+      <Button label="quizzes.actions.delete_selected" color="error" onClick={() => setOpen(true)} data-testid="quizzes-bulk-delete">
+        <DeleteIcon />
+      </Button>
+      <Confirm isOpen={open} title="quizzes.actions.confirm_delete_title" content="quizzes.actions.confirm_delete_content" onConfirm={() => void run()} onClose={() => setOpen(false)} />
+    </>
+  );
+}
