@@ -54,8 +54,9 @@ export function BulkDeleteQuizzes() {
     setOpen(false);
     try {
       const res = await dp.call<{ data: { count: number; refused: number[] } }>('/admin/delete/quiz', { method: 'POST', body: { quizzes: selectedIds } });
-      notify('toasts.quizzes_is_delete', { type: 'success', messageArgs: { smart_count: res.data.count } });
-      if (res.data.refused.length) notify('toasts.quizzes_kept', { type: 'warning', messageArgs: { ids: res.data.refused.join(', ') } });
+      const { count, refused } = res.data;
+      if (refused.length) notify('toasts.quizzes_partly_deleted', { type: 'warning', messageArgs: { smart_count: count, ids: refused.join(', ') } });
+      else notify('toasts.quizzes_is_delete', { type: 'success', messageArgs: { smart_count: count } });
       unselect();
     } catch (err) {
       notify((err as Error).message, { type: 'error' });
