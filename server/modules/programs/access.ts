@@ -1,6 +1,6 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { chapterMedia, chapterQuizzes, chapters, groupUsers, programGroups, programUsers, programs } from '../../db/schema/index.ts';
+import { chapterMedia, chapterQuizzes, chapters, groupUsers, programGroups, programUsers, programs, quizSettings } from '../../db/schema/index.ts';
 import type { User } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
 
@@ -38,6 +38,10 @@ async function programsHolding(db: Db, tenantId: number, item: { mediaId?: numbe
 /** A student may open a media or quiz only inside a program they are enrolled in. */
 export async function assertItemVisible(db: Db, tenantId: number, user: User, item: { mediaId?: number; quizId?: number }) {
   if (seesAllPrograms(user)) return;
+  if (item.quizId) {
+    const [settings] = await db.select({ status: quizSettings.status }).from(quizSettings).where(and(eq(quizSettings.quiz_id, item.quizId), eq(quizSettings.tenant_id, tenantId)));
+    if (settings?.status === 'inactive') throw new AppError(403, 'ERROR_ACCESS', 'The quiz is inactive');
+  }
   const holders = await programsHolding(db, tenantId, item);
   const mine = await enrolledProgramIds(db, tenantId, user.id);
   if (!holders.some((id) => mine.includes(id))) throw new AppError(403, 'ERROR_ACCESS', 'Not enrolled');

@@ -1,6 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { chapterMedia, chapterQuizzes, chapters, events, media, quizAttempts, quizzes, submittedProjects } from '../../db/schema/index.ts';
+import { chapterMedia, chapterQuizzes, chapters, events, media, quizAttempts, quizSettings, quizzes, submittedProjects } from '../../db/schema/index.ts';
 
 export type ProgressState = 'not_started' | 'in_process' | 'done';
 
@@ -22,7 +22,9 @@ export async function programTree(db: Db, tenantId: number, programIds: number[]
         .select({ chapter_id: chapterQuizzes.chapter_id, sort: chapterQuizzes.sort, id: quizzes.id, title: quizzes.title, kind: quizzes.kind })
         .from(chapterQuizzes)
         .innerJoin(quizzes, eq(quizzes.id, chapterQuizzes.quiz_id))
-        .where(inArray(chapterQuizzes.chapter_id, chIds))
+        // a quiz the back office marked inactive is not part of the program for learners
+        .leftJoin(quizSettings, eq(quizSettings.quiz_id, quizzes.id))
+        .where(and(inArray(chapterQuizzes.chapter_id, chIds), or(isNull(quizSettings.status), ne(quizSettings.status, 'inactive'))))
         .orderBy(chapterQuizzes.sort)
     : [];
   const viewed = new Set(

@@ -284,6 +284,25 @@ describe('quiz engine', () => {
     expect(second).toMatchObject({ number: 2, status: 'IN_PROCESS' });
   });
 
+  it('hides a quiz the back office made inactive: gone from the program, refused to the student, back when active again', async () => {
+    const id = await quizId('Экзамен по стратегии');
+    const admin = await api.login('admin');
+    const programQuizzes = async () => {
+      const list = (await api.call({ method: 'GET', url: '/api/program', token: student })).json().data as { id: number }[];
+      const all = await Promise.all(list.map(async (p) => (await api.call({ method: 'GET', url: `/api/program/${p.id}`, token: student })).json().data));
+      return all.flatMap((p) => p.chapters.flatMap((c: { quizzes: { id: number }[] }) => c.quizzes.map((q) => q.id)));
+    };
+    expect(await programQuizzes()).toContain(id);
+    expect((await api.call({ method: 'PUT', url: `/admin/quiz/${id}`, token: admin, payload: { status: 'inactive' } })).statusCode).toBe(200);
+    expect(await programQuizzes()).not.toContain(id);
+    const refused = await api.call({ method: 'GET', url: `/api/quiz/${id}`, token: student });
+    expect([refused.statusCode, refused.json().name]).toEqual([403, 'ERROR_ACCESS']);
+    expect((await api.call({ method: 'GET', url: `/admin/quiz/${id}`, token: admin })).statusCode).toBe(200);
+    await api.call({ method: 'PUT', url: `/admin/quiz/${id}`, token: admin, payload: { status: 'active' } });
+    expect(await programQuizzes()).toContain(id);
+    expect((await api.call({ method: 'GET', url: `/api/quiz/${id}`, token: student })).statusCode).toBe(200);
+  });
+
   it('scores the three question types', () => {
     const q = (type: 'radio' | 'checkbox' | 'text') => ({ id: 1, tenant_id: 1, quiz_id: 1, text: '', type, sort: 0 });
     const o = (id: number, text: string, is_correct: boolean, score = 0) => ({ id, tenant_id: 1, question_id: 1, text, is_correct, score, sort: 0 });
