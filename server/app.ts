@@ -12,6 +12,7 @@ import { installErrorHandler } from './core/errors.ts';
 import { installMethodOverride } from './core/method-override.ts';
 import { installMultipart } from './core/multipart.ts';
 import { installActivity } from './core/activity.ts';
+import { installAdminRouteRule } from './core/admin-routes.ts';
 import { setBracketed } from './core/form.ts';
 import { installMailer } from './mail/mailer.ts';
 import { modules } from './modules/index.ts';
@@ -84,6 +85,7 @@ export async function buildApp({ config, database, logger, extra = [] }: AppOpti
   installContext(app, database.db, config.defaultTenant);
   installMultipart(app, join(config.dataDir, 'tmp'));
   installMethodOverride(app);
+  installAdminRouteRule(app);
   installActivity(app);
   installMailer(app);
 
