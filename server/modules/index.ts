@@ -14,6 +14,7 @@ import rating from './rating/index.ts';
 import groupsModule from './groups/index.ts';
 import pricesModule from './prices/index.ts';
 import quizAdmin from './quiz-admin/index.ts';
+import paymentsAdmin from './payments-admin/index.ts';
 
 /** Every module of the API, one Fastify plugin each, registered in this order. */
-export const modules: FastifyPluginAsync[] = [accounts, access, info, adminUsers, programs, quizzes, news, documents, projects, payments, school, rating, groupsModule, pricesModule, quizAdmin];
+export const modules: FastifyPluginAsync[] = [accounts, access, info, adminUsers, programs, quizzes, news, documents, projects, payments, school, rating, groupsModule, pricesModule, quizAdmin, paymentsAdmin];
