@@ -6,3 +6,4 @@ export * from './reference.ts';
 export * from './learning.ts';
 export * from './student.ts';
 export * from './quiz-admin.ts';
+export * from './scores.ts';

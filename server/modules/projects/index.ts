@@ -1,11 +1,11 @@
 import { createReadStream } from 'node:fs';
-import { access } from 'node:fs/promises';
+import { access, rm } from 'node:fs/promises';
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
-import { chapterMedia, chapters, media, projectFiles, submittedProjects, users } from '../../db/schema/index.ts';
+import { chapterMedia, chapters, media, mediaUserScores, projectFiles, submittedProjects, users } from '../../db/schema/index.ts';
 import { currentUser } from '../../core/context.ts';
 import { AppError, fieldError, notFound } from '../../core/errors.ts';
 import { isUploadedFile } from '../../core/multipart.ts';
@@ -14,6 +14,8 @@ import { absolutePath, attachment, keepUpload } from '../../core/storage.ts';
 import { assertItemVisible } from '../programs/access.ts';
 import { assertExtension, filesOf, isArchive } from '../documents/files.ts';
 import { versionRule } from './rules.ts';
+import { reviewScope } from './scope.ts';
+import studentMediaRoutes from './student-media.ts';
 
 const tags = ['projects'];
 const adminTags = ['admin: projects'];
@@ -22,7 +24,6 @@ const MAX_SIZE = 40 * 1024 * 1024;
 /** What a trainer may attach to a review. */
 const TRAINER_FILE_EXTENSIONS = ['zip', 'rar', 'pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'jpg', 'jpeg', 'png', 'txt'];
 const REVIEWERS = ['superadmin', 'admin', 'trainer'] as const;
-const ADMINS = ['superadmin', 'admin'] as const;
 const Id = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 const Ids = Type.Object({ id: Type.Integer({ minimum: 1 }), submitId: Type.Integer({ minimum: 1 }) });
 type Project = typeof submittedProjects.$inferSelect;
@@ -102,11 +103,21 @@ export default async function projectsModule(fastify: FastifyInstance) {
       if (earlier.length) throw new AppError(409, 'ERROR_FILE_EXISTS', 'This file was submitted in an earlier version', { file: earlier[0].name });
     }
     const rule = versionRule(m.deadline, versions.length, undefined, versions.filter((v) => v.late).length);
-    if (!rule.allowed) throw new AppError(409, rule.reason, 'No more versions of this project', { deadline: m.deadline });
+    // extra versions granted by updateCountAttempts: a version the rule refuses uses one up
+    const [extra] = await app.db.select().from(mediaUserScores).where(and(eq(mediaUserScores.tenant_id, req.tenant.id), eq(mediaUserScores.user_id, me.id), eq(mediaUserScores.media_id, m.id)));
+    const useExtra = !rule.allowed && (extra?.count_attempts ?? 0) > 0;
+    if (!rule.allowed && !useExtra) throw new AppError(409, rule.reason, 'No more versions of this project', { deadline: m.deadline });
+    const late = rule.allowed ? rule.late : !!m.deadline && new Date().toISOString().slice(0, 10) > m.deadline;
     const [p] = await app.db
       .insert(submittedProjects)
-      .values({ tenant_id: req.tenant.id, user_id: me.id, media_id: m.id, version: (versions[0]?.version ?? 0) + 1, message, late: rule.late })
+      .values({ tenant_id: req.tenant.id, user_id: me.id, media_id: m.id, version: (versions[0]?.version ?? 0) + 1, message, late })
       .returning();
+    if (useExtra) {
+      await app.db
+        .update(mediaUserScores)
+        .set({ count_attempts: sql`${mediaUserScores.count_attempts} - 1` })
+        .where(and(eq(mediaUserScores.tenant_id, req.tenant.id), eq(mediaUserScores.user_id, me.id), eq(mediaUserScores.media_id, m.id)));
+    }
     for (const f of files) {
       const path = await keepUpload(app.config.dataDir, req.tenant.slug, `projects/${p.id}`, f);
       await app.db.insert(projectFiles).values({ tenant_id: req.tenant.id, project_id: p.id, file_name: f.filename, path, size: f.size, sha256: f.sha256 });
@@ -126,9 +137,12 @@ export default async function projectsModule(fastify: FastifyInstance) {
     return { data: await Promise.all(rows.map((p) => detail(req.tenant.id, p))) };
   });
 
-  /** The student's own version, or any version of the school for a reviewer; otherwise 404. */
+  /** The student's own version, or a version of the school for a reviewer (a trainer: of their programs); otherwise 404. */
   async function visibleProject(tenantId: number, me: { id: number; role: string }, mediaId: number, id: number) {
-    const [p] = await app.db.select().from(submittedProjects).where(and(eq(submittedProjects.id, id), eq(submittedProjects.media_id, mediaId), eq(submittedProjects.tenant_id, tenantId)));
+    const [p] = await app.db
+      .select()
+      .from(submittedProjects)
+      .where(and(eq(submittedProjects.id, id), eq(submittedProjects.media_id, mediaId), eq(submittedProjects.tenant_id, tenantId), reviewScope(me, tenantId, submittedProjects.media_id)));
     if (!p || (me.role === 'student' && p.user_id !== me.id)) throw notFound('project');
     return p;
   }
@@ -183,6 +197,7 @@ export default async function projectsModule(fastify: FastifyInstance) {
     const programId = num(f.program_id);
     const where = and(
       eq(submittedProjects.tenant_id, req.tenant.id),
+      reviewScope(currentUser(req), req.tenant.id, submittedProjects.media_id),
       status ? eq(submittedProjects.status, status) : undefined,
       num(f.user_id) ? eq(submittedProjects.user_id, num(f.user_id)!) : undefined,
       num(f.media_id) ? eq(submittedProjects.media_id, num(f.media_id)!) : undefined,
@@ -223,22 +238,32 @@ export default async function projectsModule(fastify: FastifyInstance) {
     });
   });
 
-  app.get('/admin/submittedProject/countNotCheckProject', { config: { roles: [...REVIEWERS] }, schema: { tags: adminTags, summary: 'How many project versions await review' } }, async (req) => {
-    const [{ n }] = await app.db.select({ n: count() }).from(submittedProjects).where(and(eq(submittedProjects.tenant_id, req.tenant.id), eq(submittedProjects.status, 'awaiting')));
+  app.get('/admin/submittedProject/countNotCheckProject', { config: { roles: [...REVIEWERS] }, schema: { tags: adminTags, summary: 'How many project versions await review (a trainer: in their programs)' } }, async (req) => {
+    const [{ n }] = await app.db
+      .select({ n: count() })
+      .from(submittedProjects)
+      .where(and(eq(submittedProjects.tenant_id, req.tenant.id), eq(submittedProjects.status, 'awaiting'), reviewScope(currentUser(req), req.tenant.id, submittedProjects.media_id)));
     return { data: { count: Number(n) } };
   });
 
-  async function schoolProject(tenantId: number, id: number, match?: { userId: number; mediaId: number }) {
+  /** A version of the school within the caller's scope (a trainer: their programs only), else 404 NOT_FOUND_PROJECT. */
+  async function schoolProject(req: import('fastify').FastifyRequest, id: number, match?: { userId: number; mediaId: number }) {
+    const tenantId = req.tenant.id;
     const [p] = await app.db
       .select()
       .from(submittedProjects)
-      .where(and(eq(submittedProjects.id, id), eq(submittedProjects.tenant_id, tenantId), match ? and(eq(submittedProjects.user_id, match.userId), eq(submittedProjects.media_id, match.mediaId)) : undefined));
+      .where(and(
+        eq(submittedProjects.id, id),
+        eq(submittedProjects.tenant_id, tenantId),
+        match ? and(eq(submittedProjects.user_id, match.userId), eq(submittedProjects.media_id, match.mediaId)) : undefined,
+        reviewScope(currentUser(req), tenantId, submittedProjects.media_id),
+      ));
     if (!p) throw notFound('project');
     return p;
   }
 
   app.get('/admin/submittedProject/:id', { config: { roles: [...REVIEWERS] }, schema: { tags: adminTags, summary: 'One version with the student, files and review', params: Id } }, async (req) => {
-    const p = await schoolProject(req.tenant.id, req.params.id);
+    const p = await schoolProject(req, req.params.id);
     const [s] = await app.db.select({ name: users.name, surname: users.surname, email: users.email }).from(users).where(eq(users.id, p.user_id));
     const [m] = await app.db.select({ title: media.title, deadline: media.deadline }).from(media).where(eq(media.id, p.media_id));
     return { data: { ...(await detail(req.tenant.id, p)), user_name: fullName(s), user_email: s?.email ?? null, media_title: m?.title ?? null, deadline: m?.deadline ?? null } };
@@ -286,23 +311,23 @@ export default async function projectsModule(fastify: FastifyInstance) {
       params: Type.Object({ userId: Type.Integer({ minimum: 1 }), mediaId: Type.Integer({ minimum: 1 }), id: Type.Integer({ minimum: 1 }) }),
       body: ReviewBody,
     },
-  }, async (req) => review(req, await schoolProject(req.tenant.id, req.params.id, { userId: req.params.userId, mediaId: req.params.mediaId }), req.body));
+  }, async (req) => review(req, await schoolProject(req, req.params.id, { userId: req.params.userId, mediaId: req.params.mediaId }), req.body));
 
   app.put('/admin/submittedProject/:id', {
     config: { roles: [...REVIEWERS], noDemo: true, upload: { maxFileSize: MAX_SIZE, sizeError: 'ERROR_MAX_SIZE_40', maxFiles: 1 } },
     schema: { tags: adminTags, summary: 'The same review addressed by the version\'s id only', params: Id, body: ReviewBody },
-  }, async (req) => review(req, await schoolProject(req.tenant.id, req.params.id), req.body));
+  }, async (req) => review(req, await schoolProject(req, req.params.id), req.body));
 
   app.post('/admin/submittedProject/:id/approve', {
-    config: { roles: [...ADMINS], noDemo: true },
+    config: { roles: [...REVIEWERS], noDemo: true },
     schema: {
       tags: adminTags,
-      summary: 'Approve (is_approve=1) or revoke (0) a checked version; sets check_admin',
+      summary: 'Approve (is_approve=1) or revoke (0) a checked version; sets check_admin (a trainer: versions of their programs)',
       params: Id,
       body: Type.Object({ is_approve: Type.Union([Type.Literal(0), Type.Literal(1), Type.Boolean()]) }),
     },
   }, async (req) => {
-    const p = await schoolProject(req.tenant.id, req.params.id);
+    const p = await schoolProject(req, req.params.id);
     if (p.status === 'awaiting') throw new AppError(409, 'ERROR_PROJECT_NOT_CHECKED', 'A version awaiting review cannot be approved');
     const approve = req.body.is_approve === 1 || req.body.is_approve === true;
     const [updated] = await app.db
@@ -314,17 +339,38 @@ export default async function projectsModule(fastify: FastifyInstance) {
   });
 
   app.delete('/admin/submittedProject/:id/deleteFileTrainer', { config: { roles: [...REVIEWERS], noDemo: true }, schema: { tags: adminTags, summary: 'Remove the trainer\'s file from a review', params: Id } }, async (req) => {
-    const p = await schoolProject(req.tenant.id, req.params.id);
+    const p = await schoolProject(req, req.params.id);
     const [updated] = await app.db.update(submittedProjects).set({ trainer_file: null, trainer_file_name: null }).where(and(eq(submittedProjects.id, p.id), eq(submittedProjects.tenant_id, req.tenant.id))).returning();
     return { data: await detail(req.tenant.id, updated) };
   });
 
+  /** Removes versions (their files and the trainer's file go with them); answers the ids removed. */
+  async function removeVersions(req: import('fastify').FastifyRequest, ids: number[]) {
+    const removed = await app.db
+      .delete(submittedProjects)
+      .where(and(eq(submittedProjects.tenant_id, req.tenant.id), inArray(submittedProjects.id, ids), reviewScope(currentUser(req), req.tenant.id, submittedProjects.media_id)))
+      .returning({ id: submittedProjects.id });
+    for (const r of removed) await rm(absolutePath(app.config.dataDir, req.tenant.slug, `projects/${r.id}`), { recursive: true, force: true });
+    return removed.map((r) => r.id);
+  }
+
   app.delete('/admin/submittedProject', {
-    config: { roles: [...ADMINS], noDemo: true },
-    schema: { tags: adminTags, summary: 'Remove versions by ids (ids of another school are not touched); answers how many were removed', body: Type.Object({ ids: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 500 }) }) },
+    config: { roles: [...REVIEWERS], noDemo: true },
+    schema: {
+      tags: adminTags,
+      summary: 'Remove versions by ids (ids of another school, or outside a trainer\'s programs, are not touched); answers how many were removed',
+      body: Type.Object({ ids: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 500 }) }),
+    },
   }, async (req) => {
     if (!req.body.ids.length) throw new AppError(422, 'NOT_CHECK_ID_PROJECT', 'Nothing selected');
-    const removed = await app.db.delete(submittedProjects).where(and(eq(submittedProjects.tenant_id, req.tenant.id), inArray(submittedProjects.id, req.body.ids))).returning({ id: submittedProjects.id });
-    return { data: { count: removed.length } };
+    return { data: { count: (await removeVersions(req, req.body.ids)).length } };
   });
+
+  app.delete('/admin/submittedProject/:id', { config: { roles: [...REVIEWERS], noDemo: true }, schema: { tags: adminTags, summary: 'Remove one version with its files', params: Id } }, async (req) => {
+    const p = await schoolProject(req, req.params.id);
+    await removeVersions(req, [p.id]);
+    return { data: { id: p.id } };
+  });
+
+  await studentMediaRoutes(app);
 }

@@ -166,8 +166,8 @@ describe('projects', () => {
     const notes = await api.call({ method: 'GET', url: seen.trainer_file.download_url, token: student });
     expect(notes.rawPayload.toString()).toBe('%PDF-1.4 notes');
     expect(notes.headers['content-disposition']).toContain(encodeURIComponent('замечания.pdf'));
-    // approve / revoke: admins only
-    expect((await api.call({ method: 'POST', url: `/admin/submittedProject/${v2.id}/approve`, token: trainer, payload: { is_approve: 1 } })).statusCode).toBe(403);
+    // approve / revoke: reviewers (a trainer within their programs, see review.test.ts), never moderators or students
+    for (const role of ['moderator', 'student']) expect((await api.call({ method: 'POST', url: `/admin/submittedProject/${v2.id}/approve`, token: await api.login(role), payload: { is_approve: 1 } })).statusCode, role).toBe(403);
     expect((await api.call({ method: 'POST', url: `/admin/submittedProject/${v2.id}/approve`, token: admin, payload: { is_approve: 2 } })).statusCode).toBe(422);
     const approved = await api.call({ method: 'POST', url: `/admin/submittedProject/${v2.id}/approve`, token: admin, payload: { is_approve: 1 } });
     expect(approved.json().data).toMatchObject({ status: 'approved', check_admin: true });
@@ -187,7 +187,7 @@ describe('projects', () => {
   it('removes versions by ids of its own school only', async () => {
     const [northV] = await api.db.select().from(submittedProjects).where(eq(submittedProjects.tenant_id, 2));
     const [v1] = await api.db.select().from(submittedProjects).where(and(eq(submittedProjects.media_id, financeId), eq(submittedProjects.version, 1)));
-    expect((await api.call({ method: 'DELETE', url: '/admin/submittedProject', token: trainer, payload: { ids: [v1.id] } })).statusCode).toBe(403);
+    expect((await api.call({ method: 'DELETE', url: '/admin/submittedProject', token: await api.login('moderator'), payload: { ids: [v1.id] } })).statusCode).toBe(403);
     expect((await api.call({ method: 'DELETE', url: '/admin/submittedProject', token: admin, payload: { ids: [] } })).json().name).toBe('NOT_CHECK_ID_PROJECT');
     const res = await api.call({ method: 'DELETE', url: '/admin/submittedProject', token: admin, payload: { ids: [v1.id, northV.id] } });
     expect(res.json().data).toEqual({ count: 1 });
