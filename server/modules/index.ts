@@ -14,7 +14,18 @@ import rating from './rating/index.ts';
 import groupsModule from './groups/index.ts';
 import pricesModule from './prices/index.ts';
 import quizAdmin from './quiz-admin/index.ts';
+import userExtras from './user-extras/index.ts';
+import mediaAdmin from './media-admin/index.ts';
+import fileManager from './file-manager/index.ts';
 import paymentsAdmin from './payments-admin/index.ts';
+import programBuilder from './program-builder/index.ts';
+import settingsAdmin from './settings-admin/index.ts';
+import mailAdmin from './mail-admin/index.ts';
+import calendarAdmin from './calendar-admin/index.ts';
+import companiesModule from './companies/index.ts';
+import diplomasModule from './diplomas/index.ts';
+import documentsAdmin from './documents-admin/index.ts';
+import templatesModule from './templates/index.ts';
 
 /** Every module of the API, one Fastify plugin each, registered in this order. */
-export const modules: FastifyPluginAsync[] = [accounts, access, info, adminUsers, programs, quizzes, news, documents, projects, payments, school, rating, groupsModule, pricesModule, quizAdmin, paymentsAdmin];
+export const modules: FastifyPluginAsync[] = [accounts, access, info, adminUsers, programs, quizzes, news, documents, projects, payments, school, rating, groupsModule, pricesModule, quizAdmin, userExtras, mediaAdmin, fileManager, paymentsAdmin, programBuilder, settingsAdmin, mailAdmin, calendarAdmin, companiesModule, diplomasModule, documentsAdmin, templatesModule];

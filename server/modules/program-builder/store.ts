@@ -1,0 +1,119 @@
+import { and, asc, eq, inArray, max } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { chapterMedia, chapterQuizzes, chapters, media, programTrainers, programs, quizzes } from '../../db/schema/index.ts';
+import { currentUser } from '../../core/context.ts';
+import { accessDenied, fieldError, notFound } from '../../core/errors.ts';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Conn = Db | Tx;
+
+export interface ItemView {
+  id: number;
+  title: string;
+  kind: string;
+  sort: number;
+}
+export interface ChapterView {
+  id: number;
+  program_id: number;
+  title: string;
+  sort: number;
+  media: ItemView[];
+  quizzes: ItemView[];
+}
+
+/** Ids of the programs a trainer is assigned to (the only ones a trainer may read in the builder). */
+export async function assignedProgramIds(db: Conn, tenantId: number, userId: number) {
+  return (await db.select({ id: programTrainers.program_id }).from(programTrainers).where(and(eq(programTrainers.tenant_id, tenantId), eq(programTrainers.user_id, userId)))).map((r) => r.id);
+}
+
+/** The school's program (404 NOT_FOUND_PROGRAM otherwise); a trainer not assigned to it gets 403 ERROR_ACCESS. */
+export async function programOf(db: Conn, req: FastifyRequest, id: number) {
+  const [p] = await db.select().from(programs).where(and(eq(programs.id, id), eq(programs.tenant_id, req.tenant.id)));
+  if (!p) throw notFound('program');
+  const me = currentUser(req);
+  if (me.role === 'trainer' && !(await assignedProgramIds(db, req.tenant.id, me.id)).includes(p.id)) throw accessDenied();
+  return p;
+}
+
+/** The school's chapter (404 NOT_FOUND_CHAPTER otherwise), with the same trainer rule as its program. */
+export async function chapterOf(db: Conn, req: FastifyRequest, id: number) {
+  const [c] = await db.select().from(chapters).where(and(eq(chapters.id, id), eq(chapters.tenant_id, req.tenant.id)));
+  if (!c) throw notFound('chapter');
+  await programOf(db, req, c.program_id);
+  return c;
+}
+
+export async function mediaOf(db: Conn, tenantId: number, id: number) {
+  const [m] = await db.select({ id: media.id }).from(media).where(and(eq(media.id, id), eq(media.tenant_id, tenantId)));
+  if (!m) throw notFound('media');
+  return m.id;
+}
+
+export async function quizOf(db: Conn, tenantId: number, id: number) {
+  const [q] = await db.select({ id: quizzes.id }).from(quizzes).where(and(eq(quizzes.id, id), eq(quizzes.tenant_id, tenantId)));
+  if (!q) throw notFound('quiz');
+  return q.id;
+}
+
+/** Media and quizzes of some chapters, each list in its order (sort, then id). */
+async function itemsOf(db: Conn, chapterIds: number[]) {
+  if (!chapterIds.length) return { m: [], q: [] };
+  const m = await db
+    .select({ chapter_id: chapterMedia.chapter_id, id: media.id, title: media.title, kind: media.kind, sort: chapterMedia.sort })
+    .from(chapterMedia)
+    .innerJoin(media, eq(media.id, chapterMedia.media_id))
+    .where(inArray(chapterMedia.chapter_id, chapterIds))
+    .orderBy(asc(chapterMedia.sort), asc(media.id));
+  const q = await db
+    .select({ chapter_id: chapterQuizzes.chapter_id, id: quizzes.id, title: quizzes.title, kind: quizzes.kind, sort: chapterQuizzes.sort })
+    .from(chapterQuizzes)
+    .innerJoin(quizzes, eq(quizzes.id, chapterQuizzes.quiz_id))
+    .where(inArray(chapterQuizzes.chapter_id, chapterIds))
+    .orderBy(asc(chapterQuizzes.sort), asc(quizzes.id));
+  return { m, q };
+}
+
+const strip = ({ chapter_id: _c, ...rest }: ItemView & { chapter_id: number }): ItemView => (void _c, rest);
+
+/** Chapters with their media and quizzes, in order. */
+export async function withItems(db: Conn, list: (typeof chapters.$inferSelect)[]): Promise<ChapterView[]> {
+  const { m, q } = await itemsOf(db, list.map((c) => c.id));
+  return list.map((c) => ({
+    id: c.id,
+    program_id: c.program_id,
+    title: c.title,
+    sort: c.sort,
+    media: m.filter((x) => x.chapter_id === c.id).map(strip),
+    quizzes: q.filter((x) => x.chapter_id === c.id).map(strip),
+  }));
+}
+
+export async function chaptersOfProgram(db: Conn, tenantId: number, programId: number) {
+  return db.select().from(chapters).where(and(eq(chapters.tenant_id, tenantId), eq(chapters.program_id, programId))).orderBy(asc(chapters.sort), asc(chapters.id));
+}
+
+export async function chapterView(db: Conn, chapter: typeof chapters.$inferSelect): Promise<ChapterView> {
+  return (await withItems(db, [chapter]))[0];
+}
+
+/** The program's chapters → media + quizzes, in order. */
+export async function structureOf(db: Conn, tenantId: number, program: { id: number; title: string }) {
+  return { id: program.id, title: program.title, chapters: await withItems(db, await chaptersOfProgram(db, tenantId, program.id)) };
+}
+
+export async function nextChapterSort(db: Conn, tenantId: number, programId: number) {
+  const [{ n }] = await db.select({ n: max(chapters.sort) }).from(chapters).where(and(eq(chapters.tenant_id, tenantId), eq(chapters.program_id, programId)));
+  return (n ?? 0) + 1;
+}
+
+/**
+ * A new order: `ids` must all be among `current` (else 422 on `ids`); they take positions 1..n in the given
+ * order, and anything not listed keeps its relative order after them.
+ */
+export function newOrder(current: number[], ids: number[]) {
+  const asked = [...new Set(ids)];
+  if (asked.some((id) => !current.includes(id))) throw fieldError('ids', 'validation.choice');
+  return [...asked, ...current.filter((id) => !asked.includes(id))];
+}
