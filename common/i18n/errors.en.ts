@@ -53,6 +53,7 @@ export const errorsEn: Record<string, { title: string; text: string }> = {
   ERROR_FOLDER_EXISTS: { title: 'Folder exists', text: 'A folder with this name already exists here.' },
   ERROR_DEFAULT_FOLDER: { title: 'Default folder', text: 'The default folder cannot be renamed, moved or deleted.' },
   ERROR_FOLDER_NOT_EMPTY: { title: 'Folder not empty', text: 'Delete or move the folder\'s files first.' },
+  ERROR_MEDIA_HAS_PROJECTS: { title: 'Cannot delete', text: 'Students have submitted projects for this material: {{title}}.' },
   ERROR_PAYMENT_SUM: { title: 'Payment mismatch', text: 'The instalments must add up to the price: {{expected}} {{currency}}.' },
   ERROR_PAYMENT_ITEM_CURRENCY: { title: 'Payment mismatch', text: 'The currency of the instalment ({{currency}}) does not match the schedule: {{expected}}.' },
   ERROR_PAYMENT_DATES: { title: 'Payment mismatch', text: 'Due dates must go up and not repeat: {{date}}.' },

@@ -53,6 +53,7 @@ export const errorsRu: Record<string, { title: string; text: string }> = {
   ERROR_FOLDER_EXISTS: { title: 'Папка существует', text: 'Папка с таким именем здесь уже есть.' },
   ERROR_DEFAULT_FOLDER: { title: 'Папка по умолчанию', text: 'Папку по умолчанию нельзя переименовать, переместить или удалить.' },
   ERROR_FOLDER_NOT_EMPTY: { title: 'Папка не пуста', text: 'Сначала удалите или перенесите файлы папки.' },
+  ERROR_MEDIA_HAS_PROJECTS: { title: 'Нельзя удалить', text: 'По этому материалу студенты сдали проекты: {{title}}.' },
   ERROR_PAYMENT_SUM: { title: 'Несовпадение оплаты', text: 'Сумма платежей должна равняться цене: {{expected}} {{currency}}.' },
   ERROR_PAYMENT_ITEM_CURRENCY: { title: 'Несовпадение оплаты', text: 'Валюта платежа ({{currency}}) не совпадает с валютой графика: {{expected}}.' },
   ERROR_PAYMENT_DATES: { title: 'Несовпадение оплаты', text: 'Даты платежей должны идти по возрастанию и не повторяться: {{date}}.' },

@@ -6,4 +6,5 @@ export * from './reference.ts';
 export * from './learning.ts';
 export * from './student.ts';
 export * from './quiz-admin.ts';
+export * from './files.ts';
 export * from './scores.ts';

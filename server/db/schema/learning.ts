@@ -73,7 +73,7 @@ export const media = pgTable(
     deadline: date({ mode: 'string' }),
     created_at: created(),
   },
-  (t) => [index('media_tenant_kind').on(t.tenant_id, t.kind)],
+  (t) => [index('media_tenant_kind').on(t.tenant_id, t.kind), index('media_tenant_title').on(t.tenant_id, t.title)],
 );
 
 export const chapterMedia = pgTable(
