@@ -8,3 +8,4 @@ export * from './student.ts';
 export * from './quiz-admin.ts';
 export * from './files.ts';
 export * from './scores.ts';
+export * from './user-extras.ts';

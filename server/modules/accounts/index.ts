@@ -106,6 +106,8 @@ export default async function accounts(fastify: FastifyInstance) {
       .insert(users)
       .values({ tenant_id: req.tenant.id, login: b.login, email: b.email, name: b.name, surname: b.surname, password_hash: await hashPassword(b.password), role: 'student' })
       .returning();
+    // the back office's registrations list (`GET /admin/registers`) reads these rows
+    await app.db.insert(events).values({ tenant_id: req.tenant.id, user_id: u.id, kind: 'register' });
     return reply.status(201).send({ data: publicUser(u) });
   });
 
