@@ -11,6 +11,8 @@ export const validationRu: Record<string, string> = {
   min_length: 'Не менее {{n}} символов',
   max: 'Не больше {{n}}',
   min: 'Не меньше {{n}}',
+  after_start: 'Окончание не может быть раньше начала',
+  unique: 'Значения не должны повторяться',
 };
 export const validationEn: Record<string, string> = {
   required: 'Field can not be empty',
@@ -24,6 +26,8 @@ export const validationEn: Record<string, string> = {
   min_length: 'At least {{n}} characters',
   max: 'At most {{n}}',
   min: 'At least {{n}}',
+  after_start: 'The end cannot be before the start',
+  unique: 'Values must not repeat',
 };
 
 /** Splits `validation.max_length:255` into the key and its number. */

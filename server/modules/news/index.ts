@@ -7,6 +7,7 @@ import { news, newsReads } from '../../db/schema/index.ts';
 import { currentUser, type User } from '../../core/context.ts';
 import { accessDenied, notFound } from '../../core/errors.ts';
 import { ListQuery, orderFor, pageMeta, paginate } from '../../core/pagination.ts';
+import { curatorNewsRoutes } from './curator.ts';
 
 const tags = ['news'];
 const adminTags = ['admin: news'];
@@ -117,6 +118,7 @@ export default async function newsModule(fastify: FastifyInstance) {
     };
   };
   const readers = (id: number) => app.db.select({ n: count() }).from(newsReads).where(eq(newsReads.news_id, id));
+  curatorNewsRoutes(fastify, cleanBody);
 
   app.get('/admin/news', {
     config: staff,
