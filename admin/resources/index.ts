@@ -7,6 +7,7 @@ import { news } from './news/index.ts';
 import { demoAudit } from './demo-audit/index.ts';
 import { prices } from './prices/index.ts';
 import { quizzes } from './quizzes/index.ts';
+import { payments } from './payments/index.ts';
 
 /** Every resource of the back office, in menu order. Adding a resource = one configuration module + one line here. */
-export const resources: ResourceConfig[] = [courses, quizzes, users, groups, projects, news, prices, demoAudit];
+export const resources: ResourceConfig[] = [courses, quizzes, users, groups, projects, news, prices, payments, demoAudit];

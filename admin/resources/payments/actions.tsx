@@ -1,0 +1,141 @@
+import { useState, type ReactNode } from 'react';
+import { useCreatePath, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, TextField, Tooltip, Typography } from '@mui/material';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import UndoIcon from '@mui/icons-material/Undo';
+import CommentIcon from '@mui/icons-material/Comment';
+import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
+import { formatNumber, toDisplayDate } from '../../../common/format/format.ts';
+import type { createDataProvider } from '../../providers/dataProvider.ts';
+
+type Provider = ReturnType<typeof createDataProvider>;
+interface Item {
+  id: number;
+  user_id: number;
+  program_id: number;
+  due_date: string;
+  amount: number;
+  currency: string;
+  paid: boolean;
+  overdue: boolean;
+  comment: string | null;
+}
+
+function RowButton({ label, onClick, children, testId }: { label: string; onClick: () => void; children: ReactNode; testId?: string }) {
+  const t = useTranslate();
+  return (
+    <Tooltip title={t(label)}>
+      <IconButton
+        size="small"
+        color="primary"
+        aria-label={t(label)}
+        data-testid={testId}
+        onClick={(e) => {
+          e.stopPropagation();
+          onClick();
+        }}
+      >
+        {children}
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+/** Row action: mark an item paid, or remove the mark (`PUT /admin/payment/{id}` with `paid`). */
+export function TogglePaid() {
+  const record = useRecordContext<Item>();
+  const dp = useDataProvider<Provider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  if (!record) return null;
+  const paid = !record.paid;
+  return (
+    <RowButton
+      label={paid ? 'payments.actions.mark_paid' : 'payments.actions.mark_unpaid'}
+      testId={`payment-toggle-${record.id}`}
+      onClick={async () => {
+        try {
+          await dp.call(`/admin/payment/${record.id}`, { method: 'PUT', body: { paid } });
+          notify(paid ? 'toasts.payment_is_paid' : 'toasts.payment_is_unpaid', { type: 'success' });
+          refresh();
+        } catch (e) {
+          notify((e as Error).message, { type: 'error' });
+        }
+      }}
+    >
+      {paid ? <CheckCircleIcon /> : <UndoIcon />}
+    </RowButton>
+  );
+}
+
+/** Row action on a debt (an unpaid item past its date): a comment in a dialog (`POST /admin/debt/{id}`). */
+export function DebtComment() {
+  const record = useRecordContext<Item>();
+  const dp = useDataProvider<Provider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const t = useTranslate();
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState('');
+  if (!record?.overdue) return null;
+  async function save() {
+    try {
+      await dp.call(`/admin/debt/${record!.id}`, { method: 'POST', body: { comment: text } });
+      notify('toasts.debt_is_comment', { type: 'success' });
+      setOpen(false);
+      refresh();
+    } catch (e) {
+      notify((e as Error).message, { type: 'error' });
+    }
+  }
+  return (
+    <>
+      <RowButton
+        label="payments.actions.debt_comment"
+        testId={`debt-comment-${record.id}`}
+        onClick={() => {
+          setText(record.comment ?? '');
+          setOpen(true);
+        }}
+      >
+        <CommentIcon />
+      </RowButton>
+      <Dialog open={open} onClose={() => setOpen(false)} onClick={(e) => e.stopPropagation()} fullWidth maxWidth="sm">
+        <DialogTitle>{t('payments.debt.title')}</DialogTitle>
+        <DialogContent>
+          <Typography variant="body2" sx={{ mb: 1 }}>
+            {t('payments.debt.hint', { amount: formatNumber(record.amount), currency: record.currency, date: toDisplayDate(record.due_date) })}
+          </Typography>
+          <TextField
+            autoFocus
+            multiline
+            minRows={3}
+            fullWidth
+            label={t('resources.payments.fields.comment')}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            slotProps={{ htmlInput: { maxLength: 2000, 'data-testid': 'debt-comment-text' } }}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)}>{t('payments.debt.cancel')}</Button>
+          <Button variant="contained" onClick={() => void save()} data-testid="debt-comment-save">{t('payments.debt.save')}</Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
+
+/** Row action: the student's schedule in the editor, on this item's program. */
+export function OpenSchedule() {
+  const record = useRecordContext<Item>();
+  const navigate = useNavigate();
+  const createPath = useCreatePath();
+  if (!record) return null;
+  return (
+    <RowButton label="payments.actions.open_schedule" testId={`open-schedule-${record.id}`} onClick={() => navigate(`${createPath({ resource: 'payments', type: 'create' })}?user_id=${record.user_id}&program_id=${record.program_id}`)}>
+      <CalendarMonthIcon />
+    </RowButton>
+  );
+}
