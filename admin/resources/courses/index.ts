@@ -1,49 +1,36 @@
 import SchoolIcon from '@mui/icons-material/School';
-import type { FieldConfig, ResourceConfig } from '../../framework/types.ts';
+import type { ResourceConfig } from '../../framework/types.ts';
+import { CloneCourse, DeleteCourses, DuplicateCourses } from './actions.tsx';
+import { CourseEdit } from './CourseEdit.tsx';
 import { ProgramEnrolment } from './Enrolment.tsx';
+import { fields, form } from './fields.ts';
+import { en, ru } from './messages.ts';
 
-const currencies = ['RUB', 'USD', 'EURO'].map((id) => ({ id, name: id }));
-const text = (source: string, maxLength = 255): FieldConfig => ({ source, type: 'text', maxLength });
-const num = (source: string): FieldConfig => ({ source, type: 'number' });
-
-/** Programs (the admin `courses` screen): every program field, the marketplace fields, and who is enrolled. */
+/**
+ * Programs (the admin `courses` screen): every program field, the marketplace fields, who is enrolled, and the
+ * program builder (chapters, their materials and quizzes) on the edit screen. Clone is a row action; copy and
+ * delete of the selection are one call each. Deleting goes through those buttons (toasts `course_is_delete`),
+ * not react-admin's default bulk delete; the server refuses trainers either way.
+ */
 export const courses: ResourceConfig = {
   name: 'courses',
   apiPath: '/admin/program',
   icon: SchoolIcon,
-  roles: { list: ['superadmin', 'admin', 'trainer'], create: ['superadmin', 'admin'], edit: ['superadmin', 'admin', 'trainer'], delete: ['superadmin', 'admin'] },
+  roles: { list: ['superadmin', 'admin', 'trainer'], create: ['superadmin', 'admin'], edit: ['superadmin', 'admin', 'trainer'] },
   recordRepresentation: 'title',
-  fields: [
-    { source: 'id', type: 'number', sortable: true },
-    { ...text('title'), required: true, sortable: true },
-    text('title_en'),
-    text('technical_name'),
-    text('main_name'),
-    text('documents_title'),
-    num('days_to_study'),
-    num('ects'),
-    { source: 'payment_currency', type: 'select', choices: currencies },
-    { source: 'extra_currency', type: 'select', choices: currencies },
-    num('consulting_count'),
-    num('consulting_days'),
-    { source: 'description', type: 'textarea', maxLength: 20000 },
-    { source: 'short_description', type: 'text', maxLength: 120 },
-    { source: 'full_description', type: 'textarea', maxLength: 20000 },
-    { source: 'language', type: 'select', choices: [{ id: 'ru', name: 'Русский' }, { id: 'en', name: 'English' }] },
-    { source: 'requirements', type: 'textarea', maxLength: 5000 },
-    text('duration', 100),
-    text('category', 100),
-    num('price'),
-    num('discount_price'),
-    { source: 'format', type: 'select', choices: [{ id: 'full-time', name: 'formats.full-time' }, { id: 'blended', name: 'formats.blended' }, { id: 'online', name: 'formats.online' }] },
-    { source: 'trainer_ids', type: 'references', reference: 'users', referenceFilter: { role: 'trainer' }, optionText: 'login', roles: ['admin', 'superadmin'] },
-    { source: 'created_at', type: 'date', sortable: true },
-  ],
-  list: { columns: ['id', 'title', 'title_en', 'days_to_study', 'format', 'created_at'], search: true, sort: { field: 'id', order: 'DESC' } },
-  form: [
-    { label: 'tabs.main', fields: ['title', 'title_en', 'technical_name', 'main_name', 'documents_title', 'description', 'trainer_ids'] },
-    { label: 'tabs.study', fields: ['days_to_study', 'ects', 'consulting_count', 'consulting_days', 'format', 'payment_currency', 'extra_currency'] },
-    { label: 'tabs.marketplace', fields: ['short_description', 'full_description', 'language', 'requirements', 'duration', 'category', 'price', 'discount_price'] },
-  ],
+  fields,
+  list: {
+    columns: ['id', 'title', 'title_en', 'days_to_study', 'format', 'created_at'],
+    search: true,
+    sort: { field: 'id', order: 'DESC' },
+    rowActions: [CloneCourse],
+    bulkActions: [DuplicateCourses, DeleteCourses],
+  },
+  form,
+  bulk: { delete: '/admin/delete/program', idsKey: 'ids', actions: { duplicate: '/admin/duplicate/program' } },
+  recordActions: { clone: 'clone' },
   editAside: ProgramEnrolment,
+  redirectAfterCreate: 'edit',
+  screens: { edit: CourseEdit },
+  messages: { ru, en },
 };

@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { Button, Confirm, useDataProvider, useListContext, useNotify, usePermissions, useRecordContext, useRedirect, useRefresh, useTranslate, useUnselectAll } from 'react-admin';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import DeleteIcon from '@mui/icons-material/Delete';
+import { IconButton, Tooltip } from '@mui/material';
+import type { createDataProvider } from '../../providers/dataProvider.ts';
+
+type Provider = ReturnType<typeof createDataProvider>;
+
+/** Copy and delete are for admins (a trainer sees the list of their programs only). */
+const useIsAdmin = () => {
+  const { permissions } = usePermissions();
+  return permissions === 'admin' || permissions === 'superadmin';
+};
+
+/** Row action: a deep copy of the program (chapters and attachments, not enrolments), then its edit screen. */
+export function CloneCourse() {
+  const record = useRecordContext<{ id: number }>();
+  const dp = useDataProvider<Provider>();
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const t = useTranslate();
+  const isAdmin = useIsAdmin();
+  if (!record || !isAdmin) return null;
+  return (
+    <Tooltip title={t('courses.actions.clone')}>
+      <IconButton
+        size="small"
+        color="primary"
+        aria-label={t('courses.actions.clone')}
+        data-testid={`course-clone-${record.id}`}
+        onClick={async (e) => {
+          e.stopPropagation();
+          try {
+            const copy = await dp.call<{ data: { id: number } }>(`/admin/program/${record.id}/clone`, { method: 'POST' });
+            notify('toasts.courses_is_clone', { type: 'success' });
+            redirect('edit', 'courses', copy.data.id);
+          } catch (err) {
+            notify((err as Error).message, { type: 'error' });
+          }
+        }}
+      >
+        <ContentCopyIcon fontSize="small" />
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+/** Bulk action: copy every selected program in one call. */
+export function DuplicateCourses() {
+  const { selectedIds } = useListContext();
+  const dp = useDataProvider<Provider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const unselect = useUnselectAll('courses');
+  const isAdmin = useIsAdmin();
+  if (!isAdmin) return null;
+  return (
+    <Button
+      label="courses.actions.duplicate_selected"
+      data-testid="courses-bulk-duplicate"
+      onClick={async () => {
+        try {
+          await dp.call('/admin/duplicate/program', { method: 'POST', body: { ids: selectedIds } });
+          notify('toasts.courses_is_clone', { type: 'success' });
+          unselect();
+        } catch (err) {
+          notify((err as Error).message, { type: 'error' });
+        }
+        refresh();
+      }}
+    >
+      <ContentCopyIcon />
+    </Button>
+  );
+}
+
+/** Bulk action: delete the selected programs in one call, after a confirmation. */
+export function DeleteCourses() {
+  const { selectedIds } = useListContext();
+  const dp = useDataProvider<Provider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const unselect = useUnselectAll('courses');
+  const [open, setOpen] = useState(false);
+  const isAdmin = useIsAdmin();
+  const run = async () => {
+    setOpen(false);
+    try {
+      const res = await dp.call<{ data: { count: number } }>('/admin/delete/program', { method: 'POST', body: { ids: selectedIds } });
+      notify(res.data.count === 1 ? 'toasts.course_is_delete' : 'toasts.courses_are_delete', { type: 'success', messageArgs: { smart_count: res.data.count } });
+      unselect();
+    } catch (err) {
+      notify((err as Error).message, { type: 'error' });
+    }
+    refresh();
+  };
+  if (!isAdmin) return null;
+  return (
+    <>
+      <Button label="courses.actions.delete_selected" color="error" onClick={() => setOpen(true)} data-testid="courses-bulk-delete">
+        <DeleteIcon />
+      </Button>
+      <Confirm isOpen={open} title="courses.actions.confirm_delete_title" content="courses.actions.confirm_delete_content" onConfirm={() => void run()} onClose={() => setOpen(false)} />
+    </>
+  );
+}
