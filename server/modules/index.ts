@@ -14,6 +14,7 @@ import rating from './rating/index.ts';
 import groupsModule from './groups/index.ts';
 import pricesModule from './prices/index.ts';
 import quizAdmin from './quiz-admin/index.ts';
+import scoresModule from './scores/index.ts';
 import userExtras from './user-extras/index.ts';
 import mediaAdmin from './media-admin/index.ts';
 import fileManager from './file-manager/index.ts';
@@ -28,4 +29,4 @@ import documentsAdmin from './documents-admin/index.ts';
 import templatesModule from './templates/index.ts';
 
 /** Every module of the API, one Fastify plugin each, registered in this order. */
-export const modules: FastifyPluginAsync[] = [accounts, access, info, adminUsers, programs, quizzes, news, documents, projects, payments, school, rating, groupsModule, pricesModule, quizAdmin, userExtras, mediaAdmin, fileManager, paymentsAdmin, programBuilder, settingsAdmin, mailAdmin, calendarAdmin, companiesModule, diplomasModule, documentsAdmin, templatesModule];
+export const modules: FastifyPluginAsync[] = [accounts, access, info, adminUsers, programs, quizzes, news, documents, projects, payments, school, rating, groupsModule, pricesModule, quizAdmin, userExtras, mediaAdmin, fileManager, paymentsAdmin, programBuilder, settingsAdmin, mailAdmin, calendarAdmin, companiesModule, diplomasModule, documentsAdmin, templatesModule, scoresModule];

@@ -7,6 +7,7 @@ import { currentUser } from '../../core/context.ts';
 import { enrolledProgramIds, seesAllPrograms } from '../programs/access.ts';
 import { programTree } from '../programs/progress.ts';
 import { readSetting } from '../access/index.ts';
+import { studentProgramScores } from '../scores/compute.ts';
 
 /**
  * Grades, rating and calendar of the student.
@@ -26,12 +27,15 @@ export default async function schoolModule(fastify: FastifyInstance) {
     const versions = projectMedia.length
       ? await app.db.select().from(submittedProjects).where(and(eq(submittedProjects.user_id, me.id), inArray(submittedProjects.media_id, projectMedia.map((m) => m.id))))
       : [];
+    // the program's score: approved (points kept), revoked, or not decided (live points) — docs/scores-and-rating.md
+    const scores = await studentProgramScores(app.db, req.tenant.id, me.id, ids);
     return {
       data: rows.map((p) => {
         const chapters = tree.get(p.id) ?? [];
         return {
           program_id: p.id,
           title: p.title,
+          score: scores.get(p.id) ?? null,
           quizzes: chapters.flatMap((c) => c.quizzes).map((q) => ({ id: q.id, title: q.title, kind: q.kind, percent: q.result?.percent ?? null, score: q.result?.score ?? null, passed: q.result?.passed ?? null })),
           projects: chapters.flatMap((c) => c.media.filter((m) => m.kind === 'project')).map((m) => {
             const last = versions.filter((v) => v.media_id === m.id).sort((a, b) => b.version - a.version)[0];
