@@ -10,6 +10,7 @@ import { hashPassword } from '../../core/password.ts';
 import { ProfileFields, publicUser } from '../accounts/profile.ts';
 import { assertUnique, checkPassword, checkPlace, normalizeDates, pickKnown } from '../accounts/index.ts';
 import { issueTokens } from '../accounts/tokens.ts';
+import { welcomeInBackground } from '../settings-admin/welcome.ts';
 
 const tags = ['admin: users'];
 const MANAGERS: Role[] = ['superadmin', 'admin', 'moderator'];
@@ -108,6 +109,7 @@ export default async function adminUsers(fastify: FastifyInstance) {
       .insert(users)
       .values({ ...(fields as Partial<User>), login: body.login, email: body.email, role, tenant_id: req.tenant.id, password_hash: await hashPassword(password) } as typeof users.$inferInsert)
       .returning();
+    void welcomeInBackground(fastify, req, u, password); // the school's welcome mail (settings: welcome mail)
     return reply.status(201).send({ data: publicUser(u) });
   });
 

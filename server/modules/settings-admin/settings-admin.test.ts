@@ -4,7 +4,9 @@ import { and, eq } from 'drizzle-orm';
 import { startTestApi, type TestApi } from '../../test/harness.ts';
 import { multipart } from '../../test/forms.ts';
 import { settings } from '../../db/schema/index.ts';
-import { sendWelcomeMail } from './welcome.ts';
+import { DEFAULT_WELCOME, sendWelcomeMail } from './welcome.ts';
+
+const DEFAULT_RU = DEFAULT_WELCOME.ru;
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 const GIF = Buffer.from('474946383961010001000000002c00000000010001000002024401003b', 'hex');
@@ -285,6 +287,28 @@ describe('settings admin', () => {
     expect(inbox.at(-1)!.raw).toContain('Your login: newbie. {unknown}');
     await sendWelcomeMail(api.app, { id: 1, slug: 'demo', title: 'Demo Business School' }, { email: 'new@demo.test', login: 'newbie', name: 'Анна', surname: 'Петрова' }, 'ru');
     expect(inbox.at(-1)!.raw).toMatch(/Subject: =\?UTF-8\?/);
+  });
+
+  it('mails the welcome text to a user an admin creates, with the login, password and portal link', async () => {
+    const before = inbox.length;
+    const res = await api.call({
+      method: 'POST',
+      url: '/admin/user',
+      token: admin,
+      headers: { 'accept-language': 'en', origin: 'http://demo.localhost:8080' },
+      payload: { login: 'welcome_probe', email: 'welcome_probe@demo.test', password: 'Welcome123', name: 'Ivan', surname: 'Probe' },
+    });
+    expect(res.statusCode).toBe(201);
+    await expect.poll(() => inbox.length, { timeout: 10_000 }).toBe(before + 1);
+    const mail = inbox.at(-1)!;
+    expect(mail.to).toEqual(['welcome_probe@demo.test']);
+    expect(mail.raw).toContain('Subject: Welcome to Demo Business School');
+    expect(mail.raw).toContain('Hello Ivan Probe! Your login: welcome_probe.');
+    await put('/admin/setting/welcomeMail', { ru: DEFAULT_RU, en: { subject: 'Hi {name}', body: 'Password: {password}\nSign in: {link}' } });
+    await api.call({ method: 'POST', url: '/admin/user', token: admin, headers: { 'accept-language': 'en', origin: 'http://demo.localhost:8080' }, payload: { login: 'welcome_probe2', email: 'welcome_probe2@demo.test', password: 'Welcome123', name: 'Olga', surname: 'Probe' } });
+    await expect.poll(() => inbox.length, { timeout: 10_000 }).toBe(before + 2);
+    expect(inbox.at(-1)!.raw).toContain('Password: Welcome123');
+    expect(inbox.at(-1)!.raw).toContain('Sign in: http://demo.localhost:8080/');
   });
 
   it('switches sections on and off; the guard and /api/access follow at once', async () => {

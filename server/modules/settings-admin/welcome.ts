@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MailResult, MailTenant } from '../../mail/mailer.ts';
-import type { Lang } from '../../mail/texts.ts';
+import { langOf, type Lang } from '../../mail/texts.ts';
 import { readSetting } from '../access/index.ts';
 
 /** Welcome mail texts of a school, per language (settings key `welcome_mail`). */
@@ -62,5 +62,34 @@ export async function sendWelcomeMail(
     subject: fillTemplate(texts.subject, values).replace(/[\r\n]+/g, ' '),
     text,
     html: text.split(/\n{2,}/).map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join(''),
+  });
+}
+
+/** Where the welcome mail sends the user: the caller's web origin when it is one of ours, else `<school>.localhost:WEB_PORT`. */
+export function portalLink(app: FastifyInstance, req: FastifyRequest) {
+  const origin = req.headers.origin;
+  if (origin) {
+    try {
+      const u = new URL(origin);
+      if (app.config.webOrigins.includes(origin) || u.hostname === 'localhost' || u.hostname.endsWith('.localhost')) return `${origin}/`;
+    } catch {
+      /* fall through */
+    }
+  }
+  return `http://${req.tenant.slug}.localhost:${app.config.webPort}/`;
+}
+
+/**
+ * The welcome mail for a user just created by staff, in the caller's language (Accept-Language), with the password
+ * that was set. Runs in the background: the answer does not wait for the SMTP server, and a failure is only logged
+ * (the mailer keeps the message in the outbox).
+ */
+export function welcomeInBackground(app: FastifyInstance, req: FastifyRequest, user: { email: string; login: string; name?: string | null; surname?: string | null }, password?: string) {
+  const tenant = req.tenant;
+  const lang = langOf(req.headers['accept-language']);
+  const link = portalLink(app, req);
+  return sendWelcomeMail(app, tenant, user, lang, { password, link }).catch((err) => {
+    req.log.warn({ err }, 'welcome mail failed');
+    return { sent: false, error: (err as Error).message };
   });
 }
