@@ -74,6 +74,7 @@ export const errorsEn: Record<string, { title: string; text: string }> = {
   ERROR_GENERATION_CONFIG: { title: 'Document not made', text: 'The document settings are missing.' },
   ERROR_GENERATION_TEMPLATE: { title: 'Document not made', text: 'The document template is missing.' },
   ERROR_GENERATION_DURATION: { title: 'Document not made', text: 'The program\'s duration is missing.' },
+  ERROR_REGISTRATION_NUMBER_EXISTS: { title: 'Number taken', text: 'A diploma with this registration number already exists.' },
   ERROR_REPORT_NAME: { title: 'Report', text: 'The report has no name.' },
   ERROR_REPORT_FATAL: { title: 'Report', text: 'The report could not be built.' },
   ERROR_REPORT_STEP: { title: 'Report', text: 'The report step is missing.' },

@@ -74,6 +74,7 @@ export const errorsRu: Record<string, { title: string; text: string }> = {
   ERROR_GENERATION_CONFIG: { title: 'Документ не создан', text: 'Нет настроек документа.' },
   ERROR_GENERATION_TEMPLATE: { title: 'Документ не создан', text: 'Нет шаблона документа.' },
   ERROR_GENERATION_DURATION: { title: 'Документ не создан', text: 'Не указана продолжительность программы.' },
+  ERROR_REGISTRATION_NUMBER_EXISTS: { title: 'Номер занят', text: 'Диплом с таким регистрационным номером уже есть.' },
   ERROR_REPORT_NAME: { title: 'Отчёт', text: 'У отчёта нет названия.' },
   ERROR_REPORT_FATAL: { title: 'Отчёт', text: 'Отчёт не удалось построить.' },
   ERROR_REPORT_STEP: { title: 'Отчёт', text: 'Не указан шаг отчёта.' },

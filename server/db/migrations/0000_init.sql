@@ -476,6 +476,85 @@ CREATE TABLE "user_scores" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "companies" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"tenant_id" integer NOT NULL,
+	"title" text NOT NULL,
+	"full_name" text,
+	"short_name" text,
+	"inn" text,
+	"kpp" text,
+	"ogrn" text,
+	"legal_address" text,
+	"postal_address" text,
+	"phone" text,
+	"email" text,
+	"bank" text,
+	"bik" text,
+	"swift" text,
+	"account" text,
+	"corr_account" text,
+	"payment_link" text,
+	"qr_login" text,
+	"qr_password" text,
+	"qr_commission" numeric(5, 2),
+	"director" text,
+	"accountant" text,
+	"stamp" text,
+	"is_default" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "diploma_documents" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"tenant_id" integer NOT NULL,
+	"diploma_id" integer NOT NULL,
+	"document_id" integer NOT NULL,
+	"template_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "diploma_files" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"tenant_id" integer NOT NULL,
+	"diploma_id" integer NOT NULL,
+	"path" text NOT NULL,
+	"file_name" text NOT NULL,
+	"mime" text,
+	"size" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "diplomas" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"tenant_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"program_id" integer,
+	"template_id" integer,
+	"name_nominative" text NOT NULL,
+	"name_genitive" text,
+	"name_dative" text,
+	"date_start" date,
+	"date_end" date,
+	"date_issue" date,
+	"hours" integer,
+	"registration_number" text NOT NULL,
+	"chairman" text,
+	"director" text,
+	"secretary" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "document_templates" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"tenant_id" integer NOT NULL,
+	"title" text NOT NULL,
+	"kind" text DEFAULT 'certificate' NOT NULL,
+	"body" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "settings" ADD CONSTRAINT "settings_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tenant_access" ADD CONSTRAINT "tenant_access_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "password_resets" ADD CONSTRAINT "password_resets_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -557,6 +636,18 @@ ALTER TABLE "program_scores" ADD CONSTRAINT "program_scores_decided_by_users_id_
 ALTER TABLE "user_scores" ADD CONSTRAINT "user_scores_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_scores" ADD CONSTRAINT "user_scores_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_scores" ADD CONSTRAINT "user_scores_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "companies" ADD CONSTRAINT "companies_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "diploma_documents" ADD CONSTRAINT "diploma_documents_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "diploma_documents" ADD CONSTRAINT "diploma_documents_diploma_id_diplomas_id_fk" FOREIGN KEY ("diploma_id") REFERENCES "public"."diplomas"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "diploma_documents" ADD CONSTRAINT "diploma_documents_document_id_documents_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."documents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "diploma_documents" ADD CONSTRAINT "diploma_documents_template_id_document_templates_id_fk" FOREIGN KEY ("template_id") REFERENCES "public"."document_templates"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "diploma_files" ADD CONSTRAINT "diploma_files_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "diploma_files" ADD CONSTRAINT "diploma_files_diploma_id_diplomas_id_fk" FOREIGN KEY ("diploma_id") REFERENCES "public"."diplomas"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "diplomas" ADD CONSTRAINT "diplomas_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "diplomas" ADD CONSTRAINT "diplomas_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "diplomas" ADD CONSTRAINT "diplomas_program_id_programs_id_fk" FOREIGN KEY ("program_id") REFERENCES "public"."programs"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "diplomas" ADD CONSTRAINT "diplomas_template_id_document_templates_id_fk" FOREIGN KEY ("template_id") REFERENCES "public"."document_templates"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "document_templates" ADD CONSTRAINT "document_templates_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "settings_tenant_key" ON "settings" USING btree ("tenant_id","key");--> statement-breakpoint
 CREATE INDEX "tokens_user" ON "tokens" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_tenant_login" ON "users" USING btree ("tenant_id",lower("login"));--> statement-breakpoint
@@ -607,4 +698,16 @@ CREATE INDEX "files_tenant_name" ON "files" USING btree ("tenant_id",lower("name
 CREATE INDEX "media_user_scores_tenant_media" ON "media_user_scores" USING btree ("tenant_id","media_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "program_scores_user_program" ON "program_scores" USING btree ("user_id","program_id");--> statement-breakpoint
 CREATE INDEX "program_scores_tenant_status" ON "program_scores" USING btree ("tenant_id","status");--> statement-breakpoint
-CREATE INDEX "user_scores_tenant_user" ON "user_scores" USING btree ("tenant_id","user_id","id");
+CREATE INDEX "user_scores_tenant_user" ON "user_scores" USING btree ("tenant_id","user_id","id");--> statement-breakpoint
+CREATE INDEX "companies_tenant_title" ON "companies" USING btree ("tenant_id","title");--> statement-breakpoint
+CREATE INDEX "companies_tenant_inn" ON "companies" USING btree ("tenant_id","inn");--> statement-breakpoint
+CREATE INDEX "diploma_documents_tenant_diploma" ON "diploma_documents" USING btree ("tenant_id","diploma_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "diploma_documents_document" ON "diploma_documents" USING btree ("document_id");--> statement-breakpoint
+CREATE INDEX "diploma_files_diploma" ON "diploma_files" USING btree ("diploma_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "diplomas_tenant_number" ON "diplomas" USING btree ("tenant_id","registration_number");--> statement-breakpoint
+CREATE INDEX "diplomas_tenant_user" ON "diplomas" USING btree ("tenant_id","user_id");--> statement-breakpoint
+CREATE INDEX "diplomas_tenant_program" ON "diplomas" USING btree ("tenant_id","program_id");--> statement-breakpoint
+CREATE INDEX "diplomas_tenant_name" ON "diplomas" USING btree ("tenant_id","name_nominative");--> statement-breakpoint
+CREATE INDEX "diplomas_tenant_issue" ON "diplomas" USING btree ("tenant_id","date_issue");--> statement-breakpoint
+CREATE INDEX "document_templates_tenant_title" ON "document_templates" USING btree ("tenant_id","title");--> statement-breakpoint
+CREATE INDEX "document_templates_tenant_kind" ON "document_templates" USING btree ("tenant_id","kind");

@@ -9,3 +9,4 @@ export * from './quiz-admin.ts';
 export * from './files.ts';
 export * from './scores.ts';
 export * from './user-extras.ts';
+export * from './records.ts';
