@@ -1,11 +1,17 @@
 import PeopleIcon from '@mui/icons-material/People';
 import type { FieldConfig, ResourceConfig } from '../../framework/types.ts';
 import { BlockSelected, BlockToggle, LoginAs, UnblockSelected } from './actions.tsx';
+import { UserExtras } from './Extras.tsx';
+import { usersList } from './UsersList.tsx';
+import { en, ru } from './messages.ts';
 
 const text = (source: string, maxLength = 100): FieldConfig => ({ source, type: 'text', maxLength });
 const date = (source: string): FieldConfig => ({ source, type: 'date' });
 
-/** Users of the school: the whole resource is this configuration. */
+/**
+ * Users of the school: a configuration, plus a panel beside the edit form (avatar, new password by mail, score, social
+ * links) and an import button on the list (xlsx/csv with a per-row report).
+ */
 export const users: ResourceConfig = {
   name: 'users',
   apiPath: '/admin/user',
@@ -80,4 +86,7 @@ export const users: ResourceConfig = {
     update: { field: 'is_blocked', actions: { true: 'block', false: 'active' } },
   },
   recordActions: { authorization: 'authorization' },
+  editAside: UserExtras,
+  screens: { list: usersList(() => users) },
+  messages: { ru, en },
 };

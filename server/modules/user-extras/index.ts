@@ -11,7 +11,7 @@ import { hashPassword } from '../../core/password.ts';
 import { isUploadedFile } from '../../core/multipart.ts';
 import { attachment, keepUpload } from '../../core/storage.ts';
 import { langOf } from '../../mail/texts.ts';
-import { publicUser } from '../accounts/profile.ts';
+import { normalizeDate, publicUser } from '../accounts/profile.ts';
 import { imageType } from '../accounts/index.ts';
 import { revokeUserTokens } from '../accounts/tokens.ts';
 import { importTemplate, importUsers } from './import.ts';
@@ -62,7 +62,7 @@ export default async function userExtras(fastify: FastifyInstance) {
     config: { roles: MANAGERS },
     schema: {
       tags,
-      summary: 'Registrations: users who signed up through /api/register (q; filter[date_from], filter[date_to] as YYYY-MM-DD; filter[is_blocked]; sort registered_at, id, login, email, surname, last_login_at)',
+      summary: 'Registrations: users who signed up through /api/register (q; filter[date_from], filter[date_to] as YYYY-MM-DD or DD.MM.YYYY (UTC days); filter[is_blocked]; sort registered_at, id, login, email, surname, last_login_at)',
       querystring: ListQuery,
     },
   }, async (req) => {
@@ -77,8 +77,9 @@ export default async function userExtras(fastify: FastifyInstance) {
     for (const key of ['date_from', 'date_to'] as const) {
       const v = f[key];
       if (v === undefined || v === '' || v === null) continue;
-      const d = typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? new Date(`${v}T00:00:00Z`) : undefined;
-      if (!d || Number.isNaN(d.getTime())) {
+      const iso = normalizeDate(v);
+      const d = iso ? new Date(`${iso}T00:00:00Z`) : undefined;
+      if (!d) {
         errors[`filter.${key}`] = ['validation.date'];
         continue;
       }

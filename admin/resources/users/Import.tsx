@@ -1,0 +1,140 @@
+import { useState } from 'react';
+import { Button, useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
+import {
+  Alert, Box, Dialog, DialogActions, DialogContent, DialogTitle, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography,
+} from '@mui/material';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { download } from '../../../common/api/client.ts';
+import type { createDataProvider } from '../../providers/dataProvider.ts';
+
+type Provider = ReturnType<typeof createDataProvider>;
+export interface ImportReport {
+  created: number;
+  refused: { row: number; login: string; email: string; errors: string[] }[];
+}
+
+/** The per-row report of an import: created count and a table of refused rows with translated reasons. */
+export function ImportReportView({ report }: { report: ImportReport }) {
+  const t = useTranslate();
+  return (
+    <Stack spacing={1} data-testid="import-report">
+      <Alert severity={report.created ? 'success' : 'info'} data-testid="import-created">
+        {t('users.import.created', { smart_count: report.created })}
+      </Alert>
+      {report.refused.length ? (
+        <>
+          <Alert severity="warning">{t('users.import.refused', { smart_count: report.refused.length })}</Alert>
+          <Table size="small" data-testid="import-refused">
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('users.import.row')}</TableCell>
+                <TableCell>{t('resources.users.fields.login')}</TableCell>
+                <TableCell>{t('resources.users.fields.email')}</TableCell>
+                <TableCell>{t('users.import.reasons')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {report.refused.map((r) => (
+                <TableRow key={r.row}>
+                  <TableCell>{r.row}</TableCell>
+                  <TableCell>{r.login}</TableCell>
+                  <TableCell>{r.email}</TableCell>
+                  <TableCell>
+                    {r.errors.map((code) => (
+                      <div key={code}>{t(`errors.${code}.text`, { _: code })}</div>
+                    ))}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </>
+      ) : (
+        <Typography variant="body2">{t('users.import.all_good')}</Typography>
+      )}
+    </Stack>
+  );
+}
+
+/** List toolbar button: a dialog to download a template, upload a file and read the report. */
+export function ImportUsersButton() {
+  const dp = useDataProvider<Provider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const t = useTranslate();
+  const [open, setOpen] = useState(false);
+  const [file, setFile] = useState<File>();
+  const [busy, setBusy] = useState(false);
+  const [report, setReport] = useState<ImportReport>();
+
+  async function upload() {
+    if (!file) return;
+    setBusy(true);
+    try {
+      const r = await dp.call<{ data: ImportReport }>('/admin/user/import', { method: 'POST', body: { file } });
+      setReport(r.data);
+      if (r.data.created) {
+        notify('toasts.add_users', { type: 'success' });
+        refresh();
+      }
+    } catch (err) {
+      notify((err as Error).message, { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  }
+  const template = (format: 'xlsx' | 'csv') => download('/admin/user/import/template', { query: { format } }).catch((err: Error) => notify(err.message, { type: 'error' }));
+  const close = () => {
+    setOpen(false);
+    setFile(undefined);
+    setReport(undefined);
+  };
+
+  return (
+    <>
+      <Button label="users.import.button" onClick={() => setOpen(true)} data-testid="import-users">
+        <UploadFileIcon />
+      </Button>
+      <Dialog open={open} onClose={close} maxWidth="md" fullWidth>
+        <DialogTitle>{t('users.import.title')}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2}>
+            <Typography variant="body2">{t('users.import.hint')}</Typography>
+            <Stack direction="row" spacing={2}>
+              <Link component="button" type="button" onClick={() => void template('xlsx')}>{t('users.import.template_xlsx')}</Link>
+              <Link component="button" type="button" onClick={() => void template('csv')}>{t('users.import.template_csv')}</Link>
+            </Stack>
+            <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+              <Button component="label" label="users.import.choose" variant="outlined">
+                <>
+                  <UploadFileIcon />
+                  <input
+                    hidden
+                    type="file"
+                    accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                    data-testid="import-file"
+                    onChange={(e) => {
+                      setFile(e.target.files?.[0]);
+                      setReport(undefined);
+                      e.target.value = '';
+                    }}
+                  />
+                </>
+              </Button>
+              <Typography variant="body2" data-testid="import-file-name">{file?.name}</Typography>
+            </Stack>
+            {report && (
+              <Box>
+                <ImportReportView report={report} />
+              </Box>
+            )}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button label="users.import.close" onClick={close} />
+          <Button label={busy ? 'users.import.uploading' : 'users.import.upload'} variant="contained" disabled={!file || busy} onClick={() => void upload()} data-testid="import-upload" />
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
