@@ -9,6 +9,13 @@ import { demoAudit } from './demo-audit/index.ts';
 import { prices } from './prices/index.ts';
 import { quizzes } from './quizzes/index.ts';
 import { payments } from './payments/index.ts';
+import { media } from './media/index.ts';
+import { videos } from './videos/index.ts';
+import { files } from './files/index.ts';
+import { settings } from './settings/index.ts';
+import { mail } from './mail/index.ts';
+import { calendar } from './calendar/index.ts';
+import { curatorNews } from './curator-news/index.ts';
 
 /** Every resource of the back office, in menu order. Adding a resource = one configuration module + one line here. */
-export const resources: ResourceConfig[] = [courses, quizzes, users, registers, groups, projects, news, prices, payments, demoAudit];
+export const resources: ResourceConfig[] = [courses, quizzes, media, videos, files, users, registers, groups, projects, news, curatorNews, mail, calendar, prices, payments, settings, demoAudit];

@@ -1,0 +1,23 @@
+import VideoLibraryIcon from '@mui/icons-material/VideoLibrary';
+import type { ResourceConfig } from '../../framework/types.ts';
+import { VideosList } from './VideosList.tsx';
+import { en, ru } from './messages.ts';
+
+/** Videos (spec route "video", admins): the materials of kind video with a player; uploads and edits go through `media`. */
+export const videos: ResourceConfig = {
+  name: 'videos',
+  apiPath: '/admin/media',
+  icon: VideoLibraryIcon,
+  roles: { list: ['superadmin', 'admin'], create: [], edit: [] },
+  recordRepresentation: 'title',
+  fields: [
+    { source: 'id', type: 'number', sortable: true },
+    { source: 'title', type: 'text', sortable: true },
+    { source: 'file_name', type: 'text' },
+    { source: 'size', type: 'number', sortable: true },
+    { source: 'created_at', type: 'datetime', sortable: true },
+  ],
+  list: { columns: ['id', 'title', 'file_name', 'size', 'created_at'], search: true },
+  screens: { list: VideosList },
+  messages: { ru, en },
+};
