@@ -1,26 +1,31 @@
-import { Button, useDataProvider, useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
+import { BulkDeleteButton, Button, DeleteButton, useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import CheckIcon from '@mui/icons-material/CheckCircle';
 import UndoIcon from '@mui/icons-material/Undo';
 import type { createDataProvider } from '../../providers/dataProvider.ts';
+import { notifyProjectsChanged } from './badge.tsx';
 
 type Provider = ReturnType<typeof createDataProvider>;
 
-/** Approve toggle: sends `is_approve` as the inverse of `check_admin` (admins only, reviewed versions only). */
+/**
+ * Approve toggle: sends `is_approve` as the inverse of `check_admin` (reviewed versions only; the server allows
+ * admins, and trainers within their programs).
+ */
 export function ApproveToggle() {
   const record = useRecordContext<{ id: number; check_admin: boolean; status: string }>();
-  const { permissions } = usePermissions();
   const dp = useDataProvider<Provider>();
   const notify = useNotify();
   const refresh = useRefresh();
-  if (!record || record.status === 'awaiting' || !['admin', 'superadmin'].includes(permissions)) return null;
+  if (!record || record.status === 'awaiting') return null;
   return (
     <Button
       label={record.check_admin ? 'projects.revoke' : 'projects.approve'}
+      data-testid="project-approve"
       onClick={async (e) => {
         e.stopPropagation();
         try {
           await dp.call(`/admin/submittedProject/${record.id}/approve`, { method: 'POST', body: { is_approve: record.check_admin ? 0 : 1 } });
           notify(record.check_admin ? 'projects.revoked' : 'projects.approved', { type: 'success' });
+          notifyProjectsChanged();
           refresh();
         } catch (err) {
           notify((err as Error).message, { type: 'error' });
@@ -29,5 +34,38 @@ export function ApproveToggle() {
     >
       {record.check_admin ? <UndoIcon /> : <CheckIcon />}
     </Button>
+  );
+}
+
+/** Removes one version (with its files); the badge is asked again. */
+export function DeleteVersion() {
+  const notify = useNotify();
+  return (
+    <DeleteButton
+      mutationMode="pessimistic"
+      redirect="list"
+      mutationOptions={{
+        onSuccess: () => {
+          notify('projects.is_delete', { type: 'success' });
+          notifyProjectsChanged();
+        },
+      }}
+    />
+  );
+}
+
+/** Removes the selected versions in one call (`DELETE /admin/submittedProject {ids}`). */
+export function BulkDeleteVersions() {
+  const notify = useNotify();
+  return (
+    <BulkDeleteButton
+      mutationMode="pessimistic"
+      mutationOptions={{
+        onSuccess: (ids: unknown) => {
+          notify('projects.are_delete', { type: 'success', messageArgs: { smart_count: Array.isArray(ids) ? ids.length : 1 } });
+          notifyProjectsChanged();
+        },
+      }}
+    />
   );
 }

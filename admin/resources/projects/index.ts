@@ -1,32 +1,35 @@
-import AssignmentIcon from '@mui/icons-material/Assignment';
 import type { ResourceConfig } from '../../framework/types.ts';
-import { ApproveToggle } from './actions.tsx';
+import { ProjectsMenuIcon } from './badge.tsx';
+import { statusChoices } from './choices.ts';
+import { en, ru } from './messages.ts';
+import { ProjectEdit } from './ProjectEdit.tsx';
+import { ProjectsList } from './ProjectsList.tsx';
 
-/** Project review: the versions of the school, filtered by status; a trainer sets the score and a message, an admin approves. */
+/**
+ * Project review (docs/projects.md): the versions of the school (a trainer: of their programs), filtered by program,
+ * student and status; the menu entry carries the count of unchecked versions. Own screens: the list (its filters need
+ * the review's own choices) and the review form (the student's files, a trainer's file, approval, extra versions).
+ */
 export const projects: ResourceConfig = {
   name: 'projects',
   apiPath: '/admin/submittedProject',
-  icon: AssignmentIcon,
-  roles: { list: ['superadmin', 'admin', 'trainer'], edit: ['superadmin', 'admin', 'trainer'] },
+  icon: ProjectsMenuIcon,
+  roles: { list: ['superadmin', 'admin', 'trainer'], edit: ['superadmin', 'admin', 'trainer'], delete: ['superadmin', 'admin', 'trainer'] },
   fields: [
     { source: 'id', type: 'number', sortable: true },
     { source: 'user_name', type: 'text' },
     { source: 'media_title', type: 'text' },
-    { source: 'version', type: 'number' },
-    {
-      source: 'status',
-      type: 'select',
-      sortable: true,
-      choices: [
-        { id: 'awaiting', name: 'projects.status.awaiting' },
-        { id: 'checked', name: 'projects.status.checked' },
-        { id: 'approved', name: 'projects.status.approved' },
-      ],
-    },
+    { source: 'program_id', type: 'reference', reference: 'courses', optionText: 'title' },
+    { source: 'user_id', type: 'number' },
+    { source: 'version', type: 'number', sortable: true },
+    { source: 'status', type: 'select', sortable: true, choices: statusChoices },
     { source: 'score', type: 'number', required: true, sortable: true },
+    { source: 'trainer_id', type: 'number' },
     { source: 'trainer_message', type: 'textarea', maxLength: 5000 },
     { source: 'submitted_at', type: 'date', sortable: true },
   ],
-  list: { columns: ['id', 'user_name', 'media_title', 'version', 'status', 'score', 'submitted_at'], filters: ['status'], search: true, sort: { field: 'id', order: 'DESC' }, rowActions: [ApproveToggle] },
-  form: [{ label: 'tabs.review', fields: ['score', 'trainer_message'] }],
+  list: { columns: ['id', 'user_name', 'media_title', 'version', 'status', 'score', 'submitted_at'], filters: ['program_id', 'user_id', 'status'], search: true, sort: { field: 'id', order: 'DESC' } },
+  // removing the selection is one DELETE /admin/submittedProject/:id per version (the API also takes DELETE { ids })
+  screens: { list: ProjectsList, edit: ProjectEdit },
+  messages: { ru, en },
 };

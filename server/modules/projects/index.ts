@@ -246,6 +246,26 @@ export default async function projectsModule(fastify: FastifyInstance) {
     return { data: { count: Number(n) } };
   });
 
+  app.get('/admin/submittedProject/people', {
+    config: { roles: [...REVIEWERS] },
+    schema: { tags: adminTags, summary: 'Choices for the review screens: the students who submitted versions the caller may see, and the school\'s reviewers (trainers and admins)' },
+  }, async (req) => {
+    const me = currentUser(req);
+    const name = sql<string>`trim(coalesce(${users.surname}, '') || ' ' || coalesce(${users.name}, ''))`;
+    const students = await app.db
+      .selectDistinct({ id: users.id, name })
+      .from(submittedProjects)
+      .innerJoin(users, eq(users.id, submittedProjects.user_id))
+      .where(and(eq(submittedProjects.tenant_id, req.tenant.id), reviewScope(me, req.tenant.id, submittedProjects.media_id)))
+      .orderBy(name, users.id);
+    const reviewers = await app.db
+      .select({ id: users.id, name, role: users.role })
+      .from(users)
+      .where(and(eq(users.tenant_id, req.tenant.id), inArray(users.role, [...REVIEWERS])))
+      .orderBy(name, users.id);
+    return { data: { students, trainers: reviewers } };
+  });
+
   /** A version of the school within the caller's scope (a trainer: their programs only), else 404 NOT_FOUND_PROJECT. */
   async function schoolProject(req: import('fastify').FastifyRequest, id: number, match?: { userId: number; mediaId: number }) {
     const tenantId = req.tenant.id;

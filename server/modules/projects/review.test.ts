@@ -60,6 +60,19 @@ describe('project review: trainer scoping, removal, per-student material setting
     expect((await api.call({ method: 'GET', url: '/admin/submittedProject/countNotCheckProject', token: admin })).json().data.count).toBe(2);
   });
 
+  it('offers the review screens their choices: students in scope and the school\'s reviewers', async () => {
+    const all = (await api.call({ method: 'GET', url: '/admin/submittedProject/people', token: admin })).json().data;
+    expect(all.students).toEqual([{ id: studentId, name: 'Студентов Алексей' }]);
+    expect(all.trainers.map((t: { name: string }) => t.name)).toEqual(expect.arrayContaining(['Тренеров Пётр', 'Вторая Ольга', 'Админов Иван']));
+    expect(all.trainers.map((t: { role: string }) => t.role)).not.toContain('student');
+    // a trainer's students are those of their programs only
+    expect((await api.call({ method: 'GET', url: '/admin/submittedProject/people', token: trainer2 })).json().data.students).toHaveLength(1);
+    const northAdmin = await api.login('admin', 'north');
+    const north = (await api.call({ method: 'GET', url: '/admin/submittedProject/people', token: northAdmin, tenant: 'north' })).json().data;
+    expect(north.trainers.map((t: { name: string }) => t.name)).not.toContain('Вторая Ольга');
+    for (const role of ['moderator', 'student']) expect((await api.call({ method: 'GET', url: '/admin/submittedProject/people', token: await api.login(role) })).statusCode, role).toBe(403);
+  });
+
   it('refuses a trainer every version outside their programs with 404, and lets them work on their own', async () => {
     const [fv2] = await api.db.select().from(submittedProjects).where(and(eq(submittedProjects.media_id, finance.id), eq(submittedProjects.version, 2)));
     const outside = [

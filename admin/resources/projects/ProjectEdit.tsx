@@ -1,0 +1,197 @@
+import { useEffect, useState } from 'react';
+import {
+  Button, Edit, FileField, FileInput, NumberInput, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, maxValue, minValue, number, required,
+  useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate,
+} from 'react-admin';
+import { Box, Card, CardContent, Chip, Stack, TextField as MuiTextField, Typography } from '@mui/material';
+import DownloadIcon from '@mui/icons-material/Download';
+import DeleteIcon from '@mui/icons-material/Delete';
+import { download } from '../../../common/api/client.ts';
+import { toDisplayDate } from '../../../common/format/format.ts';
+import type { createDataProvider } from '../../providers/dataProvider.ts';
+import { ApproveToggle, DeleteVersion } from './actions.tsx';
+import { notifyProjectsChanged } from './badge.tsx';
+import { usePeople } from './ProjectsList.tsx';
+
+type Provider = ReturnType<typeof createDataProvider>;
+interface Version {
+  id: number;
+  user_id: number;
+  media_id: number;
+  version: number;
+  status: 'awaiting' | 'checked' | 'approved';
+  message: string | null;
+  late: boolean;
+  score: number | null;
+  trainer_id: number | null;
+  trainer_message: string | null;
+  check_admin: boolean;
+  submitted_at: string;
+  user_name: string | null;
+  user_email: string | null;
+  media_title: string | null;
+  deadline: string | null;
+  files: { id: number; file_name: string; size: number; download_url: string }[];
+  trainer_file: { file_name: string; download_url: string } | null;
+}
+
+/** What the student sent: who, which assignment, the message and the files (downloaded with the session's token). */
+function Submission() {
+  const r = useRecordContext<Version>();
+  const t = useTranslate();
+  const notify = useNotify();
+  if (!r) return null;
+  const get = (url: string) => download(url).catch((e: Error) => notify(e.message, { type: 'error' }));
+  return (
+    <Card variant="outlined" sx={{ mb: 2 }} data-testid="project-submission">
+      <CardContent>
+        <Stack direction="row" spacing={1} sx={{ mb: 1, flexWrap: 'wrap' }}>
+          <Chip label={t(`projects.status.${r.status}`)} color={r.status === 'awaiting' ? 'warning' : r.status === 'approved' ? 'success' : 'default'} />
+          <Chip label={`v${r.version}`} variant="outlined" />
+          {r.late && <Chip label={t('projects.late')} color="error" variant="outlined" />}
+        </Stack>
+        <Typography><b>{t('projects.student')}:</b> {r.user_name} {r.user_email ? `(${r.user_email})` : ''}</Typography>
+        <Typography><b>{t('projects.material')}:</b> {r.media_title}</Typography>
+        {r.deadline && <Typography><b>{t('projects.deadline')}:</b> {toDisplayDate(r.deadline)}</Typography>}
+        {r.message && <Typography sx={{ mt: 1, whiteSpace: 'pre-wrap' }}><b>{t('projects.student_message')}:</b> {r.message}</Typography>}
+        <Typography sx={{ mt: 1 }}><b>{t('projects.files')}:</b> {!r.files.length && t('projects.no_files')}</Typography>
+        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
+          {r.files.map((f) => (
+            <Button key={f.id} label={f.file_name} onClick={() => get(f.download_url)}>
+              <DownloadIcon />
+            </Button>
+          ))}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The trainer's file already attached: download or remove it (`deleteFileTrainer`). */
+function TrainerFile() {
+  const r = useRecordContext<Version>();
+  const t = useTranslate();
+  const dp = useDataProvider<Provider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  if (!r?.trainer_file) return null;
+  return (
+    <Box sx={{ mb: 1 }}>
+      <Typography variant="body2">{t('projects.trainer_file')}:</Typography>
+      <Button label={r.trainer_file.file_name} onClick={() => download(r.trainer_file!.download_url).catch((e: Error) => notify(e.message, { type: 'error' }))}>
+        <DownloadIcon />
+      </Button>
+      <Button
+        label="projects.remove_trainer_file"
+        color="error"
+        onClick={async () => {
+          try {
+            await dp.call(`/admin/submittedProject/${r.id}/deleteFileTrainer`, { method: 'DELETE' });
+            notify('projects.trainer_file_removed', { type: 'success' });
+            refresh();
+          } catch (e) {
+            notify((e as Error).message, { type: 'error' });
+          }
+        }}
+      >
+        <DeleteIcon />
+      </Button>
+    </Box>
+  );
+}
+
+/** Extra versions for this student on this project (`updateCountAttempts`). */
+function ExtraVersions() {
+  const r = useRecordContext<Version>();
+  const t = useTranslate();
+  const dp = useDataProvider<Provider>();
+  const notify = useNotify();
+  const [value, setValue] = useState<string>('');
+  const base = r ? `/admin/user/${r.user_id}/media/${r.media_id}` : '';
+  useEffect(() => {
+    if (base) dp.call<{ data: { count_attempts: number } }>(base).then((x) => setValue(String(x.data.count_attempts)), () => undefined);
+  }, [dp, base]);
+  if (!r) return null;
+  return (
+    <Card variant="outlined" sx={{ ml: { md: 2 }, mt: { xs: 2, md: 0 }, width: { md: 280 }, alignSelf: 'flex-start' }}>
+      <CardContent>
+        <Typography variant="subtitle1">{t('projects.extra.title')}</Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{t('projects.extra.hint')}</Typography>
+        <MuiTextField
+          size="small"
+          type="number"
+          label={t('resources.projects.fields.count_attempts')}
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          slotProps={{ htmlInput: { min: 0, max: 20, 'data-testid': 'extra-versions' } }}
+        />
+        <Box sx={{ mt: 1 }}>
+          <Button
+            label="projects.extra.save"
+            variant="outlined"
+            onClick={async () => {
+              try {
+                await dp.call(`${base}/updateCountAttempts`, { method: 'POST', body: { count_attempts: Number(value) } });
+                notify('projects.extra.saved', { type: 'success' });
+              } catch (e) {
+                notify((e as Error).message, { type: 'error' });
+              }
+            }}
+          />
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+const ReviewToolbar = () => (
+  <Toolbar sx={{ display: 'flex', justifyContent: 'space-between' }}>
+    <Stack direction="row" spacing={1}>
+      <SaveButton />
+      <ApproveToggle />
+    </Stack>
+    <DeleteVersion />
+  </Toolbar>
+);
+
+/** Only what the review sends: score, trainer, message and a new trainer's file (form data when there is one). */
+const transform = (d: Record<string, unknown>) => {
+  const file = d.new_trainer_file as { rawFile?: File } | undefined;
+  return {
+    score: d.score,
+    ...(d.trainer_id ? { trainer_id: d.trainer_id } : {}),
+    message: d.trainer_message ?? '',
+    ...(file?.rawFile ? { trainer_file: file.rawFile } : {}),
+  };
+};
+
+/** Project review: the submission, then score, trainer, message, the trainer's file, approval and removal. */
+export function ProjectEdit() {
+  const people = usePeople();
+  const notify = useNotify();
+  return (
+    <Edit
+      mutationMode="pessimistic"
+      transform={transform}
+      mutationOptions={{
+        onSuccess: () => {
+          notify('projects.is_update', { type: 'success' });
+          notifyProjectsChanged();
+        },
+      }}
+      redirect="list"
+      aside={<ExtraVersions />}
+    >
+      <SimpleForm toolbar={<ReviewToolbar />}>
+        <Submission />
+        <NumberInput source="score" validate={[required(), number(), minValue(0), maxValue(100)]} min={0} max={100} />
+        <SelectInput source="trainer_id" choices={people.trainers} optionText="name" emptyText="—" />
+        <TextInput source="trainer_message" multiline minRows={3} fullWidth />
+        <TrainerFile />
+        <FileInput source="new_trainer_file" accept={{ 'application/*': [], 'image/*': [], 'text/plain': [] }} maxSize={40 * 1024 * 1024}>
+          <FileField source="src" title="title" />
+        </FileInput>
+      </SimpleForm>
+    </Edit>
+  );
+}

@@ -1,0 +1,56 @@
+import { useEffect, useState } from 'react';
+import {
+  AutocompleteInput, BooleanField, Datagrid, FunctionField, List, NumberField, ReferenceInput, SearchInput, SelectField, SelectInput, TextField, useDataProvider,
+} from 'react-admin';
+import type { createDataProvider } from '../../providers/dataProvider.ts';
+import { toDisplayDate } from '../../../common/format/format.ts';
+import { ApproveToggle, BulkDeleteVersions } from './actions.tsx';
+import { statusChoices } from './choices.ts';
+
+type Provider = ReturnType<typeof createDataProvider>;
+export interface People {
+  students: { id: number; name: string }[];
+  trainers: { id: number; name: string; role: string }[];
+}
+
+/** Students who submitted versions the caller may see, and the school's reviewers (one call, for filters and the edit form). */
+export function usePeople() {
+  const dp = useDataProvider<Provider>();
+  const [people, setPeople] = useState<People>({ students: [], trainers: [] });
+  useEffect(() => {
+    dp.call<{ data: People }>('/admin/submittedProject/people').then((r) => setPeople(r.data), () => undefined);
+  }, [dp]);
+  return people;
+}
+
+/**
+ * The review list: search by student, filters by program (a trainer is offered their programs only), student and
+ * status; approve toggle per row; removal of the selected versions.
+ */
+export function ProjectsList() {
+  const people = usePeople();
+  const filters = [
+    <SearchInput key="q" source="q" alwaysOn />,
+    <ReferenceInput key="program_id" source="program_id" reference="courses" perPage={100} alwaysOn>
+      <AutocompleteInput optionText="title" sx={{ minWidth: 240 }} />
+    </ReferenceInput>,
+    <SelectInput key="user_id" source="user_id" choices={people.students} optionText="name" emptyText="—" alwaysOn />,
+    <SelectInput key="status" source="status" choices={statusChoices} emptyText="—" alwaysOn />,
+  ];
+  return (
+    <List filters={filters} sort={{ field: 'id', order: 'DESC' }} perPage={15}>
+      <Datagrid rowClick="edit" bulkActionButtons={<BulkDeleteVersions />}>
+        <NumberField source="id" />
+        <TextField source="user_name" sortable={false} />
+        <TextField source="media_title" sortable={false} />
+        <NumberField source="version" />
+        <SelectField source="status" choices={statusChoices} />
+        <NumberField source="score" />
+        <TextField source="trainer" sortable={false} />
+        <BooleanField source="late" sortable={false} />
+        <FunctionField source="submitted_at" render={(r: { submitted_at?: string }) => toDisplayDate(r.submitted_at ?? '')} />
+        <ApproveToggle />
+      </Datagrid>
+    </List>
+  );
+}
