@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../test/harness.ts';
 import { multipart } from '../../test/forms.ts';
+import { and, eq } from 'drizzle-orm';
+import { prices } from '../../db/schema/index.ts';
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
@@ -122,6 +124,15 @@ describe('/admin/company', () => {
     expect([cross.statusCode, cross.json().name]).toEqual([404, 'NOT_FOUND_COMPANY']);
     expect((await api.call({ method: 'GET', url: `/admin/company/${a.id}`, token: admin })).json().data.bank).toBe('Банк А'); // nothing changed
     expect((await api.call({ method: 'GET', url: `/admin/company/${northCo.id}`, token: north, tenant: 'north' })).json().data.bank).toBeNull();
+  });
+
+  it('puts the school\'s default company on the student\'s invoice', async () => {
+    const [price] = await api.db.select().from(prices).where(and(eq(prices.tenant_id, 1), eq(prices.format, 'blended')));
+    await api.call({ method: 'POST', url: '/admin/company', token: admin, payload: { title: 'Acme', full_name: 'Acme Business School LLC', inn: '7701234567', is_default: true } });
+    const student = await api.login('student');
+    const res = await api.call({ method: 'GET', url: `/api/document/generation/schet?program_store=${price.id}&format=blended&curr=RUB`, token: student });
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.toString('latin1')).toContain('(Acme Business School LLC)'); // the PDF's author: the payee
   });
 
   it('is for admins and superadmins of the school only', async () => {

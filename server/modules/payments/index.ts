@@ -9,6 +9,7 @@ import { AppError } from '../../core/errors.ts';
 import { PDF_FONT } from '../../core/pdf.ts';
 import { attachment } from '../../core/storage.ts';
 import { langOf } from '../../mail/texts.ts';
+import { schoolCompany } from '../companies/index.ts';
 
 const tags = ['payments'];
 const ROLES = ['student', 'admin', 'superadmin', 'trainer'] as const;
@@ -81,11 +82,25 @@ export default async function paymentsModule(fastify: FastifyInstance) {
     if (row.price.format !== q.format || row.price.currency !== currency(q.curr)) throw new AppError(422, 'ERROR_PAYMENT_CURRENCY', 'The format or currency does not match the price', { format: row.price.format, curr: row.price.currency });
     const en = langOf(req.headers['accept-language']) === 'en';
     const number = `${req.tenant.slug.toUpperCase()}-${me.id}-${row.price.id}-${new Date().toISOString().slice(0, 10).replace(/-/g, '')}`;
-    const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `${en ? 'Invoice' : 'Счёт'} ${number}` } });
+    // the payee is the school's company (its default one, else its oldest); a school without one prints its name
+    const company = await schoolCompany(app.db, req.tenant.id);
+    const payee = company ? company.full_name || company.title : req.tenant.title;
+    const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `${en ? 'Invoice' : 'Счёт'} ${number}`, Author: payee } });
     doc.font(PDF_FONT);
     doc.fontSize(18).text(`${en ? 'Invoice' : 'Счёт на оплату'} № ${number}`).moveDown(0.5);
     doc.fontSize(11).text(`${en ? 'Date' : 'Дата'}: ${new Date().toLocaleDateString('ru-RU')}`);
-    doc.text(`${en ? 'Payee' : 'Получатель'}: ${req.tenant.title}`);
+    doc.text(`${en ? 'Payee' : 'Получатель'}: ${payee}`);
+    if (company) {
+      const line = (ru: string, eng: string, v: string | null) => v && doc.text(`${en ? eng : ru}: ${v}`);
+      line('ИНН / КПП', 'Tax id (INN / KPP)', [company.inn, company.kpp].filter(Boolean).join(' / ') || null);
+      line('Адрес', 'Address', company.legal_address);
+      line('Банк', 'Bank', company.bank);
+      line('БИК', 'BIC', company.bik);
+      line('SWIFT', 'SWIFT', company.swift);
+      line('Расчётный счёт', 'Account', company.account);
+      line('Корр. счёт', 'Correspondent account', company.corr_account);
+      line('Оплата онлайн', 'Pay online', company.payment_link);
+    }
     doc.text(`${en ? 'Payer' : 'Плательщик'}: ${me.surname} ${me.name} ${me.patronymic ?? ''} (${me.email})`).moveDown();
     doc.fontSize(12).text(`${en ? 'Program' : 'Программа'}: ${en && row.program.title_en ? row.program.title_en : row.program.title}`);
     doc.text(`${en ? 'Format' : 'Формат'}: ${row.price.format}`);
