@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { Role } from '../../common/auth/session.ts';
+import type { AccessFlags } from '../../common/access/flags.ts';
 
 /** What a field is; the generic layer picks list cells, filters and inputs from it. */
 export type FieldType = 'text' | 'textarea' | 'email' | 'number' | 'date' | 'datetime' | 'select' | 'boolean' | 'password' | 'reference' | 'references' | 'image' | 'richtext';
@@ -35,6 +36,8 @@ export interface ResourceConfig {
   icon?: ComponentType;
   /** Roles allowed per action; `list` is the default for the others. The server enforces the same roles. */
   roles: Partial<Record<Action, Role[]>> & { list: Role[] };
+  /** A section of the school that must be switched on (`message`, `payment`, …): off hides the resource (the server refuses it too). */
+  flag?: keyof AccessFlags;
   fields: FieldConfig[];
   list: {
     columns: string[];

@@ -2,6 +2,7 @@ import type { AuthProvider } from 'react-admin';
 import { ApiError } from '../../common/api/client.ts';
 import { fetchProfile, getToken, logout, type Profile, type Role } from '../../common/auth/session.ts';
 import type { Action, ResourceConfig } from '../framework/types.ts';
+import { fetchAccessFlags, type AccessFlags } from '../../common/access/flags.ts';
 
 const STAFF: Role[] = ['superadmin', 'admin', 'moderator', 'trainer'];
 
@@ -24,6 +25,8 @@ export function createAuthProvider(resources: ResourceConfig[]): AuthProvider {
     return Promise.reject({ message: false, redirectTo: false });
   };
   const byName = new Map(resources.map((r) => [r.name, r]));
+  /** The school's sections, read once per page load (a change shows after a reload). */
+  let flags: Promise<AccessFlags> | undefined;
 
   return {
     login: () => leave('/auth'),
@@ -60,7 +63,9 @@ export function createAuthProvider(resources: ResourceConfig[]): AuthProvider {
       if (!cfg) return false;
       const role = (await load()).roles[0];
       const allowed = cfg.roles[action as Action] ?? cfg.roles.list;
-      return allowed.includes(role);
+      if (!allowed.includes(role)) return false;
+      // a resource of an optional section is hidden while the school has it switched off
+      return cfg.flag ? (await (flags ??= fetchAccessFlags()))[cfg.flag] : true;
     },
   };
 }

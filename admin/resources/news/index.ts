@@ -1,12 +1,12 @@
 import NewspaperIcon from '@mui/icons-material/Newspaper';
 import type { ResourceConfig } from '../../framework/types.ts';
 
-/** News of the school; moderators write curator news (the server keeps them to it). Bodies are sanitised on the server. */
+/** News of the school for admins (audience everyone or curators); curators manage theirs in "curator-news". Bodies are sanitised on the server. */
 export const news: ResourceConfig = {
   name: 'news',
   apiPath: '/admin/news',
   icon: NewspaperIcon,
-  roles: { list: ['superadmin', 'admin', 'moderator'], create: ['superadmin', 'admin', 'moderator'], edit: ['superadmin', 'admin', 'moderator'], delete: ['superadmin', 'admin', 'moderator'] },
+  roles: { list: ['superadmin', 'admin'], create: ['superadmin', 'admin'], edit: ['superadmin', 'admin'], delete: ['superadmin', 'admin'] },
   recordRepresentation: 'title',
   fields: [
     { source: 'id', type: 'number', sortable: true },

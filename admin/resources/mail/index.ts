@@ -1,0 +1,17 @@
+import MailIcon from '@mui/icons-material/Mail';
+import type { ResourceConfig } from '../../framework/types.ts';
+import { MailCompose } from './MailCompose.tsx';
+import { en, ru } from './messages.ts';
+
+/** Mail to users (admins, superadmins, curators), shown only while the school's `message` section is on. */
+export const mail: ResourceConfig = {
+  name: 'mail',
+  apiPath: '/admin/email/send',
+  icon: MailIcon,
+  flag: 'message',
+  roles: { list: ['superadmin', 'admin', 'moderator'], edit: [], create: [] },
+  fields: [{ source: 'id', type: 'number' }],
+  list: { columns: ['id'] },
+  screens: { list: MailCompose },
+  messages: { ru, en },
+};

@@ -1,0 +1,19 @@
+import SettingsIcon from '@mui/icons-material/Settings';
+import type { ResourceConfig } from '../../framework/types.ts';
+import { SettingsPage } from './SettingsPage.tsx';
+import { en, ru } from './messages.ts';
+
+/**
+ * Settings of the school (admins and superadmins): one custom screen with a tab per section — client settings
+ * 13/16/17/19, logo, SMTP with a test mail, social links, admin e-mails, welcome mail ru/en, section flags.
+ */
+export const settings: ResourceConfig = {
+  name: 'settings',
+  apiPath: '/admin/setting',
+  icon: SettingsIcon,
+  roles: { list: ['superadmin', 'admin'], edit: [], create: [] },
+  fields: [{ source: 'id', type: 'number' }],
+  list: { columns: ['id'] },
+  screens: { list: SettingsPage },
+  messages: { ru, en },
+};
