@@ -3,6 +3,8 @@ import { courses } from './courses/index.ts';
 import { users } from './users/index.ts';
 import { registers } from './registers/index.ts';
 import { projects } from './projects/index.ts';
+import { scores } from './scores/index.ts';
+import { rating } from './rating/index.ts';
 import { groups } from './groups/index.ts';
 import { news } from './news/index.ts';
 import { demoAudit } from './demo-audit/index.ts';
@@ -16,6 +18,10 @@ import { settings } from './settings/index.ts';
 import { mail } from './mail/index.ts';
 import { calendar } from './calendar/index.ts';
 import { curatorNews } from './curator-news/index.ts';
+import { companies } from './companies/index.ts';
+import { documents } from './documents/index.ts';
+import { diplomas } from './diplomas/index.ts';
+import { templates } from './templates/index.ts';
 
 /** Every resource of the back office, in menu order. Adding a resource = one configuration module + one line here. */
-export const resources: ResourceConfig[] = [courses, quizzes, media, videos, files, users, registers, groups, projects, news, curatorNews, mail, calendar, prices, payments, settings, demoAudit];
+export const resources: ResourceConfig[] = [courses, quizzes, media, videos, files, users, registers, groups, projects, scores, rating, news, curatorNews, mail, calendar, prices, payments, companies, documents, diplomas, templates, settings, demoAudit];

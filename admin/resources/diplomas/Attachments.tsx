@@ -1,0 +1,99 @@
+import { useRef } from 'react';
+import { Button, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { Box, Card, CardContent, Divider, IconButton, List, ListItem, ListItemText, Tooltip, Typography } from '@mui/material';
+import DeleteIcon from '@mui/icons-material/Delete';
+import DownloadIcon from '@mui/icons-material/Download';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { download } from '../../../common/api/client.ts';
+import { formatBytes } from './bytes.ts';
+import { GenerateDiplomaDocument } from './Generate.tsx';
+import type { createDataProvider } from '../../providers/dataProvider.ts';
+
+type Provider = ReturnType<typeof createDataProvider>;
+interface Item {
+  id: number;
+  file_name: string;
+  title?: string;
+  size: number;
+  download_url: string;
+}
+interface DiplomaRecord {
+  id: number;
+  files?: Item[];
+  documents?: Item[];
+}
+
+/** Beside the diploma form: its files (add, download, remove) and the documents generated from it (generate, download, delete). */
+export function DiplomaAttachments() {
+  const record = useRecordContext<DiplomaRecord>();
+  const dp = useDataProvider<Provider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const t = useTranslate();
+  const input = useRef<HTMLInputElement>(null);
+  if (!record) return null;
+  const fail = (e: unknown) => notify((e as Error).message, { type: 'error' });
+  async function upload(files: FileList | null) {
+    if (!files?.length) return;
+    try {
+      await dp.call(`/admin/diploma/${record!.id}/files`, { method: 'POST', body: { files: [...files] }, form: true });
+      notify('toasts.diploma_file_is_add', { type: 'success' });
+      refresh();
+    } catch (e) {
+      fail(e);
+    } finally {
+      if (input.current) input.current.value = '';
+    }
+  }
+  async function remove(path: string, toast: string) {
+    try {
+      await dp.call(path, { method: 'DELETE' });
+      notify(toast, { type: 'success' });
+      refresh();
+    } catch (e) {
+      fail(e);
+    }
+  }
+  const row = (item: Item, onRemove: () => void, testId: string) => (
+    <ListItem
+      key={item.id}
+      data-testid={testId}
+      secondaryAction={
+        <>
+          <Tooltip title={t('diplomas.download')}>
+            <IconButton aria-label={`${t('diplomas.download')} ${item.file_name}`} onClick={() => download(item.download_url).catch(fail)}><DownloadIcon fontSize="small" /></IconButton>
+          </Tooltip>
+          <Tooltip title={t('diplomas.remove')}>
+            <IconButton aria-label={`${t('diplomas.remove')} ${item.file_name}`} onClick={onRemove}><DeleteIcon fontSize="small" /></IconButton>
+          </Tooltip>
+        </>
+      }
+    >
+      <ListItemText primary={item.title ?? item.file_name} secondary={formatBytes(item.size)} sx={{ pr: 8 }} />
+    </ListItem>
+  );
+  return (
+    <Card sx={{ ml: 2, width: 380, flexShrink: 0 }}>
+      <CardContent>
+        <Typography variant="h6">{t('diplomas.documents')}</Typography>
+        <GenerateDiplomaDocument />
+        <List dense>
+          {(record.documents ?? []).map((d) => row(d, () => void remove(`/admin/diploma_documents/${d.id}`, 'toasts.diploma_document_is_delete'), 'diploma-document'))}
+        </List>
+        {!record.documents?.length && <Typography variant="body2" color="text.secondary">{t('diplomas.no_documents')}</Typography>}
+        <Divider sx={{ my: 2 }} />
+        <Typography variant="h6">{t('diplomas.files')}</Typography>
+        <Box>
+          <input ref={input} type="file" multiple hidden accept=".pdf,.jpg,.jpeg,.png,.doc,.docx" data-testid="diploma-file-input" onChange={(e) => void upload(e.target.files)} />
+          <Button label="diplomas.add_files" onClick={() => input.current?.click()}>
+            <UploadFileIcon />
+          </Button>
+        </Box>
+        <List dense>
+          {(record.files ?? []).map((f) => row(f, () => void remove(`/admin/diploma/${record.id}/files/${f.id}`, 'toasts.diploma_file_is_delete'), 'diploma-file'))}
+        </List>
+        {!record.files?.length && <Typography variant="body2" color="text.secondary">{t('diplomas.no_files')}</Typography>}
+      </CardContent>
+    </Card>
+  );
+}
