@@ -1,0 +1,87 @@
+import { useEffect, useState } from 'react';
+import { Title, useDataProvider, useTranslate } from 'react-admin';
+import { Card, CardContent, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import type { createDataProvider } from '../../providers/dataProvider.ts';
+
+type Provider = ReturnType<typeof createDataProvider>;
+interface Row {
+  place: number;
+  user_id: number;
+  name: string;
+  points: number;
+  quiz_points: number;
+  project_points: number;
+}
+
+const thisYear = new Date().getUTCFullYear();
+const years = Array.from({ length: 6 }, (_, i) => thisYear - i);
+
+/**
+ * The school's rating (`GET /admin/rating?month&year`): all time, a year, or a month of a year. With the section's
+ * flag off the server answers 403 and the screen says so.
+ */
+export function RatingList() {
+  const t = useTranslate();
+  const dp = useDataProvider<Provider>();
+  const [year, setYear] = useState<number | ''>('');
+  const [month, setMonth] = useState<number | ''>('');
+  const [rows, setRows] = useState<Row[]>();
+  const [error, setError] = useState<string>();
+  useEffect(() => {
+    let alive = true;
+    setError(undefined);
+    dp.call<{ data: Row[] }>('/admin/rating', { query: { year: year || undefined, month: year && month ? month : undefined } }).then(
+      (r) => alive && setRows(r.data),
+      (e: { status?: number; message: string }) => {
+        if (!alive) return;
+        setRows([]);
+        setError(e.status === 403 ? t('rating.off') : e.message);
+      },
+    );
+    return () => {
+      alive = false;
+    };
+  }, [dp, year, month, t]);
+  const f = (k: string) => t(`resources.rating.fields.${k}`);
+  return (
+    <Card sx={{ mt: 2 }}>
+      <Title title={t('resources.rating.name', { smart_count: 1 })} />
+      <CardContent>
+        <Stack direction="row" spacing={2} sx={{ mb: 2 }}>
+          <TextField select size="small" label={t('rating.year')} value={year} onChange={(e) => setYear(e.target.value === '' ? '' : Number(e.target.value))} sx={{ minWidth: 160 }} slotProps={{ htmlInput: { 'data-testid': 'rating-year' } }}>
+            <MenuItem value="">{t('rating.all_time')}</MenuItem>
+            {years.map((y) => <MenuItem key={y} value={y}>{y}</MenuItem>)}
+          </TextField>
+          <TextField select size="small" label={t('rating.month')} value={year ? month : ''} disabled={!year} onChange={(e) => setMonth(e.target.value === '' ? '' : Number(e.target.value))} sx={{ minWidth: 160 }} slotProps={{ htmlInput: { 'data-testid': 'rating-month' } }}>
+            <MenuItem value="">{t('rating.whole_year')}</MenuItem>
+            {Array.from({ length: 12 }, (_, i) => i + 1).map((m) => <MenuItem key={m} value={m}>{t(`rating.months.${m}`)}</MenuItem>)}
+          </TextField>
+        </Stack>
+        {error ? (
+          <Typography color="error" data-testid="rating-error">{error}</Typography>
+        ) : rows && !rows.length ? (
+          <Typography color="text.secondary">{t('rating.empty')}</Typography>
+        ) : (
+          <Table size="small" data-testid="rating-table">
+            <TableHead>
+              <TableRow>
+                {['place', 'name', 'points', 'quiz_points', 'project_points'].map((k) => <TableCell key={k}>{f(k)}</TableCell>)}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {(rows ?? []).map((r) => (
+                <TableRow key={r.user_id}>
+                  <TableCell>{r.place}</TableCell>
+                  <TableCell>{r.name}</TableCell>
+                  <TableCell>{r.points}</TableCell>
+                  <TableCell>{r.quiz_points}</TableCell>
+                  <TableCell>{r.project_points}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

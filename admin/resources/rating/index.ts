@@ -1,0 +1,22 @@
+import LeaderboardIcon from '@mui/icons-material/Leaderboard';
+import type { ResourceConfig } from '../../framework/types.ts';
+import { en, ru } from './messages.ts';
+import { RatingList } from './RatingList.tsx';
+
+/** Rating (flag `rating`): the school's students ranked by points, all time, by year or by month. Read-only. */
+export const rating: ResourceConfig = {
+  name: 'rating',
+  apiPath: '/admin/rating',
+  icon: LeaderboardIcon,
+  roles: { list: ['superadmin', 'admin'], edit: [], create: [] },
+  fields: [
+    { source: 'place', type: 'number' },
+    { source: 'name', type: 'text' },
+    { source: 'points', type: 'number' },
+    { source: 'quiz_points', type: 'number' },
+    { source: 'project_points', type: 'number' },
+  ],
+  list: { columns: ['place', 'name', 'points', 'quiz_points', 'project_points'] },
+  screens: { list: RatingList },
+  messages: { ru, en },
+};
