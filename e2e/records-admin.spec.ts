@@ -1,0 +1,87 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { apiCall, apiToken, passIntroductions, signIn, web } from './support.ts';
+
+// two sign-ins and a PDF on a machine shared with other work
+test.setTimeout(180_000);
+
+/** Picks an option of a react-admin autocomplete by typing part of it. */
+async function pick(page: Page, label: string | RegExp, typed: string, option: string | RegExp) {
+  const input = page.getByRole('combobox', { name: label });
+  await input.click();
+  await input.fill(typed);
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+/** In a fresh browser session, the demo student opens the portal's documents and downloads the named one. */
+async function studentDownloads(browser: Browser, title: string) {
+  const context = await browser.newContext({ acceptDownloads: true });
+  const page = await context.newPage();
+  await signIn(page, 'student');
+  await passIntroductions(page);
+  await page.goto(`${web()}/documents`);
+  const doc = page.getByTestId('document').filter({ hasText: title });
+  await expect(doc).toHaveCount(1);
+  const [file] = await Promise.all([page.waitForEvent('download'), doc.getByRole('button').click()]);
+  const bytes = readFileSync(await file.path());
+  await context.close();
+  return { name: file.suggestedFilename(), bytes };
+}
+
+test('an admin uploads a document for the demo student, who sees and downloads it in the portal', async ({ page, browser }) => {
+  const title = `Договор об обучении ${Date.now()}`;
+  await signIn(page, 'admin');
+  await expect(page).toHaveURL(/\/admin\/courses$/);
+  await page.goto(`${web()}/admin/documents/create`);
+  await pick(page, /^Слушатель/, 'student', /^student$/);
+  await page.getByLabel('Название', { exact: true }).fill(title);
+  await page.locator('input[type=file]').setInputFiles({ name: 'contract.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 e2e contract') });
+  await expect(page.getByText('contract.pdf')).toBeVisible();
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByText('Документ загружен')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/documents$/);
+  await page.getByPlaceholder('Поиск').fill(title);
+  await expect(page.getByRole('row').filter({ hasText: title })).toContainText('student');
+
+  const { name, bytes } = await studentDownloads(browser, title);
+  expect(name).toBe(`${title}.pdf`);
+  expect(bytes.toString()).toBe('%PDF-1.4 e2e contract');
+});
+
+test('an admin creates a diploma for the demo student and generates its PDF; the student sees and downloads it', async ({ page, browser }) => {
+  const stamp = Date.now();
+  const templateTitle = `Диплом о переподготовке ${stamp}`;
+  const number = `E2E-${stamp}`;
+  // the template is set up through the API (its own screen is plain configuration)
+  const admin = await apiToken('admin');
+  const created = await apiCall('/admin/template', admin, {
+    method: 'POST',
+    body: { title: templateTitle, kind: 'certificate', body: 'Настоящий диплом выдан {{name_dative}}\nпо программе «{{program}}» в объёме {{hours}} часов.\nРегистрационный номер {{registration_number}}, дата выдачи {{date}}.' },
+  });
+  expect(created.status).toBe(201);
+
+  await signIn(page, 'admin');
+  await expect(page).toHaveURL(/\/admin\/courses$/);
+  await page.goto(`${web()}/admin/diplomas/create`);
+  await pick(page, /^Слушатель/, 'student', /^student$/);
+  await page.getByLabel('ФИО (именительный падеж) *').fill('Студентов Алексей Петрович');
+  await page.getByLabel('ФИО (родительный падеж)').fill('Студентова Алексея Петровича');
+  await page.getByLabel('ФИО (дательный падеж)').fill('Студентову Алексею Петровичу');
+  await page.getByRole('tab', { name: 'Обучение' }).click();
+  await pick(page, /^Программа/, 'Стратег', /Стратегический менеджмент/);
+  await page.getByLabel('Часов').fill('520');
+  await page.getByLabel('Регистрационный номер *').fill(number);
+  await pick(page, /^Шаблон документа/, String(stamp), templateTitle);
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page).toHaveURL(/\/admin\/diplomas\/\d+$/);
+
+  await expect(page.getByText('Документы ещё не сформированы.')).toBeVisible();
+  await page.getByTestId('diploma-generate').click();
+  await expect(page.getByText('Документ сформирован, слушатель видит его в своих документах')).toBeVisible();
+  const docTitle = `${templateTitle} № ${number}`;
+  await expect(page.getByTestId('diploma-document')).toContainText(docTitle);
+
+  const { name, bytes } = await studentDownloads(browser, docTitle);
+  expect(name).toBe(`${docTitle}.pdf`);
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+});
