@@ -7,7 +7,7 @@ import { AppError, notFound } from '../../core/errors.ts';
 import { today } from '../../core/context.ts';
 import { ListQuery, orderFor, paginate } from '../../core/pagination.ts';
 import { CURRENCIES, INSTALMENTS } from '../payments/index.ts';
-import { cents, checkSchedule, rowsOf, type ScheduleRow } from './rules.ts';
+import { cents, checkSchedule, rowsOf } from './rules.ts';
 
 const tags = ['admin: payments'];
 const ROLES = ['superadmin', 'admin'] as const;
@@ -17,6 +17,8 @@ const Day = Type.String({ format: 'date' });
 const Money = Type.Number({ minimum: 0, maximum: 1e10 });
 const Comment = Type.Union([Type.String({ maxLength: 2000 }), Type.Null()]);
 
+/** A yes/no that may also come as form data (the apps send nested bodies as bracketed form keys, booleans as 1/0). */
+const flag = Type.Optional(Type.Union([Type.Boolean(), Type.Literal('true'), Type.Literal('false'), Type.Literal('1'), Type.Literal('0')]));
 const Plan = Type.Object({
   program_id: Type.Integer({ minimum: 1 }),
   format: Type.Optional(Type.Union([Type.Literal('full-time'), Type.Literal('blended'), Type.Literal('online')])),
@@ -32,16 +34,15 @@ const Row = Type.Object({
   extra_sum: Type.Optional(Money),
   currency: Currency,
   extra_currency: Type.Optional(Type.Union([Currency, Type.Null()])),
-  paid: Type.Optional(Type.Boolean()),
-  extra_paid: Type.Optional(Type.Boolean()),
+  paid: flag,
+  extra_paid: flag,
 });
 const CheckBody = Type.Object({
   user_id: Type.Integer({ minimum: 1 }),
   plan: Plan,
   items: Type.Array(Row, { minItems: 1, maxItems: 72 }),
-  save: Type.Optional(Type.Boolean()),
+  save: flag,
 });
-const flag = Type.Optional(Type.Union([Type.Boolean(), Type.Literal('true'), Type.Literal('false'), Type.Literal('1'), Type.Literal('0')]));
 const PaymentList = Type.Object({
   ...ListQuery.properties,
   filter: Type.Optional(Type.Object({
@@ -137,11 +138,13 @@ export default async function paymentsAdminModule(fastify: FastifyInstance) {
       body: CheckBody,
     },
   }, async (req, reply) => {
-    const { user_id, plan, items, save } = req.body;
+    const { user_id, plan } = req.body;
+    const save = truthy(req.body.save);
+    const items = req.body.items.map((r) => ({ ...r, paid: truthy(r.paid), extra_paid: truthy(r.extra_paid) }));
     await userOf(req.tenant.id, user_id);
     const [program] = await app.db.select({ id: programs.id }).from(programs).where(and(eq(programs.id, plan.program_id), eq(programs.tenant_id, req.tenant.id)));
     if (!program) throw notFound('program');
-    const totals = checkSchedule(plan, items as ScheduleRow[]);
+    const totals = checkSchedule(plan, items);
     if (!save) return { data: { valid: true, totals } };
 
     let format = plan.format;
@@ -282,7 +285,7 @@ export default async function paymentsAdminModule(fastify: FastifyInstance) {
         due_date: Type.Optional(Day),
         amount: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1e10 })),
         currency: Type.Optional(Currency),
-        paid: Type.Optional(Type.Boolean()),
+        paid: flag,
         comment: Type.Optional(Comment),
       }),
     },
@@ -305,7 +308,7 @@ export default async function paymentsAdminModule(fastify: FastifyInstance) {
       const dates = same.map((s) => s.due_date).sort();
       if (new Set(dates).size !== dates.length) throw new AppError(422, 'ERROR_PAYMENT_DATES', 'Another item of the schedule is due that day', { date: next.due_date });
     }
-    const paid = b.paid ?? item.paid;
+    const paid = b.paid === undefined ? item.paid : truthy(b.paid);
     await app.db.update(paymentItems).set({
       due_date: next.due_date,
       amount: next.amount,

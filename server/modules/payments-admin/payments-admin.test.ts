@@ -32,7 +32,7 @@ describe('payment schedules in the back office', () => {
     trainerId = await userId('trainer');
     finance = await programId('Финансы для руководителей');
     strategy = await programId('Стратегический менеджмент');
-  });
+  }, 180_000);
   afterAll(() => api.close());
 
   it('shows a student\'s plan with items, editor rows, overdue marks and totals', async () => {
@@ -108,7 +108,7 @@ describe('payment schedules in the back office', () => {
       ...[2, 3, 4, 5, 6].map((m) => ['main', `2099-0${m}-15`, 10000]),
     ]);
     // mark the first row paid in the editor and move the last instalment: the plan is replaced, not added
-    const rows = plan.rows.map((r: Record<string, unknown>, i: number) => ({ date: i === 5 ? '2099-07-01' : r.date, sum: r.sum, extra_sum: r.extra_sum, currency: 'RUB', extra_currency: 'RUB', paid: i === 0 }));
+    const rows = plan.rows.map((r: Record<string, unknown>, i: number) => ({ date: i === 5 ? '2099-07-01' : r.date, sum: r.sum, extra_sum: r.extra_sum, currency: 'RUB', extra_currency: 'RUB', paid: i === 0 ? '1' : '0' }));
     const again = await check({ ...schedule({}, rows), save: true });
     expect(again.statusCode).toBe(201);
     const plans = (await api.call({ method: 'GET', url: `/admin/user/${studentId}/getPlan`, token: admin })).json().data;
