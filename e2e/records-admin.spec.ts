@@ -85,3 +85,40 @@ test('an admin creates a diploma for the demo student and generates its PDF; the
   expect(name).toBe(`${docTitle}.pdf`);
   expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
 });
+
+/** A 1×1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+
+test('an admin creates a company with its legal details and stamp, then changes a field of the selected companies at once', async ({ page }) => {
+  const title = `Бизнес-школа ${Date.now()}`;
+  await signIn(page, 'admin');
+  await expect(page).toHaveURL(/\/admin\/courses$/);
+  await page.goto(`${web()}/admin/companies/create`);
+  await page.getByRole('textbox', { name: 'Название', exact: false }).first().fill(title);
+  await page.getByRole('tab', { name: 'Реквизиты' }).click();
+  await page.getByRole('textbox', { name: 'ИНН', exact: true }).fill('7701234567');
+  await page.getByRole('tab', { name: 'Банк' }).click();
+  await page.getByRole('textbox', { name: 'Банк', exact: true }).fill('ПАО Банк');
+  await page.getByRole('textbox', { name: 'БИК', exact: true }).fill('04452');
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByText('Некорректный формат')).toBeVisible(); // the server names the BIC field
+  await page.getByRole('textbox', { name: 'БИК', exact: true }).fill('044525225');
+  await page.getByRole('tab', { name: 'Подписи и печать' }).click();
+  await page.locator('input[type=file]').setInputFiles({ name: 'stamp.png', mimeType: 'image/png', buffer: PNG });
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page).toHaveURL(/\/admin\/companies\/\d+$/);
+  await page.reload(); // the stamp as the server serves it, not the browser's preview of the upload
+  await page.getByRole('tab', { name: 'Подписи и печать' }).click();
+  await expect(page.locator('img[src*="/stamp?domain=demo&key="]')).toHaveJSProperty('naturalWidth', 1); // served without a token
+
+  await page.goto(`${web()}/admin/companies`);
+  await page.getByPlaceholder('Поиск').fill(title);
+  const row = page.getByRole('row').filter({ hasText: title });
+  await expect(row).toContainText('ПАО Банк');
+  await row.getByRole('checkbox').check();
+  await page.getByTestId('companies-edit-many').click();
+  await page.getByTestId('companies-edit-many-value').fill('АО Новый банк');
+  await page.getByRole('button', { name: 'Применить' }).click();
+  await expect(page.getByText('Изменено компаний: 1')).toBeVisible();
+  await expect(row).toContainText('АО Новый банк');
+});
