@@ -1,4 +1,4 @@
-import { CreateButton, Datagrid, DateField, FunctionField, List, NumberField, SearchInput, TextField, TopToolbar, useRecordContext, useTranslate, Button } from 'react-admin';
+import { CreateButton, Datagrid, DateField, FunctionField, List, NumberField, SearchInput, TextField, TopToolbar, useCreatePath, useRecordContext, useTranslate, Button } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { Box } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
@@ -28,17 +28,24 @@ function Player() {
 function EditInMedia() {
   const record = useRecordContext<{ id: number }>();
   const navigate = useNavigate();
+  const createPath = useCreatePath();
   if (!record) return null;
   return (
-    <Button label="videos.edit" onClick={(e) => { e.stopPropagation(); navigate(`/media/${record.id}`); }}>
+    <Button label="videos.edit" onClick={(e) => { e.stopPropagation(); navigate(createPath({ resource: 'media', type: 'edit', id: record.id })); }}>
       <EditIcon />
     </Button>
   );
 }
 
+/** The media create screen, preset to a video, coming back here after the upload. */
+function UploadVideo() {
+  const createPath = useCreatePath();
+  return <CreateButton resource="media" to={`${createPath({ resource: 'media', type: 'create' })}?kind=video&from=videos`} label="videos.upload" />;
+}
+
 const Actions = () => (
   <TopToolbar>
-    <CreateButton resource="media" to="/media/create?kind=video&from=videos" label="videos.upload" />
+    <UploadVideo />
   </TopToolbar>
 );
 
@@ -47,7 +54,7 @@ function Empty() {
   return (
     <Box sx={{ p: 3, textAlign: 'center' }}>
       <p>{t('videos.empty')}</p>
-      <CreateButton resource="media" to="/media/create?kind=video&from=videos" label="videos.upload" />
+      <UploadVideo />
     </Box>
   );
 }
