@@ -30,6 +30,7 @@ function DateCell({ value, onChange, testId, error }: { value: string; onChange:
   return (
     <TextField
       size="small"
+      sx={{ width: 130, m: 0 }}
       value={text}
       error={error || (text !== '' && !toApiDate(text))}
       onChange={(e) => {
@@ -38,7 +39,7 @@ function DateCell({ value, onChange, testId, error }: { value: string; onChange:
         if (iso) onChange(iso);
       }}
       placeholder="ДД.ММ.ГГГГ"
-      slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 10, 'data-testid': testId, style: { width: 96 } } }}
+      slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 10, 'data-testid': testId } }}
     />
   );
 }
@@ -48,9 +49,10 @@ function MoneyCell({ value, onChange, testId, label: aria }: { value: number; on
     <TextField
       size="small"
       type="number"
+      sx={{ width: 140, m: 0 }}
       value={Number.isFinite(value) ? value : ''}
       onChange={(e) => onChange(e.target.value === '' ? 0 : Number(e.target.value))}
-      slotProps={{ htmlInput: { min: 0, step: '0.01', 'aria-label': aria, 'data-testid': testId, style: { width: 110 } } }}
+      slotProps={{ htmlInput: { min: 0, step: '0.01', 'aria-label': aria, 'data-testid': testId } }}
     />
   );
 }
@@ -58,7 +60,7 @@ function MoneyCell({ value, onChange, testId, label: aria }: { value: number; on
 function CurrencySelect({ value, onChange, testId, allowNone, label: l }: { value: string; onChange: (v: string) => void; testId: string; allowNone?: boolean; label?: string }) {
   const t = useTranslate();
   return (
-    <TextField select size="small" label={l} value={value} onChange={(e) => onChange(e.target.value)} slotProps={{ htmlInput: { 'data-testid': testId } }} sx={{ minWidth: 90 }}>
+    <TextField select size="small" label={l} value={value} onChange={(e) => onChange(e.target.value)} slotProps={{ htmlInput: { 'data-testid': testId } }} sx={l ? { m: 0 } : { width: 100, m: 0 }}>
       {allowNone && <MenuItem value="">{t('payments.editor.none')}</MenuItem>}
       {CURRENCIES.map((c) => (
         <MenuItem key={c} value={c}>{c}</MenuItem>
@@ -210,7 +212,7 @@ export function ScheduleEditor() {
               <Chip icon={<AddIcon />} label={t('payments.editor.new_plan')} variant="outlined" onClick={() => open(undefined)} data-testid="schedule-new" />
             </Stack>
 
-            <Stack direction="row" spacing={2} sx={{ mt: 3, flexWrap: 'wrap', rowGap: 2 }}>
+            <Box sx={{ mt: 3, display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: 2, maxWidth: 1100, '& .MuiFormControl-root': { m: 0 } }}>
               <TextField
                 select
                 size="small"
@@ -219,13 +221,13 @@ export function ScheduleEditor() {
                 onChange={(e) => setField('program_id', Number(e.target.value))}
                 error={!!error?.fields?.['plan.program_id']}
                 slotProps={{ htmlInput: { 'data-testid': 'schedule-program' } }}
-                sx={{ minWidth: 260 }}
+                sx={{ gridColumn: 'span 2' }}
               >
                 {(programs.data ?? []).map((p) => (
                   <MenuItem key={p.id} value={p.id}>{p.title}</MenuItem>
                 ))}
               </TextField>
-              <TextField select size="small" label={t('payments.editor.months')} value={plan.months} onChange={(e) => setField('months', Number(e.target.value))} slotProps={{ htmlInput: { 'data-testid': 'schedule-months' } }} sx={{ minWidth: 140 }}>
+              <TextField select size="small" label={t('payments.editor.months')} value={plan.months} onChange={(e) => setField('months', Number(e.target.value))} slotProps={{ htmlInput: { 'data-testid': 'schedule-months' } }}>
                 {INSTALMENTS.map((m) => (
                   <MenuItem key={m} value={m}>{m}</MenuItem>
                 ))}
@@ -234,9 +236,9 @@ export function ScheduleEditor() {
               <TextField size="small" type="number" label={t('payments.editor.total')} value={plan.total} onChange={(e) => setField('total', Number(e.target.value) || 0)} slotProps={{ htmlInput: { min: 0, 'data-testid': 'schedule-total' } }} />
               <CurrencySelect label={t('payments.editor.extra_currency')} value={plan.extra_currency} onChange={(v) => setField('extra_currency', v)} testId="schedule-extra-currency" allowNone />
               <TextField size="small" type="number" label={t('payments.editor.extra_total')} value={plan.extra_total} onChange={(e) => setField('extra_total', Number(e.target.value) || 0)} slotProps={{ htmlInput: { min: 0, 'data-testid': 'schedule-extra-total' } }} error={!!error?.fields?.['plan.extra_currency']} />
-            </Stack>
+            </Box>
 
-            <Stack direction="row" spacing={2} sx={{ mt: 2, alignItems: 'center' }}>
+            <Stack direction="row" spacing={2} sx={{ mt: 2, alignItems: 'center', flexWrap: 'wrap' }}>
               <Typography variant="body2">{t('payments.editor.start')}</Typography>
               <DateCell value={start} onChange={setStart} testId="schedule-start" />
               <Button variant="outlined" onClick={() => setRows(splitEvenly(plan, start))} data-testid="schedule-fill">{t('payments.editor.fill')}</Button>

@@ -34,7 +34,7 @@ export const payments: ResourceConfig = {
     { source: 'comment', type: 'textarea', maxLength: 2000 },
   ],
   list: {
-    columns: ['id', 'surname', 'login', 'program', 'kind', 'due_date', 'amount', 'currency', 'paid', 'overdue', 'comment'],
+    columns: ['id', 'surname', 'program', 'kind', 'due_date', 'amount', 'currency', 'paid', 'overdue', 'comment'],
     filters: ['user_id', 'paid', 'overdue', 'kind'],
     search: true,
     sort: { field: 'due_date', order: 'ASC' },
