@@ -1,7 +1,10 @@
+import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, Link } from 'react-router-dom';
 import { isDemo, leaveDemo, logout } from '../../common/auth/session.ts';
+import { api } from '../../common/api/client.ts';
+import { apiBaseUrl } from '../../common/tenant/tenant.ts';
 import { accessAtom, profileAtom, toastsAtom } from '../state.ts';
 import { navItems } from '../routes.ts';
 import { Switches } from './Switches.tsx';
@@ -32,6 +35,20 @@ export function DemoBar() {
   );
 }
 
+/** The school's logo (settings, /api/logo) when it has one, else the product name. */
+function Brand() {
+  const { t } = useTranslation();
+  const [logo, setLogo] = useState<{ url: string | null; title: string }>();
+  useEffect(() => {
+    api<{ data: { url: string | null; title: string } }>('/api/logo').then((r) => setLogo(r.data), () => undefined);
+  }, []);
+  return (
+    <Link to="/" className="brand">
+      {logo?.url ? <img src={`${apiBaseUrl()}${logo.url}`} alt={logo.title} data-testid="school-logo" style={{ maxHeight: 36, verticalAlign: 'middle' }} /> : t('product')}
+    </Link>
+  );
+}
+
 /** The portal's default layout: header with switches, role-aware navigation hiding sections whose flag is off. */
 export function DefaultLayout() {
   const { t } = useTranslation();
@@ -43,7 +60,7 @@ export function DefaultLayout() {
     <>
       <DemoBar />
       <header className="header">
-        <Link to="/" className="brand">{t('product')}</Link>
+        <Brand />
         {role && role !== 'student' && <a href="/admin/">{t('nav.admin')}</a>}
         <Switches />
         <span data-testid="user-name">{profile ? `${profile.name} ${profile.surname}` : ''}</span>

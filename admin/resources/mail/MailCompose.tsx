@@ -1,5 +1,5 @@
 import {
-  AutocompleteArrayInput, Form, RadioButtonGroupInput, ReferenceArrayInput, TextInput, Title, maxLength, required, useDataProvider, useNotify, usePermissions, useTranslate,
+  AccessDenied, AutocompleteArrayInput, CanAccess, Form, RadioButtonGroupInput, ReferenceArrayInput, TextInput, Title, maxLength, required, useDataProvider, useNotify, usePermissions, useTranslate,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { Box, Button, Card, CardContent } from '@mui/material';
@@ -65,18 +65,20 @@ export function MailCompose() {
     }
   };
   return (
-    <Card sx={{ mt: 2 }}>
-      <Title title="mail.title" />
-      <CardContent>
-        <Form defaultValues={{ to: 'users', users: [], groups: [], subject: '', body: '' }} onSubmit={onSubmit}>
-          <Box sx={{ maxWidth: 800 }}>
-            <Recipients admin={admin} />
-            <TextInput source="subject" label="resources.mail.fields.subject" fullWidth validate={[required('validation.required'), maxLength(255)]} />
-            <TextInput source="body" label="resources.mail.fields.body" helperText="mail.body_hint" fullWidth multiline minRows={10} validate={[required('validation.required'), maxLength(100000)]} />
-            <Button type="submit" variant="contained" startIcon={<SendIcon />}>{t('mail.send')}</Button>
-          </Box>
-        </Form>
-      </CardContent>
-    </Card>
+    <CanAccess action="list" resource="mail" accessDenied={<AccessDenied />}>
+      <Card sx={{ mt: 2 }}>
+        <Title title="mail.title" />
+        <CardContent>
+          <Form defaultValues={{ to: 'users', users: [], groups: [], subject: '', body: '' }} onSubmit={onSubmit}>
+            <Box sx={{ maxWidth: 800 }}>
+              <Recipients admin={admin} />
+              <TextInput source="subject" label="resources.mail.fields.subject" fullWidth validate={[required('validation.required'), maxLength(255)]} />
+              <TextInput source="body" label="resources.mail.fields.body" helperText="mail.body_hint" fullWidth multiline minRows={10} validate={[required('validation.required'), maxLength(100000)]} />
+              <Button type="submit" variant="contained" startIcon={<SendIcon />}>{t('mail.send')}</Button>
+            </Box>
+          </Form>
+        </CardContent>
+      </Card>
+    </CanAccess>
   );
 }

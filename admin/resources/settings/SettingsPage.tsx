@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import {
-  ArrayInput, BooleanInput, CheckboxGroupInput, Form, HttpError, Loading, NumberInput, PasswordInput, SelectInput, SimpleFormIterator, TextInput, Title,
+  AccessDenied, ArrayInput, BooleanInput, CanAccess, CheckboxGroupInput, Form, HttpError, Loading, NumberInput, PasswordInput, SelectInput, SimpleFormIterator, TextInput, Title,
   email, maxLength, minValue, maxValue, required, useDataProvider, useNotify, useTranslate,
 } from 'react-admin';
 import { Alert, Box, Button, Card, CardContent, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
@@ -301,24 +301,26 @@ export function SettingsPage() {
   });
   const Panel = PANELS[tab];
   return (
-    <Card sx={{ mt: 2 }}>
-      <Title title="settings.title" />
-      <Tabs
-        value={tab}
-        onChange={(_, v) => {
-          setTab(v);
-          window.history.replaceState(null, '', `#${v}`);
-        }}
-        variant="scrollable"
-        scrollButtons="auto"
-      >
-        {TABS.map((k) => (
-          <Tab key={k} value={k} label={t(`settings.tabs.${k}`)} data-testid={`settings-tab-${k}`} />
-        ))}
-      </Tabs>
-      <CardContent>
-        <Panel key={tab} />
-      </CardContent>
-    </Card>
+    <CanAccess action="list" resource="settings" accessDenied={<AccessDenied />}>
+      <Card sx={{ mt: 2 }}>
+        <Title title="settings.title" />
+        <Tabs
+          value={tab}
+          onChange={(_, v) => {
+            setTab(v);
+            window.history.replaceState(null, '', `#${v}`);
+          }}
+          variant="scrollable"
+          scrollButtons="auto"
+        >
+          {TABS.map((k) => (
+            <Tab key={k} value={k} label={t(`settings.tabs.${k}`)} data-testid={`settings-tab-${k}`} />
+          ))}
+        </Tabs>
+        <CardContent>
+          <Panel key={tab} />
+        </CardContent>
+      </Card>
+    </CanAccess>
   );
 }
