@@ -683,6 +683,8 @@ CREATE INDEX "news_tenant_time" ON "news" USING btree ("tenant_id","published_at
 CREATE UNIQUE INDEX "news_reads_pk" ON "news_reads" USING btree ("news_id","user_id");--> statement-breakpoint
 CREATE INDEX "news_reads_tenant_user" ON "news_reads" USING btree ("tenant_id","user_id");--> statement-breakpoint
 CREATE INDEX "payment_items_tenant_plan" ON "payment_items" USING btree ("tenant_id","plan_id","due_date");--> statement-breakpoint
+CREATE INDEX "payment_items_tenant_due" ON "payment_items" USING btree ("tenant_id","due_date");--> statement-breakpoint
+CREATE INDEX "payment_items_tenant_paid_due" ON "payment_items" USING btree ("tenant_id","paid","due_date");--> statement-breakpoint
 CREATE INDEX "payment_plans_tenant_user" ON "payment_plans" USING btree ("tenant_id","user_id");--> statement-breakpoint
 CREATE INDEX "prices_tenant_program" ON "prices" USING btree ("tenant_id","program_id");--> statement-breakpoint
 CREATE INDEX "project_files_tenant_project" ON "project_files" USING btree ("tenant_id","project_id");--> statement-breakpoint

@@ -146,7 +146,12 @@ export const paymentItems = pgTable(
     paid_at: timestamp({ withTimezone: true }),
     comment: text(),
   },
-  (t) => [index('payment_items_tenant_plan').on(t.tenant_id, t.plan_id, t.due_date)],
+  (t) => [
+    index('payment_items_tenant_plan').on(t.tenant_id, t.plan_id, t.due_date),
+    // the back office's payments list: sorted by due date, filtered by paid / overdue (unpaid and due before today)
+    index('payment_items_tenant_due').on(t.tenant_id, t.due_date),
+    index('payment_items_tenant_paid_due').on(t.tenant_id, t.paid, t.due_date),
+  ],
 );
 
 /** Calendar events of the school: consulting sessions and webinars (deadlines and quiz windows come from the programs). */
