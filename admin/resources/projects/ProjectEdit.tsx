@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import {
   Button, Edit, FileField, FileInput, NumberInput, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, maxValue, minValue, number, required,
-  useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate,
+  useDataProvider, useNotify, useRecordContext, useRedirect, useRefresh, useTranslate,
 } from 'react-admin';
 import { Box, Card, CardContent, Chip, Stack, TextField as MuiTextField, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -41,6 +41,8 @@ function Submission() {
   const t = useTranslate();
   const notify = useNotify();
   if (!r) return null;
+  // the list's row stands in until the version itself is loaded: it has no files yet
+  const files = r.files ?? [];
   const get = (url: string) => download(url).catch((e: Error) => notify(e.message, { type: 'error' }));
   return (
     <Card variant="outlined" sx={{ mb: 2 }} data-testid="project-submission">
@@ -54,9 +56,9 @@ function Submission() {
         <Typography><b>{t('projects.material')}:</b> {r.media_title}</Typography>
         {r.deadline && <Typography><b>{t('projects.deadline')}:</b> {toDisplayDate(r.deadline)}</Typography>}
         {r.message && <Typography sx={{ mt: 1, whiteSpace: 'pre-wrap' }}><b>{t('projects.student_message')}:</b> {r.message}</Typography>}
-        <Typography sx={{ mt: 1 }}><b>{t('projects.files')}:</b> {!r.files.length && t('projects.no_files')}</Typography>
+        <Typography sx={{ mt: 1 }}><b>{t('projects.files')}:</b> {!files.length && t('projects.no_files')}</Typography>
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
-          {r.files.map((f) => (
+          {files.map((f) => (
             <Button key={f.id} label={f.file_name} onClick={() => get(f.download_url)}>
               <DownloadIcon />
             </Button>
@@ -169,17 +171,19 @@ const transform = (d: Record<string, unknown>) => {
 export function ProjectEdit() {
   const people = usePeople();
   const notify = useNotify();
+  const redirect = useRedirect();
   return (
     <Edit
       mutationMode="pessimistic"
       transform={transform}
       mutationOptions={{
+        // own side effects replace react-admin's: toast, badge, back to the list
         onSuccess: () => {
           notify('projects.is_update', { type: 'success' });
           notifyProjectsChanged();
+          redirect('list', 'projects');
         },
       }}
-      redirect="list"
       aside={<ExtraVersions />}
     >
       <SimpleForm toolbar={<ReviewToolbar />}>

@@ -1,4 +1,4 @@
-import { BulkDeleteButton, Button, DeleteButton, useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { BulkDeleteButton, Button, DeleteButton, useDataProvider, useNotify, useRecordContext, useRedirect, useRefresh } from 'react-admin';
 import CheckIcon from '@mui/icons-material/CheckCircle';
 import UndoIcon from '@mui/icons-material/Undo';
 import type { createDataProvider } from '../../providers/dataProvider.ts';
@@ -40,14 +40,16 @@ export function ApproveToggle() {
 /** Removes one version (with its files); the badge is asked again. */
 export function DeleteVersion() {
   const notify = useNotify();
+  const redirect = useRedirect();
   return (
     <DeleteButton
       mutationMode="pessimistic"
-      redirect="list"
       mutationOptions={{
+        // own side effects replace react-admin's: toast, badge, back to the list
         onSuccess: () => {
           notify('projects.is_delete', { type: 'success' });
           notifyProjectsChanged();
+          redirect('list', 'projects');
         },
       }}
     />

@@ -166,9 +166,9 @@ function Detail() {
         <Chip variant="outlined" label={`${t('resources.scores.fields.activity_percent')} ${pct(r.activity_percent)}`} />
       </Stack>
       <Decide />
-      {section(t('scores.quizzes'), r.quizzes.map((q) => [q.title, pct(q.percent), '']))}
-      {section(t('scores.projects'), r.projects.map((p) => [p.title, p.score === null ? '—' : String(p.score), p.status ? `v${p.version} · ${t(`projects.status.${p.status}`)}` : '']))}
-      {section(t('scores.materials'), r.materials.map((m) => [m.title, m.score === null ? '—' : String(m.score), t(m.viewed ? 'scores.viewed' : 'scores.not_viewed')]))}
+      {section(t('scores.quizzes'), (r.quizzes ?? []).map((q) => [q.title, pct(q.percent), '']))}
+      {section(t('scores.projects'), (r.projects ?? []).map((p) => [p.title, p.score === null ? '—' : String(p.score), p.status ? `v${p.version} · ${t(`projects.status.${p.status}`)}` : '']))}
+      {section(t('scores.materials'), (r.materials ?? []).map((m) => [m.title, m.score === null ? '—' : String(m.score), t(m.viewed ? 'scores.viewed' : 'scores.not_viewed')]))}
     </CardContent>
   );
 }

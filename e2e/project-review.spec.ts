@@ -1,0 +1,86 @@
+import { expect, test } from '@playwright/test';
+import { API, apiCall, apiToken, passIntroductions, signIn, web } from './support.ts';
+
+const PROJECT = 'Проект: стратегия вашей компании';
+
+/** A minimal valid zip archive (empty, with a comment) so that each one is a different file. */
+function zip(seed: string) {
+  const comment = Buffer.from(seed);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(comment.length, 20);
+  return Buffer.concat([end, comment]);
+}
+
+/**
+ * The student submits a version of the strategy project through the API (as the portal does). Whatever earlier runs
+ * left is made room for: an awaiting version is reviewed first, and one extra version is granted beyond the rule.
+ */
+async function submitVersion(seed: string) {
+  const student = await apiToken('student');
+  const admin = await apiToken('admin');
+  const me = (await apiCall('/api/user', student)).body.data as { id: number };
+  const list = (await apiCall(`/admin/submittedProject?q=${encodeURIComponent('Студентов')}&per_page=100`, admin)).body.data as { id: number; media_id: number; media_title: string; status: string }[];
+  const grades = (await apiCall('/api/score', student)).body.data as { projects: { media_id: number; title: string }[] }[];
+  const mediaId = grades.flatMap((p) => p.projects).find((m) => m.title === PROJECT)?.media_id;
+  expect(mediaId, 'the strategy project').toBeTruthy();
+  for (const r of list.filter((x) => x.media_id === mediaId && x.status === 'awaiting')) {
+    await apiCall(`/admin/submittedProject/${r.id}`, admin, { method: 'PUT', body: { score: 1 } });
+  }
+  await apiCall(`/admin/user/${me.id}/media/${mediaId}/updateCountAttempts`, admin, { method: 'POST', body: { count_attempts: 1 } });
+  const form = new FormData();
+  form.append('file1', new Blob([zip(seed)], { type: 'application/zip' }), `${seed}.zip`);
+  form.append('message', `Версия ${seed}`);
+  form.append('confirm', '1');
+  const res = await fetch(`${API}/api/media/${mediaId}/submittedProject`, { method: 'POST', headers: { domain: 'demo', authorization: `Bearer ${student}` }, body: form });
+  const body = (await res.json()) as { data: { id: number; version: number } };
+  expect(res.status, JSON.stringify(body)).toBe(201);
+  return { id: body.data.id, mediaId: mediaId! };
+}
+
+test('a trainer reviews a submitted project: score and message, the menu badge drops, the student sees the score', async ({ page }) => {
+  test.setTimeout(180_000); // two sign-ins and two apps on a shared, busy machine
+  const seed = `review-${Date.now()}`;
+  const { id, mediaId } = await submitVersion(seed);
+  const trainer = await apiToken('trainer');
+  const before = ((await apiCall('/admin/submittedProject/countNotCheckProject', trainer)).body.data as { count: number }).count;
+  expect(before).toBeGreaterThan(0);
+
+  // the trainer opens the review list: the badge shows the unchecked count
+  await signIn(page, 'trainer');
+  await page.waitForURL(/\/admin\//);
+  await page.goto(`${web()}/admin/projects`);
+  const badge = page.getByTestId('projects-unchecked');
+  await expect(badge).toHaveAttribute('data-count', String(before));
+  await expect(badge).toContainText(String(before));
+  const row = page.locator('tbody tr').filter({ has: page.locator('td.column-id', { hasText: new RegExp(`^${id}$`) }) });
+  await expect(row).toContainText(PROJECT);
+  await expect(row).toContainText('На проверке');
+  await row.click();
+
+  // the review form: the student's message and file, then score and message
+  await expect(page).toHaveURL(new RegExp(`/admin/projects/${id}$`));
+  const submission = page.getByTestId('project-submission');
+  await expect(submission).toContainText(`Версия ${seed}`);
+  await expect(submission).toContainText(`${seed}.zip`);
+  await page.getByLabel('Оценка').fill('87');
+  await page.getByLabel('Комментарий тренера').fill(`Сильная стратегия, ${seed}`);
+  await page.getByRole('toolbar').getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByText('Проверка сохранена')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/projects$/);
+  await expect(badge).toHaveAttribute('data-count', String(before - 1));
+  await expect(page.locator('tbody tr').filter({ has: page.locator('td.column-id', { hasText: new RegExp(`^${id}$`) }) })).toContainText('Проверен');
+
+  // the student sees the score and the trainer's message on the project, and the score on the grades page
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.clear());
+  await signIn(page, 'student');
+  await passIntroductions(page);
+  await page.goto(`${web()}/content/info/${mediaId}`);
+  const latest = page.getByTestId('project-version').first();
+  await expect(latest).toContainText('87');
+  await expect(latest).toContainText(`Сильная стратегия, ${seed}`);
+  await expect(latest).toContainText('Тренеров Пётр');
+  await page.goto(`${web()}/score`);
+  await expect(page.locator('tr').filter({ hasText: PROJECT })).toContainText('87');
+});
