@@ -84,3 +84,41 @@ test('a trainer reviews a submitted project: score and message, the menu badge d
   await page.goto(`${web()}/score`);
   await expect(page.locator('tr').filter({ hasText: PROJECT })).toContainText('87');
 });
+
+test('an admin sets the score settings, approves a student\'s score and looks at the rating by month', async ({ page }) => {
+  test.setTimeout(180_000);
+  const admin = await apiToken('admin');
+  const saved = (await apiCall('/admin/score/settings', admin)).body.data;
+  try {
+    await signIn(page, 'admin');
+    await page.waitForURL(/\/admin\//);
+    await page.goto(`${web()}/admin/scores`);
+    const row = page.locator('tbody tr').filter({ hasText: 'Студентов Алексей' }).filter({ hasText: 'Стратегический менеджмент' });
+    await expect(row).toBeVisible();
+    // settings: the weights must add up to 100 before they can be saved
+    await page.getByTestId('score-max').fill('10');
+    await page.getByTestId('score-ratio-quizzes').fill('30');
+    await expect(page.getByTestId('score-settings')).toContainText('Сумма весов: 80');
+    await expect(page.getByRole('button', { name: 'Сохранить настройки' })).toBeDisabled();
+    await page.getByTestId('score-ratio-projects').fill('60');
+    await page.getByRole('button', { name: 'Сохранить настройки' }).click();
+    await expect(page.getByText('Настройки оценки сохранены')).toBeVisible();
+    await expect(row.locator('td.column-max_score')).toHaveText('10');
+    // one score: details, then approve
+    await row.click();
+    await expect(page.getByTestId('score-detail')).toContainText('Проект: стратегия вашей компании');
+    await page.getByTestId('score-approve').click();
+    await expect(page.getByText('Оценка утверждена')).toBeVisible();
+    await expect(page.getByTestId('score-status')).toContainText('Утверждена');
+    // the rating: all time, then a month of this year
+    await page.goto(`${web()}/admin/rating`);
+    await expect(page.getByTestId('rating-table')).toContainText('Студентов Алексей');
+    await page.getByLabel('Год').click();
+    await page.getByRole('option', { name: String(new Date().getUTCFullYear()) }).click();
+    await page.getByLabel('Месяц').click();
+    await page.getByRole('option', { name: ['Январь', 'Февраль', 'Март', 'Апрель', 'Май', 'Июнь', 'Июль', 'Август', 'Сентябрь', 'Октябрь', 'Ноябрь', 'Декабрь'][new Date().getUTCMonth()] }).click();
+    await expect(page.getByTestId('rating-table')).toContainText('Студентов Алексей');
+  } finally {
+    await apiCall('/admin/score/settings', admin, { method: 'PUT', body: saved });
+  }
+});
