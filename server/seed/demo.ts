@@ -4,6 +4,7 @@ import { tenantAccess, tenants, users, type Role } from '../db/schema/index.ts';
 import { hashPassword } from '../core/password.ts';
 import { learningSeeder } from './learning.ts';
 import { studentSeeder } from './student.ts';
+import { seedRecords } from '../modules/diplomas/seed.ts';
 
 export const DEMO_PASSWORD = 'Demo12345';
 export const DEMO_TENANTS = [
@@ -26,7 +27,7 @@ export const contentSeeders: ContentSeeder[] = [];
 
 /** Creates the demo schools `demo` and `north` with one user per role (password Demo12345). */
 export async function seedDemo(db: Db, dataDir: string) {
-  const seeders = [...contentSeeders, learningSeeder(dataDir), studentSeeder(dataDir)];
+  const seeders = [...contentSeeders, learningSeeder(dataDir), studentSeeder(dataDir), seedRecords];
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   for (const t of DEMO_TENANTS) {
     const existing = await db.select().from(tenants).where(eq(tenants.slug, t.slug));

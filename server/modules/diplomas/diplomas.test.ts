@@ -112,6 +112,8 @@ describe('/admin/diploma and /admin/diploma_documents', () => {
   });
 
   it('generates the diploma PDF from a template into the student\'s documents; lists and deletes generated documents', async () => {
+    // without any template of the school (the seeded one removed first)
+    for (const t of (await api.call({ method: 'GET', url: '/admin/template?per_page=100', token: admin })).json().data) await api.call({ method: 'DELETE', url: `/admin/template/${t.id}`, token: admin });
     const noTemplate = await create();
     const none = await api.call({ method: 'POST', url: `/admin/diploma/${noTemplate.id}/generate`, token: admin });
     expect([none.statusCode, none.json().name]).toEqual([422, 'ERROR_GENERATION_TEMPLATE']);

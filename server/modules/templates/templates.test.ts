@@ -23,15 +23,15 @@ describe('/admin/template', () => {
   afterAll(() => api?.close(), 60_000);
 
   it('creates, lists with search and kind filter, edits and deletes a template', async () => {
-    const created = await api.call({ method: 'POST', url: '/admin/template', token: admin, payload: { title: 'Диплом о переподготовке', body: 'Настоящий диплом выдан {{name_dative}} ({{hours}} ч.)' } });
+    const created = await api.call({ method: 'POST', url: '/admin/template', token: admin, payload: { title: 'Удостоверение о повышении квалификации', body: 'Настоящий диплом выдан {{name_dative}} ({{hours}} ч.)' } });
     expect(created.statusCode).toBe(201);
     const t = created.json().data;
     expect(t).toMatchObject({ kind: 'certificate', placeholders: ['name_dative', 'hours'] });
     await api.call({ method: 'POST', url: '/admin/template', token: admin, payload: { title: 'Справка', kind: 'document', body: 'Справка для {{name}}' } });
-    const found = (await api.call({ method: 'GET', url: '/admin/template?q=переподг', token: admin })).json();
+    const found = (await api.call({ method: 'GET', url: `/admin/template?q=${encodeURIComponent('повышении')}`, token: admin })).json();
     expect(found.data.map((x: { id: number }) => x.id)).toEqual([t.id]);
     const docs = (await api.call({ method: 'GET', url: '/admin/template?filter[kind]=document&sort=title&order=asc', token: admin })).json();
-    expect(docs.data.map((x: { title: string }) => x.title)).toEqual(['Справка']);
+    expect(docs.data.map((x: { title: string }) => x.title)).toEqual(['Справка']); // the seeded diploma template is a certificate
     const edited = await api.call({ method: 'PUT', url: `/admin/template/${t.id}`, token: admin, payload: { body: '{{name}}, {{program}}, {{registration_number}}, {{date}}' } });
     expect(edited.json().data.placeholders).toEqual(['name', 'program', 'registration_number', 'date']);
     expect((await api.call({ method: 'GET', url: '/admin/template/placeholders', token: admin })).json().data).toContain('{{name_genitive}}');
