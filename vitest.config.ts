@@ -8,8 +8,8 @@ export default defineConfig({
   test: {
     include: ['{common,admin,learner,server}/**/*.test.{ts,tsx}'],
     environment: 'node',
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    testTimeout: 90_000,
+    hookTimeout: 180_000,
     pool: 'forks',
     maxWorkers: 2,
   },
