@@ -295,10 +295,17 @@ const PANELS: Record<(typeof TABS)[number], () => ReactNode> = {
 /** Settings of the school on one screen, one tab per section; each section saves on its own. */
 export function SettingsPage() {
   const t = useTranslate();
-  const [tab, setTab] = useState<(typeof TABS)[number]>(() => {
+  const fromHash = () => {
     const hash = window.location.hash.replace('#', '');
     return (TABS as readonly string[]).includes(hash) ? (hash as (typeof TABS)[number]) : 'client';
-  });
+  };
+  const [tab, setTab] = useState<(typeof TABS)[number]>(fromHash);
+  // a link to another tab of this screen (`#logo`) switches the tab without a reload
+  useEffect(() => {
+    const follow = () => setTab(fromHash());
+    window.addEventListener('hashchange', follow);
+    return () => window.removeEventListener('hashchange', follow);
+  }, []);
   const Panel = PANELS[tab];
   return (
     <CanAccess action="list" resource="settings" accessDenied={<AccessDenied />}>
