@@ -48,6 +48,7 @@ export const errorsEn: Record<string, { title: string; text: string }> = {
   NOT_FOUND: { title: 'Not found', text: 'What you asked for was not found.' },
   NOT_CHECK_ID: { title: 'Nothing selected', text: 'Select at least one record.' },
   ERROR_FILE_NOT_FOUND: { title: 'File not found', text: 'The file was not found.' },
+  ERROR_UPLOAD_ABORTED: { title: 'Upload interrupted', text: 'The connection dropped during the upload. Nothing was saved — please try again.' },
   ERROR_FILE_EMPTY: { title: 'Empty file', text: 'The file is empty.' },
   ERROR_WRONG_PATH: { title: 'Wrong path', text: 'This path is not allowed.' },
   ERROR_FOLDER_EXISTS: { title: 'Folder exists', text: 'A folder with this name already exists here.' },

@@ -48,6 +48,7 @@ export const errorsRu: Record<string, { title: string; text: string }> = {
   NOT_FOUND: { title: 'Не найдено', text: 'Запрошенный объект не найден.' },
   NOT_CHECK_ID: { title: 'Ничего не выбрано', text: 'Выберите хотя бы одну запись.' },
   ERROR_FILE_NOT_FOUND: { title: 'Файл не найден', text: 'Файл не найден.' },
+  ERROR_UPLOAD_ABORTED: { title: 'Загрузка прервана', text: 'Соединение оборвалось во время загрузки. Файл не сохранён — попробуйте ещё раз.' },
   ERROR_FILE_EMPTY: { title: 'Пустой файл', text: 'Файл пуст.' },
   ERROR_WRONG_PATH: { title: 'Неверный путь', text: 'Этот путь недопустим.' },
   ERROR_FOLDER_EXISTS: { title: 'Папка существует', text: 'Папка с таким именем здесь уже есть.' },

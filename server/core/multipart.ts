@@ -2,7 +2,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Transform } from 'node:stream';
+import type { IncomingMessage } from 'node:http';
+import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import Busboy from '@fastify/busboy';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -56,9 +57,11 @@ export function installMultipart(app: FastifyInstance, tmpDir: string) {
   app.addContentTypeParser('multipart/form-data', (req, payload, done) => {
     parseMultipart(req, payload, tmpDir).then((body) => done(null, body), (err) => done(err as Error, undefined));
   });
-  app.addHook('onResponse', async (req) => {
+  const removeTemporaryFiles = async (req: FastifyRequest) => {
     if (req.uploadedFiles?.length) await Promise.all(req.uploadedFiles.map((f) => rm(f.path, { force: true })));
-  });
+  };
+  app.addHook('onResponse', removeTemporaryFiles);
+  app.addHook('onRequestAbort', removeTemporaryFiles);
 }
 
 function parseMultipart(req: FastifyRequest, payload: NodeJS.ReadableStream, tmpDir: string) {
@@ -68,6 +71,7 @@ function parseMultipart(req: FastifyRequest, payload: NodeJS.ReadableStream, tmp
   return new Promise<Record<string, unknown>>((resolve, reject) => {
     let failed: Error | undefined;
     const pending: Promise<void>[] = [];
+    const streams: NodeJS.ReadableStream[] = [];
     const fail = (err: Error) => {
       if (failed) return;
       failed = err;
@@ -91,6 +95,7 @@ function parseMultipart(req: FastifyRequest, payload: NodeJS.ReadableStream, tmp
       let head = Buffer.alloc(0);
       const file: UploadedFile = { kind: 'file', field, filename, mimetype, path, size: 0, sha256: '', head };
       files.push(file);
+      streams.push(stream);
       // placed in the body now, so fields keep the order the client sent them in
       setBracketed(body, field, file);
       stream.on('limit', () => fail(new AppError(413, limits.sizeError, 'File too large', { max_mb: Math.round(limits.maxFileSize / 1048576) })));
@@ -116,6 +121,13 @@ function parseMultipart(req: FastifyRequest, payload: NodeJS.ReadableStream, tmp
       });
     });
     payload.on('error', (err) => fail(err as Error));
+    // a cut connection: end the half-written files now (their write streams close), the abort hook removes them
+    payload.on('close', () => {
+      if ((payload as IncomingMessage).complete) return;
+      const cut = new AppError(400, 'ERROR_UPLOAD_ABORTED', 'The upload was interrupted');
+      for (const stream of streams) (stream as Readable).destroy(cut);
+      fail(cut);
+    });
     payload.pipe(bb);
   });
 }

@@ -17,7 +17,6 @@ export const payments: ResourceConfig = {
   apiPath: '/admin/payment',
   icon: ReceiptLongIcon,
   roles: { list: ['superadmin', 'admin'], create: ['superadmin', 'admin'], edit: ['superadmin', 'admin'] },
-  flag: 'payment',
   recordRepresentation: 'due_date',
   fields: [
     { source: 'id', type: 'number', sortable: true },

@@ -2,7 +2,6 @@ import PeopleIcon from '@mui/icons-material/People';
 import type { FieldConfig, ResourceConfig } from '../../framework/types.ts';
 import { BlockSelected, BlockToggle, LoginAs, UnblockSelected } from './actions.tsx';
 import { UserExtras } from './Extras.tsx';
-import { PaymentPlanLink } from './PaymentPlanLink.tsx';
 import { usersList } from './UsersList.tsx';
 import { en, ru } from './messages.ts';
 
@@ -70,7 +69,7 @@ export const users: ResourceConfig = {
     filters: ['role', 'is_blocked'],
     search: true,
     sort: { field: 'id', order: 'DESC' },
-    rowActions: [BlockToggle, LoginAs, PaymentPlanLink],
+    rowActions: [BlockToggle, LoginAs],
     bulkActions: [BlockSelected, UnblockSelected],
   },
   form: [

@@ -10,7 +10,7 @@ import { fileFolders, files } from '../../db/schema/index.ts';
 import { AppError, fieldError } from '../../core/errors.ts';
 import { isUploadedFile, type UploadedFile } from '../../core/multipart.ts';
 import { absolutePath, attachment, keepUpload } from '../../core/storage.ts';
-import { FILE_EXTENSIONS, MB, checkFile, checkName, extOf, installUploadCleanup, mimeOf } from '../media-admin/rules.ts';
+import { FILE_EXTENSIONS, MB, checkFile, checkName, extOf, mimeOf } from '../media-admin/rules.ts';
 
 const tags = ['admin: file manager'];
 const config = { roles: ['superadmin', 'admin'] as ('superadmin' | 'admin')[] };
@@ -54,7 +54,6 @@ function freeName(name: string, taken: Set<string>) {
  */
 export default async function fileManagerModule(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  installUploadCleanup(fastify);
   const abs = (req: FastifyRequest, rel: string) => absolutePath(app.config.dataDir, req.tenant.slug, rel);
 
   async function defaultFolder(tenantId: number): Promise<Folder> {

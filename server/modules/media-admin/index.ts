@@ -9,7 +9,7 @@ import { AppError, fieldError, notFound } from '../../core/errors.ts';
 import { isUploadedFile, type UploadedFile } from '../../core/multipart.ts';
 import { ListQuery, orderFor, paginate } from '../../core/pagination.ts';
 import { absolutePath, attachment, keepUpload } from '../../core/storage.ts';
-import { FILE_KINDS, MB, OTHER_MAX, checkFile, installUploadCleanup, mimeOf, readHead, videoMaxBytes } from './rules.ts';
+import { FILE_KINDS, MB, OTHER_MAX, checkFile, mimeOf, readHead, videoMaxBytes } from './rules.ts';
 
 const tags = ['admin: media'];
 const WRITE = ['superadmin', 'admin'] as const;
@@ -53,7 +53,6 @@ const blank = (v: string | null | undefined) => (v === undefined ? undefined : v
  */
 export default async function mediaAdminModule(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  installUploadCleanup(fastify);
   const videoMax = videoMaxBytes();
   // the parser's limit is per route (the larger one); each kind's own limit is checked once the kind is known
   const upload = { maxFileSize: Math.max(videoMax, OTHER_MAX), sizeError: videoMax >= OTHER_MAX ? 'ERROR_MAX_SIZE' : 'ERROR_MAX_SIZE_40', maxFiles: 1 };

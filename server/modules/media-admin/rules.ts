@@ -1,5 +1,4 @@
-import { open, rm } from 'node:fs/promises';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { open } from 'node:fs/promises';
 import { AppError } from '../../core/errors.ts';
 import type { MediaKind } from '../../db/schema/index.ts';
 
@@ -85,15 +84,3 @@ export function checkName(name: string) {
   return n;
 }
 
-/**
- * An upload cut off by the client never reaches a response, so the parser's own clean-up (on response)
- * does not run: remove its temporary files when the request is aborted, and once more a moment later
- * in case a write stream was still opening its file. Registered inside each upload plugin (encapsulated).
- */
-export function installUploadCleanup(app: FastifyInstance) {
-  const cleanup = (req: FastifyRequest) => Promise.all((req.uploadedFiles ?? []).map((f) => rm(f.path, { force: true }))).then(() => undefined, () => undefined);
-  app.addHook('onRequestAbort', async (req) => {
-    await cleanup(req);
-    setTimeout(() => void cleanup(req), 1000).unref();
-  });
-}
