@@ -17,6 +17,7 @@ export const payments: ResourceConfig = {
   apiPath: '/admin/payment',
   icon: ReceiptLongIcon,
   roles: { list: ['superadmin', 'admin'], create: ['superadmin', 'admin'], edit: ['superadmin', 'admin'] },
+  flag: 'payment',
   recordRepresentation: 'due_date',
   fields: [
     { source: 'id', type: 'number', sortable: true },
