@@ -2,6 +2,7 @@ import PeopleIcon from '@mui/icons-material/People';
 import type { FieldConfig, ResourceConfig } from '../../framework/types.ts';
 import { BlockSelected, BlockToggle, LoginAs, UnblockSelected } from './actions.tsx';
 import { UserExtras } from './Extras.tsx';
+import { PaymentPlanLink } from './PaymentPlanLink.tsx';
 import { usersList } from './UsersList.tsx';
 import { en, ru } from './messages.ts';
 
@@ -69,7 +70,7 @@ export const users: ResourceConfig = {
     filters: ['role', 'is_blocked'],
     search: true,
     sort: { field: 'id', order: 'DESC' },
-    rowActions: [BlockToggle, LoginAs],
+    rowActions: [BlockToggle, LoginAs, PaymentPlanLink],
     bulkActions: [BlockSelected, UnblockSelected],
   },
   form: [
