@@ -118,6 +118,15 @@ test('an admin sets the score settings, approves a student\'s score and looks at
     await page.getByLabel('Месяц').click();
     await page.getByRole('option', { name: ['Январь', 'Февраль', 'Март', 'Апрель', 'Май', 'Июнь', 'Июль', 'Август', 'Сентябрь', 'Октябрь', 'Ноябрь', 'Декабрь'][new Date().getUTCMonth()] }).click();
     await expect(page.getByTestId('rating-table')).toContainText('Студентов Алексей');
+    // the student sees the program's approved score (points kept of the max score then in force)
+    await page.context().clearCookies();
+    await page.evaluate(() => localStorage.clear());
+    await signIn(page, 'student');
+    await passIntroductions(page);
+    await page.goto(`${web()}/score`);
+    const card = page.locator('.card').filter({ has: page.getByRole('heading', { name: 'Стратегический менеджмент' }) });
+    await expect(card.getByTestId('program-score')).toContainText('из 10');
+    await expect(card.getByTestId('program-score')).toContainText('Утверждена');
   } finally {
     await apiCall('/admin/score/settings', admin, { method: 'PUT', body: saved });
   }

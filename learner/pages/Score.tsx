@@ -10,6 +10,8 @@ interface Grades {
   title: string;
   quizzes: { id: number; title: string; percent: number | null; score: number | null; passed: boolean | null }[];
   projects: { media_id: number; title: string; score: number | null; status: string | null; approved: boolean | null }[];
+  /** The program's score: approved (points kept), revoked, or not decided (live points) — docs/scores-and-rating.md. */
+  score?: { points: number; max_score: number; status: 'approved' | 'revoked' | null } | null;
 }
 
 /** `/score`: results per program (quizzes and projects, approved or not) and, where the school has it, the rating. */
@@ -31,6 +33,12 @@ export default function Score() {
       {!list.length ? <Empty text={t('score.empty')} /> : list.map((p) => (
         <div key={p.program_id} className="card section">
           <h2>{p.title}</h2>
+          {p.score && (
+            <p data-testid="program-score">
+              <strong>{t('score.program_score', { points: p.score.points, max: p.score.max_score })}</strong>
+              {p.score.status && <> · {t(p.score.status === 'approved' ? 'score.approved' : 'score.withdrawn')}</>}
+            </p>
+          )}
           <table className="table">
             <tbody>
               {p.quizzes.map((q) => (
