@@ -25,6 +25,7 @@ const firstOfNextMonth = () => addMonths(`${new Date().toISOString().slice(0, 8)
 
 /** A date typed `DD.MM.YYYY` (kept as typed until it is a real date). */
 function DateCell({ value, onChange, testId, error }: { value: string; onChange: (v: string) => void; testId: string; error?: boolean }) {
+  const t = useTranslate();
   const [text, setText] = useState(toDisplayDate(value));
   useEffect(() => setText(toDisplayDate(value)), [value]);
   return (
@@ -38,7 +39,7 @@ function DateCell({ value, onChange, testId, error }: { value: string; onChange:
         const iso = toApiDate(e.target.value);
         if (iso) onChange(iso);
       }}
-      placeholder="ДД.ММ.ГГГГ"
+      placeholder={t('app.date_placeholder')}
       slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 10, 'data-testid': testId } }}
     />
   );
@@ -178,6 +179,19 @@ export function ScheduleEditor() {
     }
   }
 
+  /** `items.2.sum` → "No. 3, Amount"; `plan.extra_currency` → "Additional currency". */
+  const fieldName = (key: string) => {
+    const row = /^items\.(\d+)\.(\w+)$/.exec(key);
+    const name = (f: string) => {
+      const k = `payments.editor.${f === 'program_id' ? 'program' : f}`;
+      const text = t(k);
+      return text === k ? f : text;
+    };
+    if (row) return `${t('payments.editor.row')} ${Number(row[1]) + 1}, ${name(row[2])}`;
+    const plan = /^plan\.(\w+)$/.exec(key);
+    if (plan) return name(plan[1]);
+    return key === 'items' ? t('payments.editor.rows_total') : key;
+  };
   const diff = (d: number) => (d === 0 ? t('payments.editor.matches') : t('payments.editor.difference', { diff: `${d > 0 ? '+' : ''}${formatNumber(d)}` }));
 
   return (
@@ -311,7 +325,7 @@ export function ScheduleEditor() {
                 {error.fields && (
                   <ul style={{ margin: 0 }}>
                     {Object.entries(error.fields).map(([k, v]) => (
-                      <li key={k}>{k}: {v}</li>
+                      <li key={k}>{fieldName(k)}: {v}</li>
                     ))}
                   </ul>
                 )}
