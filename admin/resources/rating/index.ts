@@ -9,6 +9,7 @@ export const rating: ResourceConfig = {
   apiPath: '/admin/rating',
   icon: LeaderboardIcon,
   roles: { list: ['superadmin', 'admin'], edit: [], create: [] },
+  flag: 'rating',
   fields: [
     { source: 'place', type: 'number' },
     { source: 'name', type: 'text' },
