@@ -1,9 +1,19 @@
 import DescriptionIcon from '@mui/icons-material/Description';
-import type { ResourceConfig } from '../../framework/types.ts';
+import type { FieldConfig, ResourceConfig } from '../../framework/types.ts';
 import { TemplatePlaceholders } from './Placeholders.tsx';
+import { templateCreate } from './TemplateCreate.tsx';
 import { en, ru } from './messages.ts';
 
 const ADMINS: ResourceConfig['roles']['list'] = ['superadmin', 'admin'];
+
+const fields: FieldConfig[] = [
+  { source: 'id', type: 'number', sortable: true },
+  { source: 'title', type: 'text', required: true, maxLength: 255, sortable: true },
+  { source: 'kind', type: 'select', sortable: true, choices: [{ id: 'certificate', name: 'templates.kind.certificate' }, { id: 'document', name: 'templates.kind.document' }] },
+  { source: 'body', type: 'textarea', required: true, maxLength: 20000 },
+  { source: 'created_at', type: 'datetime', sortable: true },
+];
+const formFields = ['title', 'kind', 'body'];
 
 /** Document templates: a text with {{placeholders}} that diploma generation fills (the server refuses unknown ones). */
 export const templates: ResourceConfig = {
@@ -12,15 +22,10 @@ export const templates: ResourceConfig = {
   icon: DescriptionIcon,
   roles: { list: ADMINS, create: ADMINS, edit: ADMINS, delete: ADMINS },
   recordRepresentation: 'title',
-  fields: [
-    { source: 'id', type: 'number', sortable: true },
-    { source: 'title', type: 'text', required: true, maxLength: 255, sortable: true },
-    { source: 'kind', type: 'select', sortable: true, choices: [{ id: 'certificate', name: 'templates.kind.certificate' }, { id: 'document', name: 'templates.kind.document' }] },
-    { source: 'body', type: 'textarea', required: true, maxLength: 20000 },
-    { source: 'created_at', type: 'datetime', sortable: true },
-  ],
+  fields,
   list: { columns: ['id', 'title', 'kind', 'created_at'], filters: ['kind'], search: true, sort: { field: 'id', order: 'DESC' } },
-  form: [{ label: 'tabs.main', fields: ['title', 'kind', 'body'] }],
+  form: [{ label: 'tabs.main', fields: formFields }],
   editAside: TemplatePlaceholders,
+  screens: { create: templateCreate(fields.filter((f) => formFields.includes(f.source))) },
   messages: { ru, en },
 };
