@@ -39,7 +39,7 @@ test('an admin builds a program (two chapters reordered from the keyboard, a mat
   // dnd-kit listens for the arrows a moment after the pick-up: press until it is announced as moved
   await expect(async () => {
     await page.keyboard.press('ArrowUp');
-    await expect(page.getByText('Позиция 1 из 2')).toBeAttached({ timeout: 300 });
+    await expect(page.getByText('Перемещено на позицию 1 из 2')).toBeAttached({ timeout: 300 });
   }).toPass();
   await page.keyboard.press('Space');
   await sorted;

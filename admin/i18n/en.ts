@@ -5,6 +5,14 @@ export const en: AdminMessages = {
   app: { title: 'Campus LMS — control panel', portal: 'Learner portal', language: 'Language', date_placeholder: 'DD.MM.YYYY' },
   roles: { superadmin: 'Main administrator', admin: 'Administrator', moderator: 'Curator', trainer: 'Trainer', student: 'Student' },
   sex: { male: 'Male', female: 'Female' },
+  sortable: {
+    drag: 'Drag to reorder (or Space and the arrow keys)',
+    instructions: 'To move, press Space, use the arrow keys, Space to drop, Escape to cancel.',
+    picked: 'Picked up: position %{position} of %{total}',
+    moved: 'Moved to position %{position} of %{total}',
+    dropped: 'Dropped at position %{position} of %{total}',
+    cancelled: 'Moving cancelled',
+  },
   yes_no: { yes: 'Yes', no: 'No' },
   actions: { block: 'Block', unblock: 'Unblock', login_as: 'Log in as this user' },
   toasts: {

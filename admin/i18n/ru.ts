@@ -3,6 +3,14 @@ export const ru = {
   app: { title: 'Campus LMS — панель управления', portal: 'Портал слушателя', language: 'Язык', date_placeholder: 'ДД.ММ.ГГГГ' },
   roles: { superadmin: 'Главный администратор', admin: 'Администратор', moderator: 'Куратор', trainer: 'Тренер', student: 'Студент' },
   sex: { male: 'Мужской', female: 'Женский' },
+  sortable: {
+    drag: 'Перетащите, чтобы изменить порядок (или Пробел и стрелки)',
+    instructions: 'Чтобы переместить, нажмите Пробел, двигайте стрелками, Пробел — положить, Escape — отмена.',
+    picked: 'Взято: позиция %{position} из %{total}',
+    moved: 'Перемещено на позицию %{position} из %{total}',
+    dropped: 'Положено на позицию %{position} из %{total}',
+    cancelled: 'Перемещение отменено',
+  },
   yes_no: { yes: 'Да', no: 'Нет' },
   actions: { block: 'Заблокировать', unblock: 'Разблокировать', login_as: 'Войти как пользователь' },
   toasts: {

@@ -5,7 +5,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import LinkOffIcon from '@mui/icons-material/LinkOff';
 import type { createDataProvider } from '../../providers/dataProvider.ts';
-import { SortableItem, SortableList } from './Sortable.tsx';
+import { SortableItem, SortableList } from '../../framework/Sortable.tsx';
 
 type Provider = ReturnType<typeof createDataProvider>;
 export interface Item {

@@ -5,7 +5,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { choices, type QuestionType, type QuestionView } from './choices.ts';
 import { OptionRow, type OptionOps } from './OptionRow.tsx';
-import { SortableItem, SortableList } from './Sortable.tsx';
+import { SortableItem, SortableList } from '../../framework/Sortable.tsx';
 import { useDraft } from './useDraft.ts';
 
 export interface QuestionOps extends OptionOps {

@@ -5,7 +5,7 @@ import AddIcon from '@mui/icons-material/Add';
 import type { createDataProvider } from '../../providers/dataProvider.ts';
 import type { OptionView, QuestionType, QuestionView } from './choices.ts';
 import { QuestionCard, type QuestionOps } from './QuestionCard.tsx';
-import { SortableItem, SortableList } from './Sortable.tsx';
+import { SortableItem, SortableList } from '../../framework/Sortable.tsx';
 
 type Provider = ReturnType<typeof createDataProvider>;
 interface QuizRecord { id: number; kind: string; question_type: QuestionType; has_answers: boolean }

@@ -51,16 +51,8 @@ export const ru: MessageTree = {
       correct: 'Верный',
       score: 'Баллы',
       delete_option: 'Удалить вариант',
-      drag: 'Перетащите, чтобы изменить порядок (или Пробел и стрелки)',
       has_answers: 'На тест уже отвечали: удалить его, отвеченные вопросы и выбранные варианты нельзя.',
       poll_hint: 'В опросе нет верных ответов: баллы и отметки не учитываются.',
-      dnd_instructions: 'Чтобы переместить, нажмите Пробел, двигайте стрелками, Пробел — положить, Escape — отмена.',
-      dnd: {
-        picked: 'Взято: позиция %{position} из %{total}',
-        moved: 'Перемещено на позицию %{position} из %{total}',
-        dropped: 'Положено на позицию %{position} из %{total}',
-        cancelled: 'Перемещение отменено',
-      },
     },
   },
 };
@@ -115,16 +107,8 @@ export const en: MessageTree = {
       correct: 'Correct',
       score: 'Points',
       delete_option: 'Delete the option',
-      drag: 'Drag to reorder (or Space and the arrow keys)',
       has_answers: 'Students have answered this quiz: it, its answered questions and chosen options cannot be deleted.',
       poll_hint: 'A poll has no right answers: points and marks are not counted.',
-      dnd_instructions: 'To move, press Space, use the arrow keys, Space to drop, Escape to cancel.',
-      dnd: {
-        picked: 'Picked up: position %{position} of %{total}',
-        moved: 'Moved to position %{position} of %{total}',
-        dropped: 'Dropped at position %{position} of %{total}',
-        cancelled: 'Moving cancelled',
-      },
     },
   },
 };

@@ -6,12 +6,14 @@ import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import { IconButton } from '@mui/material';
 import { useTranslate } from 'react-admin';
 
+type SortableId = string | number;
+
 /**
  * A vertical list reordered by dragging a handle (mouse, touch) or from the keyboard (Space on the handle, arrows,
- * Space to drop). `onReorder` gets the new order of the ids. Ids are strings so that lists of different kinds
- * (chapters, `media-3`, `quiz-3`) never collide.
+ * Space to drop), announced to screen readers. `onReorder` gets the new order of the ids. Lists that mix kinds use
+ * string ids (`media-3`, `quiz-3`) so that they never collide. Used by the program builder and the quiz editor.
  */
-export function SortableList({ ids, onReorder, children }: { ids: string[]; onReorder: (ids: string[]) => void; children: ReactNode }) {
+export function SortableList<T extends SortableId>({ ids, onReorder, children }: { ids: T[]; onReorder: (ids: T[]) => void; children: ReactNode }) {
   const t = useTranslate();
   const sensors = useSensors(
     // a few pixels before a drag starts, so that a click on the handle is still a click
@@ -20,22 +22,23 @@ export function SortableList({ ids, onReorder, children }: { ids: string[]; onRe
   );
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
-    onReorder(arrayMove(ids, ids.indexOf(String(active.id)), ids.indexOf(String(over.id))));
+    onReorder(arrayMove(ids, indexOf(active.id), indexOf(over.id)));
   };
-  // what a screen reader hears: positions counted from 1
-  const at = (id: unknown) => ({ position: ids.indexOf(String(id)) + 1, total: ids.length });
+  const indexOf = (id: unknown) => ids.findIndex((x) => String(x) === String(id));
+  // what a screen reader hears (and a test can wait for): positions counted from 1
+  const at = (id: unknown) => ({ position: indexOf(id) + 1, total: ids.length });
   const announcements = {
-    onDragStart: ({ active }: { active: { id: unknown } }) => t('courses.builder.dnd.picked', at(active.id)),
-    onDragOver: ({ over }: { over: { id: unknown } | null }) => (over ? t('courses.builder.dnd.moved', at(over.id)) : undefined),
-    onDragEnd: ({ over }: { over: { id: unknown } | null }) => (over ? t('courses.builder.dnd.dropped', at(over.id)) : undefined),
-    onDragCancel: () => t('courses.builder.dnd.cancelled'),
+    onDragStart: ({ active }: { active: { id: unknown } }) => t('sortable.picked', at(active.id)),
+    onDragOver: ({ over }: { over: { id: unknown } | null }) => (over ? t('sortable.moved', at(over.id)) : undefined),
+    onDragEnd: ({ over }: { over: { id: unknown } | null }) => (over ? t('sortable.dropped', at(over.id)) : undefined),
+    onDragCancel: () => t('sortable.cancelled'),
   };
   return (
     <DndContext
       sensors={sensors}
       collisionDetection={closestCenter}
       onDragEnd={onDragEnd}
-      accessibility={{ announcements, screenReaderInstructions: { draggable: t('courses.builder.dnd_instructions') } }}
+      accessibility={{ announcements, screenReaderInstructions: { draggable: t('sortable.instructions') } }}
     >
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
         {children}
@@ -45,12 +48,12 @@ export function SortableList({ ids, onReorder, children }: { ids: string[]; onRe
 }
 
 /** One sortable row: `children` gets the drag handle (absent when `disabled`) to place where it belongs. */
-export function SortableItem({ id, testId, handleTestId, disabled, children }: { id: string; testId: string; handleTestId: string; disabled?: boolean; children: (handle: ReactNode) => ReactNode }) {
+export function SortableItem({ id, testId, handleTestId, disabled, children }: { id: SortableId; testId: string; handleTestId: string; disabled?: boolean; children: (handle: ReactNode) => ReactNode }) {
   const t = useTranslate();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id, disabled });
   const style: CSSProperties = { transform: CSS.Transform.toString(transform), transition, position: 'relative', zIndex: isDragging ? 2 : undefined, opacity: isDragging ? 0.85 : 1 };
   const handle = disabled ? null : (
-    <IconButton ref={setActivatorNodeRef} size="small" {...attributes} {...listeners} aria-label={t('courses.builder.drag')} title={t('courses.builder.drag')} data-testid={handleTestId} sx={{ cursor: 'grab', touchAction: 'none' }}>
+    <IconButton ref={setActivatorNodeRef} size="small" {...attributes} {...listeners} aria-label={t('sortable.drag')} title={t('sortable.drag')} data-testid={handleTestId} sx={{ cursor: 'grab', touchAction: 'none' }}>
       <DragIndicatorIcon fontSize="small" />
     </IconButton>
   );
