@@ -10,7 +10,7 @@ describe('news, documents, projects, payments, grades, rating, calendar', () => 
   let api: TestApi;
   let student: string;
   let northStudent: string;
-  const projectMedia = async (tenantId = 1) => (await api.db.select().from(media).where(and(eq(media.kind, 'project'), eq(media.tenant_id, tenantId))))[0];
+  const projectMedia = async (tenantId = 1) => (await api.db.select().from(media).where(and(eq(media.kind, 'project'), eq(media.tenant_id, tenantId), eq(media.title, 'Проект: стратегия вашей компании'))))[0];
 
   beforeAll(async () => {
     api = await startTestApi();
