@@ -677,8 +677,10 @@ CREATE INDEX "attempts_tenant_user_quiz" ON "quiz_attempts" USING btree ("tenant
 CREATE UNIQUE INDEX "attempts_number" ON "quiz_attempts" USING btree ("quiz_id","user_id","number");--> statement-breakpoint
 CREATE UNIQUE INDEX "attempts_one_open" ON "quiz_attempts" USING btree ("quiz_id","user_id") WHERE status = 'IN_PROCESS';--> statement-breakpoint
 CREATE INDEX "quizzes_tenant" ON "quizzes" USING btree ("tenant_id");--> statement-breakpoint
+CREATE INDEX "quizzes_tenant_title" ON "quizzes" USING btree ("tenant_id","title");--> statement-breakpoint
 CREATE INDEX "calendar_tenant_time" ON "calendar_events" USING btree ("tenant_id","starts_at");--> statement-breakpoint
 CREATE INDEX "documents_tenant_user_kind" ON "documents" USING btree ("tenant_id","user_id","kind");--> statement-breakpoint
+CREATE INDEX "documents_tenant_created" ON "documents" USING btree ("tenant_id","created_at");--> statement-breakpoint
 CREATE INDEX "news_tenant_time" ON "news" USING btree ("tenant_id","published_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "news_reads_pk" ON "news_reads" USING btree ("news_id","user_id");--> statement-breakpoint
 CREATE INDEX "news_reads_tenant_user" ON "news_reads" USING btree ("tenant_id","user_id");--> statement-breakpoint

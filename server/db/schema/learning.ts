@@ -108,7 +108,7 @@ export const quizzes = pgTable(
     closes_at: timestamp({ withTimezone: true }),
     created_at: created(),
   },
-  (t) => [index('quizzes_tenant').on(t.tenant_id)],
+  (t) => [index('quizzes_tenant').on(t.tenant_id), index('quizzes_tenant_title').on(t.tenant_id, t.title)],
 );
 
 export const chapterQuizzes = pgTable(

@@ -50,7 +50,7 @@ export const documents = pgTable(
     sha256: text(),
     created_at: created(),
   },
-  (t) => [index('documents_tenant_user_kind').on(t.tenant_id, t.user_id, t.kind)],
+  (t) => [index('documents_tenant_user_kind').on(t.tenant_id, t.user_id, t.kind), index('documents_tenant_created').on(t.tenant_id, t.created_at)],
 );
 
 /** A version of a project submitted for a project material. */
