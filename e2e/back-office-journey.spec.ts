@@ -90,6 +90,13 @@ test('an admin builds a program with two chapters, a new video and a new three-q
   await page.getByLabel('Название *').fill(program);
   await page.getByRole('button', { name: 'Сохранить' }).click();
   await expect(page).toHaveURL(/\/admin\/courses\/\d+$/);
+  const programId = Number(/\/admin\/courses\/(\d+)$/.exec(page.url())![1]);
+  // the marketplace's skills, one per line, are kept as a list
+  await page.getByRole('tab', { name: 'Маркетплейс' }).click();
+  await page.getByLabel('Навыки').fill('Финансовый анализ\n\nБюджетирование\n');
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByText('Программа сохранена').first()).toBeVisible();
+  expect((await apiCall(`/admin/program/${programId}`, admin)).body.data).toMatchObject({ skills: ['Финансовый анализ', 'Бюджетирование'] });
   for (const name of ['Отчётность', 'Оценка проектов']) {
     await page.getByTestId('chapter-new-title').fill(name);
     await page.getByTestId('chapter-add').click();

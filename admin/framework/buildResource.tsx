@@ -3,7 +3,7 @@ import {
   BulkDeleteButton, Create, Datagrid, Edit, List, Resource, SearchInput, SimpleForm, TabbedForm, usePermissions, useTranslate, type ListProps,
 } from 'react-admin';
 import type { FieldConfig, ResourceConfig } from './types.ts';
-import { cellFor, filterFor, inputFor } from './inputs.tsx';
+import { cellFor, filterFor, inputFor, transformFor } from './inputs.tsx';
 
 function field(cfg: ResourceConfig, source: string): FieldConfig {
   const f = cfg.fields.find((x) => x.source === source);
@@ -65,13 +65,13 @@ function ConfigForm({ cfg, mode }: { cfg: ResourceConfig; mode: 'create' | 'edit
 }
 
 export const ConfigEdit = ({ cfg }: { cfg: ResourceConfig }) => (
-  <Edit mutationMode="pessimistic" aside={cfg.editAside ? <cfg.editAside /> : undefined}>
+  <Edit mutationMode="pessimistic" aside={cfg.editAside ? <cfg.editAside /> : undefined} transform={transformFor(cfg.fields)}>
     <ConfigForm cfg={cfg} mode="edit" />
   </Edit>
 );
 
 export const ConfigCreate = ({ cfg }: { cfg: ResourceConfig }) => (
-  <Create redirect={cfg.redirectAfterCreate ?? 'edit'}>
+  <Create redirect={cfg.redirectAfterCreate ?? 'edit'} transform={transformFor(cfg.fields)}>
     <ConfigForm cfg={cfg} mode="create" />
   </Create>
 );

@@ -32,6 +32,12 @@ function DateTextInput(props: TextInputProps) {
   return <TextInput {...props} format={dateFormat} parse={dateParse} placeholder={t('app.date_placeholder')} slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 10 } }} />;
 }
 
+function LinesInput(props: TextInputProps) {
+  const t = useTranslate();
+  // parse runs on every keystroke: keep the text as typed (a trailing new line included) and split it on save
+  return <TextInput {...props} multiline minRows={3} fullWidth format={linesFormat} parse={(v: string) => v} helperText={t('app.one_per_line')} />;
+}
+
 /** An instant in the viewer's time zone: `DD.MM.YYYY HH:mm:ss`. */
 function toDisplayDateTime(v: string | null | undefined) {
   if (!v) return '';
@@ -39,6 +45,23 @@ function toDisplayDateTime(v: string | null | undefined) {
   if (Number.isNaN(d.getTime())) return v;
   const p = (n: number) => String(n).padStart(2, '0');
   return `${p(d.getDate())}.${p(d.getMonth() + 1)}.${d.getFullYear()} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+}
+
+/** A list of short texts (skills, requirements) edited one per line; kept as an array, `null` when empty. */
+export const linesFormat = (v: unknown) => (Array.isArray(v) ? v.join('\n') : typeof v === 'string' ? v : '');
+export const linesParse = (v: string) => {
+  const items = v.split('\n').map((x) => x.trim()).filter(Boolean);
+  return items.length ? items : null;
+};
+
+/** What a form sends: `lines` fields, typed as free text, become arrays. */
+export function transformFor(fields: FieldConfig[]) {
+  const lines = fields.filter((f) => f.type === 'lines').map((f) => f.source);
+  return (data: Record<string, unknown>) => {
+    const out = { ...data };
+    for (const source of lines) if (typeof out[source] === 'string') out[source] = linesParse(out[source] as string);
+    return out;
+  };
 }
 
 /** An existing image is a path (string); a new one is react-admin's `{ rawFile, src, title }`. */
@@ -78,6 +101,8 @@ export function inputFor(f: FieldConfig, mode: 'create' | 'edit') {
       return <PasswordInput {...common} autoComplete="new-password" />;
     case 'textarea':
       return <TextInput {...common} multiline minRows={3} fullWidth />;
+    case 'lines':
+      return <LinesInput {...common} />;
     case 'richtext':
       // HTML edited as source (the server sanitises it); shown rendered in lists and on the portal.
       return <TextInput {...common} multiline minRows={8} fullWidth sx={{ '& textarea': { fontFamily: 'monospace' } }} />;

@@ -3,7 +3,7 @@ import type { Role } from '../../common/auth/session.ts';
 import type { AccessFlags } from '../../common/access/flags.ts';
 
 /** What a field is; the generic layer picks list cells, filters and inputs from it. */
-export type FieldType = 'text' | 'textarea' | 'email' | 'number' | 'date' | 'datetime' | 'select' | 'boolean' | 'password' | 'reference' | 'references' | 'image' | 'richtext';
+export type FieldType = 'text' | 'textarea' | 'email' | 'number' | 'date' | 'datetime' | 'select' | 'boolean' | 'password' | 'reference' | 'references' | 'image' | 'richtext' | 'lines';
 
 export interface FieldConfig {
   source: string;

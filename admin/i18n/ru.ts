@@ -1,6 +1,6 @@
 /** Back-office texts of our own (react-admin's come from ra-language-russian), Russian. */
 export const ru = {
-  app: { title: 'Campus LMS — панель управления', portal: 'Портал слушателя', language: 'Язык', date_placeholder: 'ДД.ММ.ГГГГ' },
+  app: { title: 'Campus LMS — панель управления', portal: 'Портал слушателя', language: 'Язык', one_per_line: 'По одному в строке', date_placeholder: 'ДД.ММ.ГГГГ' },
   roles: { superadmin: 'Главный администратор', admin: 'Администратор', moderator: 'Куратор', trainer: 'Тренер', student: 'Студент' },
   sex: { male: 'Мужской', female: 'Женский' },
   sortable: {
@@ -47,7 +47,7 @@ export const ru = {
       },
     },
     groups: { name: 'Группа |||| Группы', fields: { id: 'ID', title: 'Название', users_count: 'Участников', created_at: 'Создана', q: 'Поиск' } },
-    courses: { name: 'Программа |||| Программы', fields: { trainer_ids: 'Тренеры', id: 'ID', title: 'Название', title_en: 'Название (англ.)', technical_name: 'Техническое название', main_name: 'Основное название', documents_title: 'Название для документов', days_to_study: 'Дней на обучение', ects: 'Кредиты ECTS', payment_currency: 'Валюта оплаты', extra_currency: 'Доп. валюта', consulting_count: 'Консультаций', consulting_days: 'Дней консультаций', description: 'Описание', short_description: 'Краткое описание (до 120 символов)', full_description: 'Полное описание', language: 'Язык', requirements: 'Требования', duration: 'Длительность', category: 'Категория', price: 'Цена', discount_price: 'Цена со скидкой', format: 'Формат', created_at: 'Создана', q: 'Поиск' } },
+    courses: { name: 'Программа |||| Программы', fields: { skills: 'Навыки', knowledge: 'Знания', logo: 'Логотип (ссылка)', trainer_ids: 'Тренеры', id: 'ID', title: 'Название', title_en: 'Название (англ.)', technical_name: 'Техническое название', main_name: 'Основное название', documents_title: 'Название для документов', days_to_study: 'Дней на обучение', ects: 'Кредиты ECTS', payment_currency: 'Валюта оплаты', extra_currency: 'Доп. валюта', consulting_count: 'Консультаций', consulting_days: 'Дней консультаций', description: 'Описание', short_description: 'Краткое описание (до 120 символов)', full_description: 'Полное описание', language: 'Язык', requirements: 'Требования', duration: 'Длительность', category: 'Категория', price: 'Цена', discount_price: 'Цена со скидкой', format: 'Формат', created_at: 'Создана', q: 'Поиск' } },
     projects: { name: 'Проект |||| Проекты', fields: { user_name: 'Студент', media_title: 'Задание', trainer_message: 'Комментарий тренера', q: 'Поиск по студенту', id: 'ID', user_id: 'Студент', media_id: 'Материал', status: 'Статус', score: 'Оценка', version: 'Версия', submitted_at: 'Отправлен' } },
   },
 };

@@ -1,6 +1,6 @@
 import { DeleteWithConfirmButton, Edit, SaveButton, TabbedForm, Toolbar, useNotify, usePermissions } from 'react-admin';
 import type { FieldConfig } from '../../framework/types.ts';
-import { inputFor } from '../../framework/inputs.tsx';
+import { inputFor, transformFor } from '../../framework/inputs.tsx';
 import { ProgramEnrolment } from './Enrolment.tsx';
 import { ProgramBuilder } from './ProgramBuilder.tsx';
 import { fields, form } from './fields.ts';
@@ -35,7 +35,7 @@ function CourseForm() {
 export function CourseEdit() {
   const notify = useNotify();
   return (
-    <Edit mutationMode="pessimistic" redirect={false} aside={<ProgramEnrolment />} mutationOptions={{ onSuccess: () => notify('toasts.program_is_update', { type: 'success' }) }}>
+    <Edit mutationMode="pessimistic" redirect={false} transform={transformFor(fields)} aside={<ProgramEnrolment />} mutationOptions={{ onSuccess: () => notify('toasts.program_is_update', { type: 'success' }) }}>
       <CourseForm />
       <ProgramBuilder />
     </Edit>

@@ -23,6 +23,9 @@ export const fields: FieldConfig[] = [
   { source: 'full_description', type: 'textarea', maxLength: 20000 },
   { source: 'language', type: 'select', choices: [{ id: 'ru', name: 'Русский' }, { id: 'en', name: 'English' }] },
   { source: 'requirements', type: 'textarea', maxLength: 5000 },
+  { source: 'skills', type: 'lines' },
+  { source: 'knowledge', type: 'lines' },
+  { source: 'logo', type: 'text', maxLength: 1000 },
   text('duration', 100),
   text('category', 100),
   num('price'),
@@ -36,5 +39,5 @@ export const fields: FieldConfig[] = [
 export const form: NonNullable<ResourceConfig['form']> = [
   { label: 'tabs.main', fields: ['title', 'title_en', 'technical_name', 'main_name', 'documents_title', 'description', 'trainer_ids'] },
   { label: 'tabs.study', fields: ['days_to_study', 'ects', 'consulting_count', 'consulting_days', 'format', 'payment_currency', 'extra_currency'] },
-  { label: 'tabs.marketplace', fields: ['short_description', 'full_description', 'language', 'requirements', 'duration', 'category', 'price', 'discount_price'] },
+  { label: 'tabs.marketplace', fields: ['short_description', 'full_description', 'language', 'requirements', 'skills', 'knowledge', 'duration', 'category', 'price', 'discount_price', 'logo'] },
 ];
