@@ -1,5 +1,5 @@
 import {
-  AccessDenied, AutocompleteArrayInput, CanAccess, Form, RadioButtonGroupInput, ReferenceArrayInput, TextInput, Title, maxLength, required, useDataProvider, useNotify, usePermissions, useTranslate,
+  AccessDenied, AutocompleteArrayInput, CanAccess, Form, RadioButtonGroupInput, ReferenceArrayInput, TextInput, Title, maxLength, required, useDataProvider, useNotify, useTranslate,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { Box, Button, Card, CardContent } from '@mui/material';
@@ -18,9 +18,9 @@ const escapeHtml = (v: string) => v.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 export const toHtml = (body: string) => (/<[a-z][^>]*>/i.test(body) ? body : body.split(/\n{2,}/).map((p) => `<p>${escapeHtml(p.trim()).replace(/\n/g, '<br>')}</p>`).join(''));
 const userText = (u: UserOption) => `${[u.surname, u.name].filter(Boolean).join(' ')} (${u.login})`.trim();
 
-function Recipients({ admin }: { admin: boolean }) {
+function Recipients() {
   const to = useWatch({ name: 'to' });
-  const choices = [{ id: 'users', name: 'mail.to_users' }, ...(admin ? [{ id: 'groups', name: 'mail.to_groups' }] : []), { id: 'all', name: 'mail.to_all' }];
+  const choices = [{ id: 'users', name: 'mail.to_users' }, { id: 'groups', name: 'mail.to_groups' }, { id: 'all', name: 'mail.to_all' }];
   return (
     <>
       <RadioButtonGroupInput source="to" label="resources.mail.fields.to" choices={choices} />
@@ -39,15 +39,13 @@ function Recipients({ admin }: { admin: boolean }) {
 }
 
 /**
- * Compose and send a mail to chosen users, members of groups (admins: moderators cannot list groups) or everyone.
+ * Compose and send a mail to chosen users, members of groups or everyone.
  * The menu shows it only while the school's `message` section is on; the server refuses it otherwise.
  */
 export function MailCompose() {
   const dp = useDataProvider<Provider>();
   const notify = useNotify();
   const t = useTranslate();
-  const { permissions } = usePermissions();
-  const admin = permissions === 'admin' || permissions === 'superadmin';
   const onSubmit = async (v: Record<string, unknown>) => {
     if (v.to === 'all' && !window.confirm(t('mail.confirm_all'))) return undefined;
     try {
@@ -71,7 +69,7 @@ export function MailCompose() {
         <CardContent>
           <Form defaultValues={{ to: 'users', users: [], groups: [], subject: '', body: '' }} onSubmit={onSubmit}>
             <Box sx={{ maxWidth: 800 }}>
-              <Recipients admin={admin} />
+              <Recipients />
               <TextInput source="subject" label="resources.mail.fields.subject" fullWidth validate={[required('validation.required'), maxLength(255)]} />
               <TextInput source="body" label="resources.mail.fields.body" helperText="mail.body_hint" fullWidth multiline minRows={10} validate={[required('validation.required'), maxLength(100000)]} />
               <Button type="submit" variant="contained" startIcon={<SendIcon />}>{t('mail.send')}</Button>

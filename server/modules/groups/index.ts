@@ -15,6 +15,8 @@ const Title = Type.Object({ title: Type.String({ minLength: 1, maxLength: 255 })
 export default async function groupsModule(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const config = { roles: [...ROLES] };
+  // curators read groups to address mail and reports to them; only admins change them
+  const readers = { roles: [...ROLES, 'moderator' as const] };
 
   async function load(tenantId: number, id: number) {
     const [g] = await app.db.select().from(groups).where(and(eq(groups.id, id), eq(groups.tenant_id, tenantId)));
@@ -31,7 +33,7 @@ export default async function groupsModule(fastify: FastifyInstance) {
     return { ...g, users: members, users_count: members.length };
   }
 
-  app.get('/admin/group', { config, schema: { tags, summary: 'Groups (search q in the title) with member counts', querystring: ListQuery } }, async (req) => {
+  app.get('/admin/group', { config: readers, schema: { tags, summary: 'Groups (search q in the title) with member counts', querystring: ListQuery } }, async (req) => {
     const where = and(eq(groups.tenant_id, req.tenant.id), req.query.q ? ilike(groups.title, `%${req.query.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`) : undefined);
     const members = app.db.select({ n: count() }).from(groupUsers).where(eq(groupUsers.group_id, groups.id));
     return paginate(app.db, req.query, {
@@ -42,7 +44,7 @@ export default async function groupsModule(fastify: FastifyInstance) {
     });
   });
 
-  app.get('/admin/group/:id', { config, schema: { tags, summary: 'A group with its members', params: Id } }, async (req) => ({ data: await withMembers(await load(req.tenant.id, req.params.id)) }));
+  app.get('/admin/group/:id', { config: readers, schema: { tags, summary: 'A group with its members', params: Id } }, async (req) => ({ data: await withMembers(await load(req.tenant.id, req.params.id)) }));
 
   app.post('/admin/group', { config, schema: { tags, summary: 'Create a group', body: Title } }, async (req, reply) => {
     const [g] = await app.db.insert(groups).values({ tenant_id: req.tenant.id, title: req.body.title }).returning();
