@@ -21,8 +21,9 @@ export function installActivity(app: FastifyInstance) {
       data: data ?? null,
     });
   });
-  app.addHook('onResponse', async (req, reply) => {
-    if (!req.actorId || !req.user) return;
+  // written before the answer leaves (not after it): whoever reads the journal next sees the call
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (!req.actorId || !req.user) return payload;
     await app.db.insert(demoAudit).values({
       tenant_id: req.tenant.id,
       actor_id: req.actorId,
@@ -31,5 +32,6 @@ export function installActivity(app: FastifyInstance) {
       url: req.url.slice(0, 500),
       status: reply.statusCode,
     });
+    return payload;
   });
 }
