@@ -80,6 +80,7 @@ test('an admin builds a program with two chapters, a new video and a new three-q
   await page.getByLabel('Название *').fill(group);
   await page.getByRole('button', { name: 'Сохранить' }).click();
   await expect(page).toHaveURL(/\/admin\/groups\/\d+$/);
+  await expect(page.getByText('Группа создана')).toBeVisible(); // the specification's group.is_add
   await page.getByTestId('group-emails').fill(`${email}\nnobody-${stamp}@demo.test`);
   await page.getByTestId('group-add').click();
   await expect(page.getByText(`nobody-${stamp}@demo.test`)).toBeVisible();

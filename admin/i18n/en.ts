@@ -48,7 +48,7 @@ export const en: AdminMessages = {
         date_start: 'Study start date', date_termination: 'Termination date', d_date: 'Contract date', last_login_at: 'Last sign-in', created_at: 'Created', q: 'Search',
       },
     },
-    groups: { name: 'Group |||| Groups', fields: { id: 'ID', title: 'Title', users_count: 'Members', created_at: 'Created', q: 'Search' } },
+    groups: { name: 'Group |||| Groups', notifications: { created: 'Group created' }, fields: { id: 'ID', title: 'Title', users_count: 'Members', created_at: 'Created', q: 'Search' } },
     courses: { name: 'Program |||| Programs', fields: { skills: 'Skills', knowledge: 'Knowledge', logo: 'Logo (link)', trainer_ids: 'Trainers', id: 'ID', title: 'Title', title_en: 'Title (English)', technical_name: 'Technical name', main_name: 'Main name', documents_title: 'Title for documents', days_to_study: 'Days to study', ects: 'ECTS credits', payment_currency: 'Payment currency', extra_currency: 'Extra currency', consulting_count: 'Consulting sessions', consulting_days: 'Consulting days', description: 'Description', short_description: 'Short description (up to 120 characters)', full_description: 'Full description', language: 'Language', requirements: 'Requirements', duration: 'Duration', category: 'Category', price: 'Price', discount_price: 'Discounted price', format: 'Format', created_at: 'Created', q: 'Search' } },
     projects: { name: 'Project |||| Projects', fields: { user_name: 'Student', media_title: 'Assignment', trainer_message: 'Trainer\'s comment', q: 'Search by student', id: 'ID', user_id: 'Student', media_id: 'Material', status: 'Status', score: 'Score', version: 'Version', submitted_at: 'Submitted' } },
   },

@@ -46,7 +46,7 @@ export const ru = {
         date_start: 'Дата начала обучения', date_termination: 'Дата отчисления', d_date: 'Дата договора', last_login_at: 'Последний вход', created_at: 'Создан', q: 'Поиск',
       },
     },
-    groups: { name: 'Группа |||| Группы', fields: { id: 'ID', title: 'Название', users_count: 'Участников', created_at: 'Создана', q: 'Поиск' } },
+    groups: { name: 'Группа |||| Группы', notifications: { created: 'Группа создана' }, fields: { id: 'ID', title: 'Название', users_count: 'Участников', created_at: 'Создана', q: 'Поиск' } },
     courses: { name: 'Программа |||| Программы', fields: { skills: 'Навыки', knowledge: 'Знания', logo: 'Логотип (ссылка)', trainer_ids: 'Тренеры', id: 'ID', title: 'Название', title_en: 'Название (англ.)', technical_name: 'Техническое название', main_name: 'Основное название', documents_title: 'Название для документов', days_to_study: 'Дней на обучение', ects: 'Кредиты ECTS', payment_currency: 'Валюта оплаты', extra_currency: 'Доп. валюта', consulting_count: 'Консультаций', consulting_days: 'Дней консультаций', description: 'Описание', short_description: 'Краткое описание (до 120 символов)', full_description: 'Полное описание', language: 'Язык', requirements: 'Требования', duration: 'Длительность', category: 'Категория', price: 'Цена', discount_price: 'Цена со скидкой', format: 'Формат', created_at: 'Создана', q: 'Поиск' } },
     projects: { name: 'Проект |||| Проекты', fields: { user_name: 'Студент', media_title: 'Задание', trainer_message: 'Комментарий тренера', q: 'Поиск по студенту', id: 'ID', user_id: 'Студент', media_id: 'Материал', status: 'Статус', score: 'Оценка', version: 'Версия', submitted_at: 'Отправлен' } },
   },
