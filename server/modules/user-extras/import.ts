@@ -77,7 +77,10 @@ function columnsOf(header: string[]) {
  * Imports users from a file, row by row as the file is read. Each row is checked on its own and created in its
  * own transaction (the user and its group membership, or nothing); the answer lists refused rows with codes.
  */
-export async function importUsers(app: FastifyInstance, tenantId: number, me: User, file: { path: string; head: Buffer }): Promise<ImportReport> {
+/** Called for each user the import created, with the password the row gave (the route sends the welcome mail). */
+export type OnImported = (user: { login: string; email: string; name: string | null; surname: string | null }, password: string | null) => void;
+
+export async function importUsers(app: FastifyInstance, tenantId: number, me: User, file: { path: string; head: Buffer }, onImported: OnImported = () => {}): Promise<ImportReport> {
   const report: ImportReport = { created: 0, refused: [] };
   const seenLogins = new Set<string>();
   const seenEmails = new Set<string>();
@@ -150,6 +153,7 @@ export async function importUsers(app: FastifyInstance, tenantId: number, me: Us
         if (gid !== null) await tx.insert(groupUsers).values({ group_id: gid, user_id: u.id }).onConflictDoNothing();
       });
       report.created++;
+      onImported({ login: row.login, email: row.email, name: row.name || null, surname: row.surname || null }, row.password || null);
     } catch (e) {
       // a unique index refused it (someone created the same login or e-mail meanwhile)
       if ((e as { code?: string; cause?: { code?: string } }).code === '23505' || (e as { cause?: { code?: string } }).cause?.code === '23505') return refuse(['USER_EMAIL_ISSET']);

@@ -17,6 +17,7 @@ import { revokeUserTokens } from '../accounts/tokens.ts';
 import { importTemplate, importUsers } from './import.ts';
 import { generatePassword, mayManage, normalizeLink, SOCIAL_KEYS } from './rules.ts';
 import { newPasswordMail } from './texts.ts';
+import { welcomeInBackground } from '../settings-admin/welcome.ts';
 
 const tags = ['admin: users'];
 const MANAGERS: Role[] = ['superadmin', 'admin', 'moderator'];
@@ -252,7 +253,8 @@ export default async function userExtras(fastify: FastifyInstance) {
     const file = (req.body as { file: unknown }).file;
     if (!isUploadedFile(file)) throw fieldError('file', 'validation.required');
     if (!file.size) throw new AppError(422, 'ERROR_IMPORT_FORMAT', 'The file is empty', { reason: 'empty' });
-    return { data: await importUsers(fastify, req.tenant.id, currentUser(req), file) };
+    // each created user gets the school's welcome mail (with the password when the row gave one), in the background
+    return { data: await importUsers(fastify, req.tenant.id, currentUser(req), file, (user, password) => void welcomeInBackground(fastify, req, user, password ?? undefined)) };
   });
 
   app.get('/admin/user/import/template', {

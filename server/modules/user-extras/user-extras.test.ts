@@ -280,6 +280,11 @@ describe('users: extras of the back office', () => {
       expect(anna).toMatchObject({ email: 'imp.anna@mail.test', name: 'Анна', surname: 'Импортова', patronymic: 'Петровна', role: 'student', phone: '+7 900 1' });
       expect(await api.db.select().from(groupUsers).where(and(eq(groupUsers.group_id, mba.id), eq(groupUsers.user_id, anna.id)))).toHaveLength(1);
       expect((await signIn('imp.anna', 'Start1234')).statusCode).toBe(200);
+      // every created user gets the school's welcome mail (sent in the background; no SMTP set: the outbox)
+      const outbox = join(api.config.dataDir, 'outbox', 'demo');
+      const mailedTo = () => readdirSync(outbox).map((f) => /^To: (.+)$/m.exec(readFileSync(join(outbox, f), 'utf8'))?.[1]?.trim());
+      await expect.poll(mailedTo).toEqual(expect.arrayContaining(['imp.anna@mail.test', 'imp.boris@mail.test']));
+      expect(mailedTo()).not.toContain('imp.super@mail.test');
       const [boris] = await api.db.select().from(users).where(and(eq(users.tenant_id, 1), eq(users.login, 'imp.boris')));
       expect(boris).toMatchObject({ role: 'trainer', phone: '79001234567' });
       // no password in the file: no sign-in until an admin sends one
