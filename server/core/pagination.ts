@@ -4,6 +4,7 @@ type AnyColumn = PgColumn;
 import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import { Type, type Static } from 'typebox';
 import type { Db } from '../db/client.ts';
+import { fieldError } from './errors.ts';
 
 /** Query string every list accepts (shared/API.md "Requests"). */
 export const ListQuery = Type.Object({
@@ -62,4 +63,13 @@ export function pageMeta(page: number, perPage: number, total: number, size: num
     total,
     per_page: perPage,
   };
+}
+
+/** An id given as `filter[<key>]`: absent or empty → undefined; anything but a positive integer → 422 on `filter.<key>`. */
+export function filterId(filter: Record<string, unknown> | undefined, key: string): number | undefined {
+  const v = filter?.[key];
+  if (v === undefined || v === '') return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1) throw fieldError(`filter.${key}`, 'validation.format');
+  return n;
 }

@@ -1,13 +1,14 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useCreatePath, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, TextField, Tooltip, Typography } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import UndoIcon from '@mui/icons-material/Undo';
 import CommentIcon from '@mui/icons-material/Comment';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import { formatNumber, toDisplayDate } from '../../../common/format/format.ts';
 import type { createDataProvider } from '../../providers/dataProvider.ts';
+import { RowButton } from '../../framework/RowButton.tsx';
 
 type Provider = ReturnType<typeof createDataProvider>;
 interface Item {
@@ -20,26 +21,6 @@ interface Item {
   paid: boolean;
   overdue: boolean;
   comment: string | null;
-}
-
-function RowButton({ label, onClick, children, testId }: { label: string; onClick: () => void; children: ReactNode; testId?: string }) {
-  const t = useTranslate();
-  return (
-    <Tooltip title={t(label)}>
-      <IconButton
-        size="small"
-        color="primary"
-        aria-label={t(label)}
-        data-testid={testId}
-        onClick={(e) => {
-          e.stopPropagation();
-          onClick();
-        }}
-      >
-        {children}
-      </IconButton>
-    </Tooltip>
-  );
 }
 
 /** Row action: mark an item paid, or remove the mark (`PUT /admin/payment/{id}` with `paid`). */

@@ -2,10 +2,9 @@ import { Button, useDataProvider, useGetIdentity, useListContext, useNotify, use
 import BlockIcon from '@mui/icons-material/Block';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import LoginIcon from '@mui/icons-material/Login';
-import { IconButton, Tooltip } from '@mui/material';
-import type { ReactNode } from 'react';
 import { enterDemo } from '../../../common/auth/session.ts';
 import type { createDataProvider } from '../../providers/dataProvider.ts';
+import { RowButton } from '../../framework/RowButton.tsx';
 
 type Provider = ReturnType<typeof createDataProvider>;
 
@@ -22,27 +21,6 @@ function useBlock() {
       notify((e as Error).message, { type: 'error' });
     }
   };
-}
-
-/** A compact row button: an icon with its translated name as tooltip and accessible label. */
-function RowButton({ label, onClick, children, testId }: { label: string; onClick: () => void; children: ReactNode; testId?: string }) {
-  const t = useTranslate();
-  return (
-    <Tooltip title={t(label)}>
-      <IconButton
-        size="small"
-        color="primary"
-        aria-label={t(label)}
-        data-testid={testId}
-        onClick={(e) => {
-          e.stopPropagation();
-          onClick();
-        }}
-      >
-        {children}
-      </IconButton>
-    </Tooltip>
-  );
 }
 
 /** Mirrors the server: a moderator manages moderators, trainers and students; an admin everyone but superadmins. */

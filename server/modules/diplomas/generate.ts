@@ -7,7 +7,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { diplomaDocuments, diplomas, documentTemplates, documents, programs, users } from '../../db/schema/index.ts';
 import { AppError, fieldError, notFound } from '../../core/errors.ts';
-import { ListQuery, orderFor, pageMeta } from '../../core/pagination.ts';
+import { ListQuery, filterId, orderFor, pageMeta } from '../../core/pagination.ts';
 import { writeTextPdf } from '../../core/pdf.ts';
 import { safeJoin, tenantRoot } from '../../core/storage.ts';
 import { schoolCompany } from '../companies/index.ts';
@@ -106,14 +106,8 @@ export function generationRoutes(fastify: FastifyInstance) {
     schema: { tags, summary: 'Documents generated for diplomas; filter[diploma_id], filter[user_id]; q searches the title; sort id, title, created_at', querystring: ListQuery },
   }, async (req) => {
     const f = (req.query.filter ?? {}) as Record<string, unknown>;
-    const int = (v: unknown, key: string) => {
-      if (v === undefined || v === '') return undefined;
-      const n = Number(v);
-      if (!Number.isInteger(n) || n < 1) throw fieldError(`filter.${key}`, 'validation.format');
-      return n;
-    };
-    const diplomaId = int(f.diploma_id, 'diploma_id');
-    const userId = int(f.user_id, 'user_id');
+    const diplomaId = filterId(f, 'diploma_id');
+    const userId = filterId(f, 'user_id');
     const q = req.query.q?.trim();
     const where = and(
       eq(diplomaDocuments.tenant_id, req.tenant.id),

@@ -6,7 +6,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { diplomaDocuments, diplomaFiles, diplomas, documents, programs, users } from '../../db/schema/index.ts';
 import { AppError, fieldError, notFound } from '../../core/errors.ts';
-import { ListQuery, orderFor, paginate } from '../../core/pagination.ts';
+import { ListQuery, filterId, orderFor, paginate } from '../../core/pagination.ts';
 import { attachment, keepUpload } from '../../core/storage.ts';
 import { storedPath } from '../accounts/index.ts';
 import { assertExtension, filesOf } from '../documents/files.ts';
@@ -73,14 +73,8 @@ export default async function diplomasModule(fastify: FastifyInstance) {
     },
   }, async (req) => {
     const f = (req.query.filter ?? {}) as Record<string, unknown>;
-    const int = (v: unknown, key: string) => {
-      if (v === undefined || v === '') return undefined;
-      const n = Number(v);
-      if (!Number.isInteger(n) || n < 1) throw fieldError(`filter.${key}`, 'validation.format');
-      return n;
-    };
-    const userId = int(f.user_id, 'user_id');
-    const programId = int(f.program_id, 'program_id');
+    const userId = filterId(f, 'user_id');
+    const programId = filterId(f, 'program_id');
     const q = req.query.q?.trim();
     const where = and(
       eq(diplomas.tenant_id, req.tenant.id),
