@@ -42,28 +42,6 @@ test('a moderator sees only the resources the route table gives them', async ({ 
   for (const hidden of ['Программы', 'Группы', 'Проекты']) await expect(menu.getByText(hidden)).toHaveCount(0);
 });
 
-test('a trainer reviews a submitted project and the student sees the score', async ({ page, browser }) => {
-  await signIn(page, 'trainer');
-  await expect(page).toHaveURL(/\/admin\/projects$/);
-  const row = page.getByRole('row').filter({ hasText: 'Проект: анализ финансовой отчётности' }).filter({ hasText: 'На проверке' });
-  await row.first().click();
-  await expect(page).toHaveURL(/\/admin\/projects\/\d+$/);
-  await page.getByLabel('Оценка *').fill('9');
-  await page.getByLabel('Комментарий тренера').fill('Отличный анализ');
-  await page.getByRole('button', { name: 'Сохранить' }).click();
-  await expect(page).toHaveURL(/\/admin\/projects$/);
-
-  const student = await browser.newPage();
-  await signIn(student, 'student');
-  await passIntroductions(student);
-  await student.getByTestId('course-card').filter({ hasText: 'Финансы для руководителей' }).click();
-  await student.getByRole('link', { name: 'Проект: анализ финансовой отчётности' }).click();
-  const latest = student.getByTestId('project-version').first();
-  await expect(latest).toContainText('Оценка: 9');
-  await expect(latest).toContainText('Отличный анализ');
-  await student.close();
-});
-
 test('an admin edits a price of a program', async ({ page }) => {
   await signIn(page, 'admin');
   await expect(page).toHaveURL(/\/admin\/courses$/);
