@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { passIntroductions, signIn, web } from './support.ts';
+import { apiCall, apiToken, passIntroductions, signIn, web } from './support.ts';
 
 /** A minimal valid zip archive (empty, with a comment) so that each one is a different file. */
 function zip(seed: string) {
@@ -11,7 +11,14 @@ function zip(seed: string) {
 }
 
 test('a student submits a project archive, is refused a non-archive and a second version while the first awaits review', async ({ page }) => {
-  await signIn(page, 'student');
+  // a student of their own, enrolled in the strategy program: other journeys submit versions for the demo student
+  const admin = await apiToken('admin');
+  const login = `proj${Date.now()}`;
+  const created = await apiCall('/admin/user', admin, { method: 'POST', body: { login, email: `${login}@demo.test`, password: 'Project12345', name: 'Павел', surname: 'Проектов', role: 'student' } });
+  expect(created.status).toBe(201);
+  const programs = (await apiCall(`/admin/program?q=${encodeURIComponent('Стратегический менеджмент')}`, admin)).body.data as { id: number }[];
+  expect((await apiCall(`/admin/program/${programs[0].id}/setUser`, admin, { method: 'POST', body: { users: [(created.body.data as { id: number }).id] } })).status).toBe(200);
+  await signIn(page, login, 'Project12345');
   await passIntroductions(page);
   await page.goto(`${web()}/courses/list`);
   await page.getByTestId('course-card').filter({ hasText: 'Стратегический менеджмент' }).click();
@@ -36,7 +43,7 @@ test('a student downloads a document under its right name', async ({ page }) => 
   await signIn(page, 'student');
   await passIntroductions(page);
   await page.goto(`${web()}/documents`);
-  const cert = page.getByTestId('document').filter({ hasText: 'Сертификат' });
+  const cert = page.getByTestId('document').filter({ hasText: 'Сертификат - Введение в стратегию' });
   const [file] = await Promise.all([page.waitForEvent('download'), cert.getByRole('button').click()]);
   expect(file.suggestedFilename()).toBe('Сертификат - Введение в стратегию.pdf');
 });
