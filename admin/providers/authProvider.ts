@@ -2,7 +2,7 @@ import type { AuthProvider } from 'react-admin';
 import { ApiError } from '../../common/api/client.ts';
 import { fetchProfile, getToken, logout, type Profile, type Role } from '../../common/auth/session.ts';
 import type { Action, ResourceConfig } from '../framework/types.ts';
-import { fetchAccessFlags, type AccessFlags } from '../../common/access/flags.ts';
+import { fetchAccessFlags, onAccessChanged, type AccessFlags } from '../../common/access/flags.ts';
 
 const STAFF: Role[] = ['superadmin', 'admin', 'moderator', 'trainer'];
 
@@ -25,8 +25,11 @@ export function createAuthProvider(resources: ResourceConfig[]): AuthProvider {
     return Promise.reject({ message: false, redirectTo: false });
   };
   const byName = new Map(resources.map((r) => [r.name, r]));
-  /** The school's sections, read once per page load (a change shows after a reload). */
+  /** The school's sections, read once per page load and again after the settings screen changes them. */
   let flags: Promise<AccessFlags> | undefined;
+  onAccessChanged(() => {
+    flags = undefined;
+  });
 
   return {
     login: () => leave('/auth'),

@@ -30,3 +30,18 @@ export async function fetchAccessFlags(timeout = ACCESS_TIMEOUT_MS): Promise<Acc
     return ALL_OFF;
   }
 }
+
+type AccessListener = () => void;
+const accessListeners = new Set<AccessListener>();
+
+/** Someone changed the school's sections (the back office's settings): whoever keeps the flags reads them again. */
+export function onAccessChanged(listener: AccessListener) {
+  accessListeners.add(listener);
+  return () => {
+    accessListeners.delete(listener);
+  };
+}
+
+export function notifyAccessChanged() {
+  for (const l of accessListeners) l();
+}

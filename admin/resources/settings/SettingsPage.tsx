@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   AccessDenied, ArrayInput, BooleanInput, CanAccess, CheckboxGroupInput, Form, HttpError, Loading, NumberInput, PasswordInput, SelectInput, SimpleFormIterator, TextInput, Title,
-  email, maxLength, minValue, maxValue, required, useDataProvider, useNotify, useTranslate,
+  email, maxLength, minValue, maxValue, required, useDataProvider, useNotify, useRefresh, useTranslate,
 } from 'react-admin';
 import { Alert, Box, Button, Card, CardContent, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
 import SaveIcon from '@mui/icons-material/Save';
@@ -9,6 +9,7 @@ import SendIcon from '@mui/icons-material/Send';
 import UploadIcon from '@mui/icons-material/Upload';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { apiBaseUrl } from '../../../common/tenant/tenant.ts';
+import { notifyAccessChanged } from '../../../common/access/flags.ts';
 import type { createDataProvider } from '../../providers/dataProvider.ts';
 
 type Provider = ReturnType<typeof createDataProvider>;
@@ -258,6 +259,7 @@ function WelcomeMail() {
 function Sections() {
   const [flags, setFlags] = useLoad<Record<string, boolean>>('/admin/access');
   const dp = useDataProvider<Provider>();
+  const refresh = useRefresh();
   const save = useSave();
   const t = useTranslate();
   if (!flags) return <Loading />;
@@ -268,7 +270,10 @@ function Sections() {
         save(async () => {
           const r = await dp.call<{ data: Record<string, boolean> }>('/admin/access', { method: 'PUT', body: Object.fromEntries(FLAGS.map((f) => [f, !!v[f]])) });
           setFlags(r.data);
-        }, 'settings.access.reload')
+          // the menu follows at once: forget the cached sections, then ask every access check again
+          notifyAccessChanged();
+          refresh();
+        }, 'settings.access.saved')
       }
     >
       <Section>

@@ -68,7 +68,7 @@ export const ru: MessageTree = {
       rating: 'Рейтинг',
       message: 'Рассылка писем',
       payment: 'Оплата',
-      reload: 'Разделы сохранены. Меню обновится после перезагрузки страницы.',
+      saved: 'Разделы сохранены.',
     },
   },
 };
@@ -140,7 +140,7 @@ export const en: MessageTree = {
       rating: 'Rating',
       message: 'Mail to users',
       payment: 'Payment',
-      reload: 'Sections saved. The menu follows after a page reload.',
+      saved: 'Sections saved.',
     },
   },
 };
