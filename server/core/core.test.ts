@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import { multipart } from '../test/forms.ts';
 import { startTestApi, type TestApi } from '../test/harness.ts';
 import { setAccessFlag } from '../modules/access/index.ts';
 import { setBracketed } from './form.ts';
@@ -26,6 +27,12 @@ async function probe(app: FastifyInstance) {
     config: { roles: ['admin'] },
   }, async (req) => ({ put: req.params, body: req.body }));
   app.delete('/api/probe/item/:id', { config: { roles: ['admin'] } }, async () => ({ deleted: true }));
+  app.post('/api/probe/upload', {
+    config: {
+      roles: ['admin'],
+      upload: { maxFileSize: 64 * 1024, sizeError: 'ERROR_MAX_SIZE', perFile: (f, fields) => (fields.kind === 'big' || f.filename.endsWith('.mp4') ? undefined : { maxFileSize: 1024, sizeError: 'ERROR_MAX_SIZE_40' }) },
+    },
+  }, async (req) => ({ sizes: (req.uploadedFiles ?? []).map((f) => f.size) }));
   app.get('/api/probe/crash', { config: { auth: 'public' } }, async () => {
     throw new Error('secret internals');
   });
@@ -97,6 +104,18 @@ describe('API core', () => {
     const form = `--${boundary}\r\nContent-Disposition: form-data; name="_method"\r\n\r\nPUT\r\n--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nxyz\r\n--${boundary}--\r\n`;
     const multipart = await api.call({ method: 'POST', url: '/api/probe/item/8', token: admin, payload: form, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
     expect(multipart.json()).toEqual({ put: { id: 8 }, body: { title: 'xyz' } });
+  });
+
+  it('applies a per-file limit while the file streams: by the fields sent before it, else by its name', async () => {
+    const send = (fields: Parameters<typeof multipart>[0]) => api.call({ method: 'POST', url: '/api/probe/upload', token: admin, ...multipart(fields) });
+    const small = await send({ kind: 'doc', file: { name: 'a.pdf', data: Buffer.alloc(1000, 1) } });
+    expect(small.json()).toEqual({ sizes: [1000] });
+    const over = await send({ kind: 'doc', file: { name: 'a.pdf', data: Buffer.alloc(2000, 1) } });
+    expect([over.statusCode, over.json().name]).toEqual([413, 'ERROR_MAX_SIZE_40']);
+    expect((await send({ kind: 'big', file: { name: 'a.pdf', data: Buffer.alloc(2000, 1) } })).json()).toEqual({ sizes: [2000] });
+    expect((await send({ file: { name: 'clip.mp4', data: Buffer.alloc(2000, 1) } })).json()).toEqual({ sizes: [2000] });
+    const route = await send({ kind: 'big', file: { name: 'a.pdf', data: Buffer.alloc(70 * 1024, 1) } });
+    expect([route.statusCode, route.json().name]).toEqual([413, 'ERROR_MAX_SIZE']);
   });
 
   it('hides internals on a server error', async () => {

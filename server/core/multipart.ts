@@ -35,6 +35,11 @@ export interface UploadLimits {
   /** Code answered with 413 when a file is larger (`ERROR_MAX_SIZE_5`, `ERROR_MAX_SIZE_40`, …). */
   sizeError: string;
   maxFiles?: number;
+  /**
+   * A smaller limit for one file, decided when it starts from its name and the fields sent before it (a material:
+   * videos may be large, documents not); the upload is refused as soon as it passes it, not once it has arrived.
+   */
+  perFile?: (file: { field: string; filename: string; mimetype: string }, fieldsBefore: Record<string, unknown>) => { maxFileSize: number; sizeError: string } | undefined;
 }
 
 const DEFAULT_LIMITS: UploadLimits = { maxFileSize: 15 * 1024 * 1024, sizeError: 'ERROR_MAX_SIZE_15', maxFiles: 20 };
@@ -99,9 +104,11 @@ function parseMultipart(req: FastifyRequest, payload: NodeJS.ReadableStream, tmp
       // placed in the body now, so fields keep the order the client sent them in
       setBracketed(body, field, file);
       stream.on('limit', () => fail(new AppError(413, limits.sizeError, 'File too large', { max_mb: Math.round(limits.maxFileSize / 1048576) })));
+      const own = limits.perFile?.({ field, filename, mimetype }, body);
       const meter = new Transform({
         transform(chunk: Buffer, _e, cb) {
           size += chunk.length;
+          if (own && size > own.maxFileSize) return cb(new AppError(413, own.sizeError, 'File too large', { max_mb: Math.round(own.maxFileSize / 1048576) }));
           hash.update(chunk);
           if (head.length < 16) head = Buffer.concat([head, chunk.subarray(0, 16 - head.length)]);
           cb(null, chunk);

@@ -6,10 +6,10 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
 import { chapterMedia, media, mediaKinds, submittedProjects, type MediaKind } from '../../db/schema/index.ts';
 import { AppError, fieldError, notFound } from '../../core/errors.ts';
-import { isUploadedFile, type UploadedFile } from '../../core/multipart.ts';
+import { isUploadedFile, type UploadLimits, type UploadedFile } from '../../core/multipart.ts';
 import { ListQuery, orderFor, paginate } from '../../core/pagination.ts';
 import { absolutePath, attachment, keepUpload } from '../../core/storage.ts';
-import { FILE_KINDS, MB, OTHER_MAX, checkFile, mimeOf, readHead, videoMaxBytes } from './rules.ts';
+import { FILE_KINDS, MB, OTHER_MAX, VIDEO_EXTENSIONS, checkFile, extOf, mimeOf, readHead, videoMaxBytes } from './rules.ts';
 
 const tags = ['admin: media'];
 const WRITE = ['superadmin', 'admin'] as const;
@@ -55,7 +55,16 @@ export default async function mediaAdminModule(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const videoMax = videoMaxBytes();
   // the parser's limit is per route (the larger one); each kind's own limit is checked once the kind is known
-  const upload = { maxFileSize: Math.max(videoMax, OTHER_MAX), sizeError: videoMax >= OTHER_MAX ? 'ERROR_MAX_SIZE' : 'ERROR_MAX_SIZE_40', maxFiles: 1 };
+  const upload: UploadLimits = {
+    maxFileSize: Math.max(videoMax, OTHER_MAX),
+    sizeError: videoMax >= OTHER_MAX ? 'ERROR_MAX_SIZE' : 'ERROR_MAX_SIZE_40',
+    maxFiles: 1,
+    // anything but a video stops at 40 MB while it streams (kind sent before the file, else judged by the extension)
+    perFile: (file, fields) => {
+      const video = fields.kind ? fields.kind === 'video' : VIDEO_EXTENSIONS.includes(extOf(file.filename));
+      return video ? undefined : { maxFileSize: OTHER_MAX, sizeError: 'ERROR_MAX_SIZE_40' };
+    },
+  };
 
   async function load(tenantId: number, id: number) {
     const [m] = await app.db.select().from(media).where(and(eq(media.id, id), eq(media.tenant_id, tenantId)));
