@@ -14,6 +14,7 @@ import { langOf, resetMail } from '../../mail/texts.ts';
 import { DATE_FIELDS, ProfileFields, normalizeDate, publicUser } from './profile.ts';
 import { issueTokens, revokeUserTokens } from './tokens.ts';
 import { Throttle } from './throttle.ts';
+import { webOrigin } from '../../mail/links.ts';
 
 const tags = ['accounts'];
 const Password = Type.String({ maxLength: 200 });
@@ -63,20 +64,6 @@ export async function assertUnique(app: FastifyInstance, tenantId: number, field
   if (!conds.length) return;
   const rows = await app.db.select({ id: users.id }).from(users).where(and(eq(users.tenant_id, tenantId), or(...conds)));
   if (rows.some((r) => r.id !== exceptId)) throw new AppError(409, 'USER_EMAIL_ISSET', 'E-mail or login already used');
-}
-
-/** The web origin for links in mail: the caller's Origin when it is ours, else `<school>.localhost:WEB_PORT`. */
-function webOrigin(app: FastifyInstance, req: FastifyRequest) {
-  const origin = req.headers.origin;
-  if (origin) {
-    try {
-      const u = new URL(origin);
-      if (app.config.webOrigins.includes(origin) || u.hostname === 'localhost' || u.hostname.endsWith('.localhost')) return origin;
-    } catch {
-      /* fall through */
-    }
-  }
-  return `http://${req.tenant.slug}.localhost:${app.config.webPort}`;
 }
 
 export default async function accounts(fastify: FastifyInstance) {

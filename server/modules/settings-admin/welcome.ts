@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MailResult, MailTenant } from '../../mail/mailer.ts';
 import { langOf, type Lang } from '../../mail/texts.ts';
 import { readSetting } from '../access/index.ts';
+import { webOrigin } from '../../mail/links.ts';
 
 /** Welcome mail texts of a school, per language (settings key `welcome_mail`). */
 export interface WelcomeMail {
@@ -65,19 +66,8 @@ export async function sendWelcomeMail(
   });
 }
 
-/** Where the welcome mail sends the user: the caller's web origin when it is one of ours, else `<school>.localhost:WEB_PORT`. */
-export function portalLink(app: FastifyInstance, req: FastifyRequest) {
-  const origin = req.headers.origin;
-  if (origin) {
-    try {
-      const u = new URL(origin);
-      if (app.config.webOrigins.includes(origin) || u.hostname === 'localhost' || u.hostname.endsWith('.localhost')) return `${origin}/`;
-    } catch {
-      /* fall through */
-    }
-  }
-  return `http://${req.tenant.slug}.localhost:${app.config.webPort}/`;
-}
+/** Where the welcome mail sends the user: the portal's root on the caller's web origin when it is ours. */
+export const portalLink = (app: FastifyInstance, req: FastifyRequest) => `${webOrigin(app, req)}/`;
 
 /**
  * The welcome mail for a user just created by staff, in the caller's language (Accept-Language), with the password

@@ -18,6 +18,7 @@ import { importTemplate, importUsers } from './import.ts';
 import { generatePassword, mayManage, normalizeLink, SOCIAL_KEYS } from './rules.ts';
 import { newPasswordMail } from './texts.ts';
 import { welcomeInBackground } from '../settings-admin/welcome.ts';
+import { webOrigin } from '../../mail/links.ts';
 
 const tags = ['admin: users'];
 const MANAGERS: Role[] = ['superadmin', 'admin', 'moderator'];
@@ -27,20 +28,6 @@ const Link = Type.Union([Type.String({ maxLength: 255 }), Type.Null()]);
 const Social = Type.Object(Object.fromEntries(SOCIAL_KEYS.map((k) => [k, Type.Optional(Link)])), { additionalProperties: false });
 const UPLOAD_5MB = { maxFileSize: 5 * 1024 * 1024, sizeError: 'ERROR_MAX_SIZE_5', maxFiles: 1 };
 const HISTORY = 50;
-
-/** The web origin for the sign-in link in mail: the caller's Origin when it is ours, else `<school>.localhost:WEB_PORT`. */
-function webOrigin(app: FastifyInstance, req: FastifyRequest) {
-  const origin = req.headers.origin;
-  if (origin) {
-    try {
-      const u = new URL(origin);
-      if (app.config.webOrigins.includes(origin) || u.hostname === 'localhost' || u.hostname.endsWith('.localhost')) return origin;
-    } catch {
-      /* fall through */
-    }
-  }
-  return `http://${req.tenant.slug}.localhost:${app.config.webPort}`;
-}
 
 const socialOf = (u: User) => Object.fromEntries(SOCIAL_KEYS.map((k) => [k, u.social?.[k] ?? null]));
 
@@ -236,7 +223,7 @@ export default async function userExtras(fastify: FastifyInstance) {
     await app.db.update(users).set({ password_hash: await hashPassword(password), updated_at: new Date() }).where(and(eq(users.id, u.id), eq(users.tenant_id, req.tenant.id)));
     await revokeUserTokens(app.db, u.id);
     const lang = req.body.lang ?? langOf(req.headers['accept-language']);
-    const sent = await fastify.mailer.send(req.tenant, { to: u.email, ...newPasswordMail(lang, req.tenant.title, u.login, password, `${webOrigin(fastify, req)}/login`) });
+    const sent = await fastify.mailer.send(req.tenant, { to: u.email, ...newPasswordMail(lang, req.tenant.title, u.login, password, `${webOrigin(fastify, req)}/auth`) });
     if (sent.error) throw new AppError(503, 'ERROR_SEND_MAIL', 'The mail server refused the message; it was kept in the outbox (the new password is set)');
     return { data: { user_id: u.id, email: u.email, sent: sent.sent, outbox: !!sent.outbox } };
   });

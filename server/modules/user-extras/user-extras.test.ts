@@ -213,6 +213,7 @@ describe('users: extras of the back office', () => {
       const eml = readFileSync(join(dir, readdirSync(dir).sort().at(-1)!), 'utf8');
       expect(eml).toContain('To: pw.target@demo.test');
       expect(eml).toContain('Subject: Demo Business School: your new password');
+      expect(eml).toContain('/auth'); // the portal's sign-in page
       const password = /Password: (\S+)/.exec(eml)![1];
       expect(password).toMatch(/^[A-Za-z0-9]{12}$/);
       expect((await signIn('pw.target', 'Demo12345')).json().name).toBe('ERROR_PASS');
