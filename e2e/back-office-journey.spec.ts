@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiCall, apiToken, passIntroductions, signIn, web } from './support.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { apiCall, apiToken, drag, fakeMp4, passIntroductions, signIn, web } from './support.ts';
 
 /**
  * The back office's main journey (issue 4), every step through the admin's screens: a video uploaded, a quiz of
@@ -9,21 +9,6 @@ import { apiCall, apiToken, passIntroductions, signIn, web } from './support.ts'
 
 const questionRows = (page: Page) => page.getByTestId(/^question-\d+$/);
 const chapterRows = (page: Page) => page.getByTestId(/^chapter-\d+$/);
-
-function fakeMp4(kb: number) {
-  const head = Buffer.from([0, 0, 0, 0x18, ...Buffer.from('ftypisom'), 0, 0, 2, 0, ...Buffer.from('isomiso2')]);
-  return Buffer.concat([head, Buffer.alloc(kb * 1024 - head.length, 7)]);
-}
-
-async function drag(page: Page, from: Locator, to: Locator) {
-  const a = (await from.boundingBox())!;
-  const b = (await to.boundingBox())!;
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2 - 10, { steps: 5 });
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2 - 5, { steps: 25 });
-  await page.mouse.up();
-}
 
 test.use({ viewport: { width: 1400, height: 1600 } });
 test.describe.configure({ timeout: 240_000 });

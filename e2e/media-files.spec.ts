@@ -1,11 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn, web } from './support.ts';
-
-/** A small file that passes for an MP4: an `ftyp` box, then filler (the server checks the first bytes). */
-function fakeMp4(kb: number) {
-  const head = Buffer.from([0, 0, 0, 0x18, ...Buffer.from('ftypisom'), 0, 0, 2, 0, ...Buffer.from('isomiso2')]);
-  return Buffer.concat([head, Buffer.alloc(kb * 1024 - head.length, 7)]);
-}
+import { fakeMp4, signIn, web } from './support.ts';
 
 // uploads and several screens per journey: more time than the default on a busy machine
 test.describe.configure({ timeout: 180_000 });

@@ -1,16 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { API, apiCall, apiToken, passIntroductions, signIn, web } from './support.ts';
+import { API, apiCall, apiToken, passIntroductions, signIn, web, zipArchive } from './support.ts';
 
 const PROJECT = 'Проект: стратегия вашей компании';
-
-/** A minimal valid zip archive (empty, with a comment) so that each one is a different file. */
-function zip(seed: string) {
-  const comment = Buffer.from(seed);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(comment.length, 20);
-  return Buffer.concat([end, comment]);
-}
 
 /**
  * The student submits a version of the strategy project through the API (as the portal does). Whatever earlier runs
@@ -29,7 +20,7 @@ async function submitVersion(seed: string) {
   }
   await apiCall(`/admin/user/${me.id}/media/${mediaId}/updateCountAttempts`, admin, { method: 'POST', body: { count_attempts: 1 } });
   const form = new FormData();
-  form.append('file1', new Blob([zip(seed)], { type: 'application/zip' }), `${seed}.zip`);
+  form.append('file1', new Blob([zipArchive(seed)], { type: 'application/zip' }), `${seed}.zip`);
   form.append('message', `Версия ${seed}`);
   form.append('confirm', '1');
   const res = await fetch(`${API}/api/media/${mediaId}/submittedProject`, { method: 'POST', headers: { domain: 'demo', authorization: `Bearer ${student}` }, body: form });

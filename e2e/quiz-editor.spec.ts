@@ -1,19 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiCall, apiToken, signIn, web } from './support.ts';
+import { apiCall, apiToken, drag, signIn, web } from './support.ts';
 
 const questionRows = (page: Page) => page.getByTestId(/^question-\d+$/);
 const optionRows = (question: Locator) => question.getByTestId(/^option-\d+$/);
-
-/** Drags a handle onto another with real mouse steps (dnd-kit starts a drag after a few pixels of movement). */
-async function drag(page: Page, from: Locator, to: Locator) {
-  const a = (await from.boundingBox())!;
-  const b = (await to.boundingBox())!;
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2 - 10, { steps: 5 });
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2 - 5, { steps: 25 });
-  await page.mouse.up();
-}
 
 // room for the settings form and three questions on one screen, so that a drag starts and ends in view
 test.use({ viewport: { width: 1280, height: 1400 } });

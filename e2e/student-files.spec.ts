@@ -1,14 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiCall, apiToken, passIntroductions, signIn, web } from './support.ts';
-
-/** A minimal valid zip archive (empty, with a comment) so that each one is a different file. */
-function zip(seed: string) {
-  const comment = Buffer.from(seed);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(comment.length, 20);
-  return Buffer.concat([end, comment]);
-}
+import { apiCall, apiToken, passIntroductions, signIn, web, zipArchive } from './support.ts';
 
 test('a student submits a project archive, is refused a non-archive and a second version while the first awaits review', async ({ page }) => {
   // a student of their own, enrolled in the strategy program: other journeys submit versions for the demo student
@@ -27,12 +18,12 @@ test('a student submits a project archive, is refused a non-archive and a second
   await page.getByTestId('project-confirm').check();
   await page.getByTestId('project-submit').click();
   await expect(page.getByTestId('project-error')).toHaveText('Файл должен быть архивом zip или rar.');
-  await page.getByTestId('project-files').setInputFiles({ name: 'strategy.zip', mimeType: 'application/zip', buffer: zip('version one') });
+  await page.getByTestId('project-files').setInputFiles({ name: 'strategy.zip', mimeType: 'application/zip', buffer: zipArchive('version one') });
   await page.getByTestId('project-confirm').check();
   await page.getByTestId('project-submit').click();
   await expect(page.getByTestId('project-version')).toHaveCount(1);
   await expect(page.getByTestId('project-version')).toContainText('На проверке');
-  await page.getByTestId('project-files').setInputFiles({ name: 'strategy-2.zip', mimeType: 'application/zip', buffer: zip('version two') });
+  await page.getByTestId('project-files').setInputFiles({ name: 'strategy-2.zip', mimeType: 'application/zip', buffer: zipArchive('version two') });
   await page.getByTestId('project-confirm').check();
   await page.getByTestId('project-submit').click();
   await expect(page.getByTestId('project-error')).toHaveText('Предыдущая версия проекта ещё ожидает проверки.');

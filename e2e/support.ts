@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const PASSWORD = 'Demo12345';
 export const WEB_PORT = Number(process.env.E2E_WEB_PORT ?? 18080);
@@ -54,4 +54,30 @@ export async function passIntroductions(page: Page) {
     await read.click();
     await expect(page).toHaveURL(/\/courses\/list$/);
   }
+}
+
+/** Drags a handle onto another with real mouse steps (dnd-kit starts a drag after a few pixels of movement). */
+export async function drag(page: Page, from: Locator, to: Locator) {
+  const a = (await from.boundingBox())!;
+  const b = (await to.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2 - 10, { steps: 5 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2 - 5, { steps: 25 });
+  await page.mouse.up();
+}
+
+/** A small file that passes for an MP4: an `ftyp` box, then filler (the server checks the first bytes). */
+export function fakeMp4(kb: number) {
+  const head = Buffer.from([0, 0, 0, 0x18, ...Buffer.from('ftypisom'), 0, 0, 2, 0, ...Buffer.from('isomiso2')]);
+  return Buffer.concat([head, Buffer.alloc(kb * 1024 - head.length, 7)]);
+}
+
+/** A minimal valid zip archive (empty, with a comment) so that each one is a different file. */
+export function zipArchive(seed: string) {
+  const comment = Buffer.from(seed);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(comment.length, 20);
+  return Buffer.concat([end, comment]);
 }
