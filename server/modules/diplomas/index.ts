@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { access } from 'node:fs/promises';
-import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -158,7 +158,7 @@ export default async function diplomasModule(fastify: FastifyInstance) {
     const files = await app.db.select({ path: diplomaFiles.path }).from(diplomaFiles).where(eq(diplomaFiles.diploma_id, d.id));
     const docs = await app.db.select({ id: documents.id, path: documents.path }).from(diplomaDocuments).innerJoin(documents, eq(documents.id, diplomaDocuments.document_id)).where(eq(diplomaDocuments.diploma_id, d.id));
     await app.db.transaction(async (tx) => {
-      for (const doc of docs) await tx.delete(documents).where(eq(documents.id, doc.id));
+      if (docs.length) await tx.delete(documents).where(inArray(documents.id, docs.map((x) => x.id)));
       await tx.delete(diplomas).where(eq(diplomas.id, d.id));
     });
     await dropFiles(app.config.dataDir, req.tenant.slug, [...files.map((f) => f.path), ...docs.map((x) => x.path)]);

@@ -27,6 +27,12 @@ describe('curator news (/admin/news/curator)', () => {
     expect((await api.call({ method: 'GET', url: `/api/news/${n.id}`, token: student })).statusCode).toBe(404);
     await api.call({ method: 'PUT', url: `/api/news/${n.id}`, token: moderator });
     expect((await api.call({ method: 'GET', url: `/admin/news/curator/${n.id}`, token: admin })).json().data.read_count).toBe(1);
+    // the lists count readers per row too (one grouped query), in the curator list and the admins' list
+    for (const url of ['/admin/news/curator?per_page=100', '/admin/news?per_page=100']) {
+      const rows = (await api.call({ method: 'GET', url, token: admin })).json().data as { id: number; read_count: number }[];
+      expect(rows.find((r) => r.id === n.id)?.read_count, url).toBe(1);
+      expect(rows.filter((r) => r.id !== n.id).every((r) => typeof r.read_count === 'number')).toBe(true);
+    }
     const edited = await api.call({ method: 'PUT', url: `/admin/news/curator/${n.id}`, token: moderator, payload: { title: 'Отчёты до понедельника', body: '<p>Перенесли</p>', required: false } });
     expect(edited.json().data).toMatchObject({ title: 'Отчёты до понедельника', required: false, audience: 'curators' });
     expect((await api.call({ method: 'GET', url: `/admin/news/curator?q=${encodeURIComponent('понедельника')}`, token: moderator })).json().meta.total).toBe(1);

@@ -1,10 +1,11 @@
-import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
+import { and, desc, eq, ilike, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
-import { news, newsReads } from '../../db/schema/index.ts';
+import { news } from '../../db/schema/index.ts';
 import { notFound } from '../../core/errors.ts';
 import { ListQuery, orderFor, paginate } from '../../core/pagination.ts';
+import { withReadCounts } from './read-counts.ts';
 
 const tags = ['admin: news'];
 const Id = Type.Object({ id: Type.Integer({ minimum: 1 }) });
@@ -27,7 +28,6 @@ export function curatorNewsRoutes(fastify: FastifyInstance, cleanBody: (html: st
   const config = { roles: ['superadmin', 'admin', 'moderator'] as const };
   const write = { ...config, noDemo: true };
   const scope = (tenantId: number) => and(eq(news.tenant_id, tenantId), eq(news.audience, 'curators'));
-  const readers = async (id: number) => Number((await app.db.select({ n: count() }).from(newsReads).where(eq(newsReads.news_id, id)))[0].n);
   const toRow = (b: Static<typeof Body>) => ({
     title: b.title.trim(),
     title_en: b.title_en?.trim() || null,
@@ -58,12 +58,12 @@ export function curatorNewsRoutes(fastify: FastifyInstance, cleanBody: (html: st
       query: app.db.select().from(news).where(where).$dynamic(),
       orderBy: orderFor(req.query, { id: news.id, title: news.title, published_at: news.published_at, required: news.required }, desc(news.published_at)),
     });
-    return { data: await Promise.all(page.data.map(async (n) => ({ ...n, read_count: await readers(n.id) }))), meta: page.meta };
+    return { data: await withReadCounts(app.db, page.data), meta: page.meta };
   });
 
   app.get('/admin/news/curator/:id', { config, schema: { tags, summary: 'One curator news item with how many have read it', params: Id } }, async (req) => {
     const n = await load(req.tenant.id, req.params.id);
-    return { data: { ...n, read_count: await readers(n.id) } };
+    return { data: (await withReadCounts(app.db, [n]))[0] };
   });
 
   app.post('/admin/news/curator', { config: write, schema: { tags, summary: 'Publish a curator news item (the body is sanitised)', body: Body } }, async (req, reply) => {
@@ -74,7 +74,7 @@ export function curatorNewsRoutes(fastify: FastifyInstance, cleanBody: (html: st
   app.put('/admin/news/curator/:id', { config: write, schema: { tags, summary: 'Edit a curator news item', params: Id, body: Body } }, async (req) => {
     await load(req.tenant.id, req.params.id);
     const [n] = await app.db.update(news).set(toRow(req.body)).where(and(eq(news.id, req.params.id), scope(req.tenant.id))).returning();
-    return { data: { ...n, read_count: await readers(n.id) } };
+    return { data: (await withReadCounts(app.db, [n]))[0] };
   });
 
   app.delete('/admin/news/curator/:id', { config: write, schema: { tags, summary: 'Delete a curator news item', params: Id } }, async (req) => {

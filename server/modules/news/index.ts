@@ -8,6 +8,7 @@ import { currentUser, type User } from '../../core/context.ts';
 import { accessDenied, notFound } from '../../core/errors.ts';
 import { ListQuery, orderFor, pageMeta, paginate } from '../../core/pagination.ts';
 import { curatorNewsRoutes } from './curator.ts';
+import { withReadCounts } from './read-counts.ts';
 
 const tags = ['news'];
 const adminTags = ['admin: news'];
@@ -117,7 +118,6 @@ export default async function newsModule(fastify: FastifyInstance) {
       ...(b.published_at ? { published_at: new Date(b.published_at) } : {}),
     };
   };
-  const readers = (id: number) => app.db.select({ n: count() }).from(newsReads).where(eq(newsReads.news_id, id));
   curatorNewsRoutes(fastify, cleanBody);
 
   app.get('/admin/news', {
@@ -139,7 +139,7 @@ export default async function newsModule(fastify: FastifyInstance) {
       query: app.db.select().from(news).where(where).$dynamic(),
       orderBy: orderFor(req.query, { id: news.id, title: news.title, published_at: news.published_at, required: news.required }, desc(news.published_at)),
     });
-    return { data: await Promise.all(page.data.map(async (n) => ({ ...n, read_count: Number((await readers(n.id))[0].n) }))), meta: page.meta };
+    return { data: await withReadCounts(app.db, page.data), meta: page.meta };
   });
 
   const findManaged = async (tenantId: number, u: User, id: number) => {
@@ -150,7 +150,7 @@ export default async function newsModule(fastify: FastifyInstance) {
 
   app.get('/admin/news/:id', { config: staff, schema: { tags: adminTags, summary: 'One news item with how many have read it', params: Id } }, async (req) => {
     const n = await findManaged(req.tenant.id, currentUser(req), req.params.id);
-    return { data: { ...n, read_count: Number((await readers(n.id))[0].n) } };
+    return { data: (await withReadCounts(app.db, [n]))[0] };
   });
 
   app.post('/admin/news', { config: { ...staff, noDemo: true }, schema: { tags: adminTags, summary: 'Publish a news item (the body is sanitised)', body: Body } }, async (req, reply) => {
