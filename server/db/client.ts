@@ -2,12 +2,15 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
+import { bindToSchool } from './school.ts';
+import { SCHOOL_WALL_SQL, schoolConnectionOptions } from './school-wall.ts';
 
 export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -21,37 +24,127 @@ export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)),
 export type Db = ReturnType<typeof drizzlePg<typeof schema>>;
 
 export interface Database {
+  /** Unbound: for server/core (school and token look-up), migrations, the seed and the named cross-school paths. */
   db: Db;
+  /**
+   * The handle bound to one school (server/db/school.ts). On PostgreSQL it runs on a pool of its own whose
+   * connections are subject to row-level security for that school (school-wall.ts); on PGlite, the one connection.
+   */
+  forSchool(schoolId: number): Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * PostgreSQL only: listens on a channel on a connection of its own (opened again when lost); answers how to stop.
+   * The API processes hear each other's cache invalidations through it (server/core/broadcast.ts).
+   */
+  listen?(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   /** Whether the database had no tables before migrations ran (first start). */
   wasEmpty: boolean;
   close(): Promise<void>;
 }
+
+/**
+ * Sees every statement the application sends through Drizzle (all handles, both drivers), when set. Tests use it to
+ * count the statements of one request (server/modules/quizzes/answer-path.test.ts); nothing sets it in production.
+ */
+export const statementProbe: { listener?: (query: string, params: unknown[]) => void } = {};
+const logger = { logQuery: (query: string, params: unknown[]) => statementProbe.listener?.(query, params) };
 
 export interface DatabaseOptions {
   /** PostgreSQL URL; absent means embedded PGlite. */
   url?: string;
   /** Folder for PGlite data; `memory://` for a throwaway in-memory database. */
   pgliteDir?: string;
+  /** Connections of each school's pool on PostgreSQL (default 10). */
+  poolSize?: number;
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
-    const db = drizzlePg(pool, { schema });
+    pool.on('error', idleClientError);
+    const db = drizzlePg(pool, { schema, logger });
     const { rows } = await pool.query(`select to_regclass('public.tenants') as t`);
     const wasEmpty = rows[0].t === null;
     await migratePg(db, { migrationsFolder });
-    return { db, kind: 'postgres', wasEmpty, close: () => pool.end() };
+    await pool.query(SCHOOL_WALL_SQL);
+    const schools = new Map<number, { pool: pg.Pool; db: Db }>();
+    const forSchool = (schoolId: number) => {
+      let hit = schools.get(schoolId);
+      if (!hit) {
+        // Connections start as the application role with the school set: row-level security applies to them.
+        const schoolPool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10, idleTimeoutMillis: 30_000, options: schoolConnectionOptions(schoolId) });
+        schoolPool.on('error', idleClientError);
+        hit = { pool: schoolPool, db: bindToSchool(drizzlePg(schoolPool, { schema, logger }), schoolId) };
+        schools.set(schoolId, hit);
+      }
+      return hit.db;
+    };
+    const listen = async (channel: string, onMessage: (payload: string) => void) => {
+      let client: pg.Client | undefined;
+      let stopped = false;
+      const retry = () => {
+        if (!stopped) setTimeout(() => void connect().catch(retry), 1000).unref();
+      };
+      const connect = async () => {
+        const c = new pg.Client({ connectionString: opts.url });
+        c.on('notification', (n) => {
+          if (n.channel === channel && n.payload !== undefined) onMessage(n.payload);
+        });
+        c.on('error', idleClientError);
+        c.on('end', () => {
+          if (client === c) retry();
+        });
+        await c.connect();
+        await c.query(`listen ${channel}`);
+        client = c;
+      };
+      await connect();
+      return async () => {
+        stopped = true;
+        const c = client;
+        client = undefined;
+        await c?.end();
+      };
+    };
+    return {
+      db,
+      forSchool,
+      listen,
+      kind: 'postgres',
+      wasEmpty,
+      close: async () => {
+        await Promise.all([...schools.values()].map((s) => s.pool.end()));
+        await pool.end();
+      },
+    };
   }
   const dir = opts.pgliteDir ?? 'memory://';
   if (!dir.startsWith('memory://')) mkdirSync(dirname(dir), { recursive: true });
-  const client = new PGlite(dir);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // pg_trgm: the trigram indexes of the list searches (migration 0009, docs/performance.md) exist on both databases
+  const client = new PGlite(dir, { extensions: { pg_trgm } });
+  const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
   const res = await client.query<{ t: string | null }>(`select to_regclass('public.tenants') as t`);
   const wasEmpty = res.rows[0].t === null;
   await migratePglite(db as never, { migrationsFolder });
-  return { db, kind: 'pglite', wasEmpty, close: () => client.close() };
+  // PGlite is one session: the school cannot be set per request on it, so only the first wall (the bound handle)
+  // applies there. The policies are created all the same, so that both databases hold the same schema.
+  await client.exec(SCHOOL_WALL_SQL);
+  const schools = new Map<number, Db>();
+  const forSchool = (schoolId: number) => {
+    let hit = schools.get(schoolId);
+    if (!hit) schools.set(schoolId, (hit = bindToSchool(db, schoolId)));
+    return hit;
+  };
+  return { db, forSchool, kind: 'pglite', wasEmpty, close: () => client.close() };
+}
+
+/**
+ * An idle pooled connection that the server closes (a restart, a dropped database, `pg_terminate_backend`) is
+ * reported on the pool; without a listener Node would end the process. The pool drops that client and opens a new
+ * one on the next query, so there is nothing to do but say so.
+ */
+function idleClientError(err: Error & { code?: string }) {
+  if (err.code !== '57P01') console.warn(`PostgreSQL: an idle connection was closed (${err.code ?? err.message})`);
 }
 
 export function pgliteDirFor(dataDir: string) {

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { tenants } from './tenants.ts';
+import { schoolId } from './tenants.ts';
 
-const tenant = () => integer().notNull().references(() => tenants.id, { onDelete: 'cascade' });
+const tenant = schoolId;
 const created = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
 /**
@@ -32,7 +32,9 @@ export const files = pgTable(
   {
     id: serial().primaryKey(),
     tenant_id: tenant(),
-    folder_id: integer().notNull().references(() => fileFolders.id, { onDelete: 'restrict' }),
+    folder_id: integer()
+      .notNull()
+      .references(() => fileFolders.id, { onDelete: 'restrict' }),
     name: text().notNull(),
     path: text().notNull(),
     size: integer().notNull(),

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { tenants } from './tenants.ts';
+import { schoolId } from './tenants.ts';
 import { users } from './users.ts';
 
-const tenant = () => integer().notNull().references(() => tenants.id, { onDelete: 'cascade' });
+const tenant = schoolId;
 const created = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
 /** A learning program (the admin "courses" screen), with the marketplace fields for the roadmap. */
@@ -46,7 +46,9 @@ export const chapters = pgTable(
   {
     id: serial().primaryKey(),
     tenant_id: tenant(),
-    program_id: integer().notNull().references(() => programs.id, { onDelete: 'cascade' }),
+    program_id: integer()
+      .notNull()
+      .references(() => programs.id, { onDelete: 'cascade' }),
     title: text().notNull(),
     sort: integer().notNull().default(0),
   },
@@ -79,8 +81,13 @@ export const media = pgTable(
 export const chapterMedia = pgTable(
   'chapter_media',
   {
-    chapter_id: integer().notNull().references(() => chapters.id, { onDelete: 'cascade' }),
-    media_id: integer().notNull().references(() => media.id, { onDelete: 'cascade' }),
+    tenant_id: tenant(),
+    chapter_id: integer()
+      .notNull()
+      .references(() => chapters.id, { onDelete: 'cascade' }),
+    media_id: integer()
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
     sort: integer().notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.chapter_id, t.media_id] }), index('chapter_media_media').on(t.media_id)],
@@ -107,6 +114,11 @@ export const quizzes = pgTable(
     opens_at: timestamp({ withTimezone: true }),
     closes_at: timestamp({ withTimezone: true }),
     created_at: created(),
+    /**
+     * Bumped by triggers (migration *_quiz_answer_path) on every change of the quiz, its questions, options or
+     * settings: the answer path caches a quiz per process and checks this in the answer's own statement (issue 16).
+     */
+    version: integer().notNull().default(0),
   },
   (t) => [index('quizzes_tenant').on(t.tenant_id), index('quizzes_tenant_title').on(t.tenant_id, t.title)],
 );
@@ -114,8 +126,13 @@ export const quizzes = pgTable(
 export const chapterQuizzes = pgTable(
   'chapter_quizzes',
   {
-    chapter_id: integer().notNull().references(() => chapters.id, { onDelete: 'cascade' }),
-    quiz_id: integer().notNull().references(() => quizzes.id, { onDelete: 'cascade' }),
+    tenant_id: tenant(),
+    chapter_id: integer()
+      .notNull()
+      .references(() => chapters.id, { onDelete: 'cascade' }),
+    quiz_id: integer()
+      .notNull()
+      .references(() => quizzes.id, { onDelete: 'cascade' }),
     sort: integer().notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.chapter_id, t.quiz_id] }), index('chapter_quizzes_quiz').on(t.quiz_id)],
@@ -126,7 +143,9 @@ export const questions = pgTable(
   {
     id: serial().primaryKey(),
     tenant_id: tenant(),
-    quiz_id: integer().notNull().references(() => quizzes.id, { onDelete: 'cascade' }),
+    quiz_id: integer()
+      .notNull()
+      .references(() => quizzes.id, { onDelete: 'cascade' }),
     text: text().notNull(),
     type: text().$type<'radio' | 'checkbox' | 'text'>().notNull(),
     sort: integer().notNull().default(0),
@@ -139,7 +158,9 @@ export const questionOptions = pgTable(
   {
     id: serial().primaryKey(),
     tenant_id: tenant(),
-    question_id: integer().notNull().references(() => questions.id, { onDelete: 'cascade' }),
+    question_id: integer()
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
     text: text().notNull(),
     is_correct: boolean().notNull().default(false),
     score: integer().notNull().default(0),
@@ -148,15 +169,18 @@ export const questionOptions = pgTable(
   (t) => [index('options_tenant_question').on(t.tenant_id, t.question_id, t.sort)],
 );
 
-export const groups = pgTable('groups', { id: serial().primaryKey(), tenant_id: tenant(), title: text().notNull(), created_at: created() }, (t) => [
-  index('groups_tenant').on(t.tenant_id),
-]);
+export const groups = pgTable('groups', { id: serial().primaryKey(), tenant_id: tenant(), title: text().notNull(), created_at: created() }, (t) => [index('groups_tenant').on(t.tenant_id)]);
 
 export const groupUsers = pgTable(
   'group_users',
   {
-    group_id: integer().notNull().references(() => groups.id, { onDelete: 'cascade' }),
-    user_id: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    tenant_id: tenant(),
+    group_id: integer()
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.group_id, t.user_id] }), index('group_users_user').on(t.user_id)],
 );
@@ -164,8 +188,13 @@ export const groupUsers = pgTable(
 export const programUsers = pgTable(
   'program_users',
   {
-    program_id: integer().notNull().references(() => programs.id, { onDelete: 'cascade' }),
-    user_id: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    tenant_id: tenant(),
+    program_id: integer()
+      .notNull()
+      .references(() => programs.id, { onDelete: 'cascade' }),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.program_id, t.user_id] }), index('program_users_user').on(t.user_id)],
 );
@@ -173,8 +202,13 @@ export const programUsers = pgTable(
 export const programGroups = pgTable(
   'program_groups',
   {
-    program_id: integer().notNull().references(() => programs.id, { onDelete: 'cascade' }),
-    group_id: integer().notNull().references(() => groups.id, { onDelete: 'cascade' }),
+    tenant_id: tenant(),
+    program_id: integer()
+      .notNull()
+      .references(() => programs.id, { onDelete: 'cascade' }),
+    group_id: integer()
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.program_id, t.group_id] }), index('program_groups_group').on(t.group_id)],
 );
@@ -184,8 +218,12 @@ export const programTrainers = pgTable(
   'program_trainers',
   {
     tenant_id: tenant(),
-    program_id: integer().notNull().references(() => programs.id, { onDelete: 'cascade' }),
-    user_id: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    program_id: integer()
+      .notNull()
+      .references(() => programs.id, { onDelete: 'cascade' }),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.program_id, t.user_id] }), index('program_trainers_tenant_user').on(t.tenant_id, t.user_id)],
 );
@@ -199,8 +237,12 @@ export const quizAttempts = pgTable(
   {
     id: serial().primaryKey(),
     tenant_id: tenant(),
-    quiz_id: integer().notNull().references(() => quizzes.id, { onDelete: 'cascade' }),
-    user_id: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    quiz_id: integer()
+      .notNull()
+      .references(() => quizzes.id, { onDelete: 'cascade' }),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     number: integer().notNull(),
     status: text().$type<'IN_PROCESS' | 'FINISHED'>().notNull().default('IN_PROCESS'),
     started_at: created(),
@@ -212,6 +254,11 @@ export const quizAttempts = pgTable(
     max_score: real(),
     percent: real(),
     passed: boolean(),
+    /** Made in demo mode (an admin acting as the student): left out of reports and statistics. */
+    demo: boolean().notNull().default(false),
+    /** Answers stored so far and their points, kept by the answer's own statement: the last answer knows it is the last (issue 16). */
+    answered_count: integer().notNull().default(0),
+    answered_score: real().notNull().default(0),
   },
   (t) => [
     index('attempts_tenant_user_quiz').on(t.tenant_id, t.user_id, t.quiz_id),
@@ -225,8 +272,12 @@ export const questionAnswers = pgTable(
   {
     id: serial().primaryKey(),
     tenant_id: tenant(),
-    attempt_id: integer().notNull().references(() => quizAttempts.id, { onDelete: 'cascade' }),
-    question_id: integer().notNull().references(() => questions.id, { onDelete: 'cascade' }),
+    attempt_id: integer()
+      .notNull()
+      .references(() => quizAttempts.id, { onDelete: 'cascade' }),
+    question_id: integer()
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
     option_ids: jsonb().$type<number[]>(),
     text: text(),
     is_correct: boolean(),

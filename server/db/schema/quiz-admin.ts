@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { tenants } from './tenants.ts';
+import { schoolId } from './tenants.ts';
 import { quizzes } from './learning.ts';
 
 export const quizStatuses = ['active', 'inactive'] as const;
@@ -15,8 +15,10 @@ export type QuestionType = (typeof questionTypes)[number];
 export const quizSettings = pgTable(
   'quiz_settings',
   {
-    quiz_id: integer().primaryKey().references(() => quizzes.id, { onDelete: 'cascade' }),
-    tenant_id: integer().notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    quiz_id: integer()
+      .primaryKey()
+      .references(() => quizzes.id, { onDelete: 'cascade' }),
+    tenant_id: schoolId(),
     status: text().$type<QuizStatus>().notNull().default('active'),
     question_type: text().$type<QuestionType>().notNull().default('radio'),
   },

@@ -1,10 +1,10 @@
 import { boolean, date, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { tenants } from './tenants.ts';
+import { schoolId } from './tenants.ts';
 import { users } from './users.ts';
 import { programs } from './learning.ts';
 import { documents } from './student.ts';
 
-const tenant = () => integer().notNull().references(() => tenants.id, { onDelete: 'cascade' });
+const tenant = schoolId;
 const created = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
 /**
@@ -73,7 +73,9 @@ export const diplomas = pgTable(
   {
     id: serial().primaryKey(),
     tenant_id: tenant(),
-    user_id: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     program_id: integer().references(() => programs.id, { onDelete: 'set null' }),
     template_id: integer().references(() => documentTemplates.id, { onDelete: 'set null' }),
     /** Именительный, родительный, дательный падежи. */
@@ -105,7 +107,9 @@ export const diplomaFiles = pgTable(
   {
     id: serial().primaryKey(),
     tenant_id: tenant(),
-    diploma_id: integer().notNull().references(() => diplomas.id, { onDelete: 'cascade' }),
+    diploma_id: integer()
+      .notNull()
+      .references(() => diplomas.id, { onDelete: 'cascade' }),
     path: text().notNull(),
     file_name: text().notNull(),
     mime: text(),
@@ -121,8 +125,12 @@ export const diplomaDocuments = pgTable(
   {
     id: serial().primaryKey(),
     tenant_id: tenant(),
-    diploma_id: integer().notNull().references(() => diplomas.id, { onDelete: 'cascade' }),
-    document_id: integer().notNull().references(() => documents.id, { onDelete: 'cascade' }),
+    diploma_id: integer()
+      .notNull()
+      .references(() => diplomas.id, { onDelete: 'cascade' }),
+    document_id: integer()
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
     template_id: integer().references(() => documentTemplates.id, { onDelete: 'set null' }),
     created_at: created(),
   },

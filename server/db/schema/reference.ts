@@ -12,7 +12,9 @@ export const cities = pgTable(
   'cities',
   {
     id: integer().primaryKey(),
-    country_id: integer().notNull().references(() => countries.id),
+    country_id: integer()
+      .notNull()
+      .references(() => countries.id),
     title_ru: text().notNull(),
     title_en: text().notNull(),
   },

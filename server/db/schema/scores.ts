@@ -1,5 +1,5 @@
 import { index, integer, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { tenants } from './tenants.ts';
+import { schoolId } from './tenants.ts';
 import { users } from './users.ts';
 import { media, programs } from './learning.ts';
 
@@ -11,9 +11,13 @@ import { media, programs } from './learning.ts';
 export const mediaUserScores = pgTable(
   'media_user_scores',
   {
-    tenant_id: integer().notNull().references(() => tenants.id, { onDelete: 'cascade' }),
-    user_id: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
-    media_id: integer().notNull().references(() => media.id, { onDelete: 'cascade' }),
+    tenant_id: schoolId(),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    media_id: integer()
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
     score: real(),
     count_attempts: integer().notNull().default(0),
     updated_by: integer().references(() => users.id, { onDelete: 'set null' }),
@@ -30,9 +34,13 @@ export const programScores = pgTable(
   'program_scores',
   {
     id: serial().primaryKey(),
-    tenant_id: integer().notNull().references(() => tenants.id, { onDelete: 'cascade' }),
-    user_id: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
-    program_id: integer().notNull().references(() => programs.id, { onDelete: 'cascade' }),
+    tenant_id: schoolId(),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    program_id: integer()
+      .notNull()
+      .references(() => programs.id, { onDelete: 'cascade' }),
     status: text().$type<'approved' | 'revoked'>().notNull(),
     points: real().notNull(),
     max_score: real().notNull(),

@@ -1,9 +1,9 @@
 import { boolean, date, index, integer, pgTable, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { tenants } from './tenants.ts';
+import { schoolId } from './tenants.ts';
 import { users } from './users.ts';
 import { media, programs } from './learning.ts';
 
-const tenant = () => integer().notNull().references(() => tenants.id, { onDelete: 'cascade' });
+const tenant = schoolId;
 const created = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
 /** News of the school; `required` news is put in front of the student until read. Bodies are sanitised on write. */
@@ -26,8 +26,12 @@ export const newsReads = pgTable(
   'news_reads',
   {
     tenant_id: tenant(),
-    news_id: integer().notNull().references(() => news.id, { onDelete: 'cascade' }),
-    user_id: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    news_id: integer()
+      .notNull()
+      .references(() => news.id, { onDelete: 'cascade' }),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     read_at: created(),
   },
   (t) => [uniqueIndex('news_reads_pk').on(t.news_id, t.user_id), index('news_reads_tenant_user').on(t.tenant_id, t.user_id)],
@@ -39,7 +43,9 @@ export const documents = pgTable(
   {
     id: serial().primaryKey(),
     tenant_id: tenant(),
-    user_id: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     kind: text().$type<'document' | 'certificate' | 'uploaded'>().notNull(),
     title: text().notNull(),
     title_en: text(),
@@ -59,8 +65,12 @@ export const submittedProjects = pgTable(
   {
     id: serial().primaryKey(),
     tenant_id: tenant(),
-    user_id: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
-    media_id: integer().notNull().references(() => media.id, { onDelete: 'cascade' }),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    media_id: integer()
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
     version: integer().notNull(),
     message: text(),
     /** awaiting review → checked (score set) → approved (the admin's check, `check_admin`); approval can be revoked back to checked. */
@@ -87,7 +97,9 @@ export const projectFiles = pgTable(
   {
     id: serial().primaryKey(),
     tenant_id: tenant(),
-    project_id: integer().notNull().references(() => submittedProjects.id, { onDelete: 'cascade' }),
+    project_id: integer()
+      .notNull()
+      .references(() => submittedProjects.id, { onDelete: 'cascade' }),
     file_name: text().notNull(),
     path: text().notNull(),
     size: integer().notNull(),
@@ -100,15 +112,17 @@ export const projectFiles = pgTable(
 export const prices = pgTable(
   'prices',
   {
-  id: serial().primaryKey(),
-  tenant_id: tenant(),
-  program_id: integer().notNull().references(() => programs.id, { onDelete: 'cascade' }),
-  title: text().notNull(),
-  format: text().$type<'full-time' | 'blended' | 'online'>().notNull(),
-  currency: text().$type<'RUB' | 'USD' | 'EURO'>().notNull(),
-  amount: real().notNull(),
-  extra_amount: real().notNull().default(0),
-  extra_currency: text().$type<'RUB' | 'USD' | 'EURO'>(),
+    id: serial().primaryKey(),
+    tenant_id: tenant(),
+    program_id: integer()
+      .notNull()
+      .references(() => programs.id, { onDelete: 'cascade' }),
+    title: text().notNull(),
+    format: text().$type<'full-time' | 'blended' | 'online'>().notNull(),
+    currency: text().$type<'RUB' | 'USD' | 'EURO'>().notNull(),
+    amount: real().notNull(),
+    extra_amount: real().notNull().default(0),
+    extra_currency: text().$type<'RUB' | 'USD' | 'EURO'>(),
   },
   (t) => [index('prices_tenant_program').on(t.tenant_id, t.program_id)],
 );
@@ -117,17 +131,21 @@ export const prices = pgTable(
 export const paymentPlans = pgTable(
   'payment_plans',
   {
-  id: serial().primaryKey(),
-  tenant_id: tenant(),
-  user_id: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
-  program_id: integer().notNull().references(() => programs.id, { onDelete: 'cascade' }),
-  format: text().notNull(),
-  months: integer().notNull(),
-  currency: text().notNull(),
-  extra_currency: text(),
-  total: real().notNull(),
-  extra_total: real().notNull().default(0),
-  created_at: created(),
+    id: serial().primaryKey(),
+    tenant_id: tenant(),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    program_id: integer()
+      .notNull()
+      .references(() => programs.id, { onDelete: 'cascade' }),
+    format: text().notNull(),
+    months: integer().notNull(),
+    currency: text().notNull(),
+    extra_currency: text(),
+    total: real().notNull(),
+    extra_total: real().notNull().default(0),
+    created_at: created(),
   },
   (t) => [index('payment_plans_tenant_user').on(t.tenant_id, t.user_id)],
 );
@@ -137,7 +155,9 @@ export const paymentItems = pgTable(
   {
     id: serial().primaryKey(),
     tenant_id: tenant(),
-    plan_id: integer().notNull().references(() => paymentPlans.id, { onDelete: 'cascade' }),
+    plan_id: integer()
+      .notNull()
+      .references(() => paymentPlans.id, { onDelete: 'cascade' }),
     kind: text().$type<'main' | 'extra'>().notNull(),
     due_date: date({ mode: 'string' }).notNull(),
     amount: real().notNull(),

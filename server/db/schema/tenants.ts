@@ -1,3 +1,4 @@
+import { ACCESS_FLAGS, type AccessFlag } from '../../../common/access/roles.ts';
 import { boolean, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** A school. Every tenant-owned row carries `tenant_id`. */
@@ -9,12 +10,29 @@ export const tenants = pgTable('tenants', {
   created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * The school a row belongs to. A school-bound handle (server/db/school.ts) stamps it on every insert, so module code
+ * leaves it out; an unbound insert that leaves it out is a mistake and fails loudly here instead of writing NULL.
+ */
+export const schoolId = () =>
+  integer()
+    .notNull()
+    .references(() => tenants.id, { onDelete: 'cascade' })
+    .$defaultFn(() => {
+      throw new Error('tenant_id is stamped by a school-bound handle (req.db); an unbound insert must name it');
+    });
+
 /** The optional sections of a school: off means hidden in the apps and refused by the server. */
-export const accessFlags = ['networking', 'lifelong_learning', 'rating', 'message', 'payment'] as const;
-export type AccessFlag = (typeof accessFlags)[number];
+export const accessFlags = ACCESS_FLAGS;
+export type { AccessFlag };
 
 export const tenantAccess = pgTable('tenant_access', {
-  tenant_id: integer().primaryKey().references(() => tenants.id, { onDelete: 'cascade' }),
+  tenant_id: integer()
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' })
+    .$defaultFn(() => {
+      throw new Error('tenant_id is stamped by a school-bound handle (req.db); an unbound insert must name it');
+    }),
   networking: boolean().notNull().default(false),
   lifelong_learning: boolean().notNull().default(false),
   rating: boolean().notNull().default(false),
@@ -31,7 +49,7 @@ export const settings = pgTable(
   'settings',
   {
     id: serial().primaryKey(),
-    tenant_id: integer().notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenant_id: schoolId(),
     key: text().notNull(),
     value: jsonb().notNull(),
     updated_at: timestamp({ withTimezone: true }).notNull().defaultNow(),

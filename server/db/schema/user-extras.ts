@@ -1,5 +1,5 @@
 import { index, integer, pgTable, real, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { tenants } from './tenants.ts';
+import { schoolId } from './tenants.ts';
 import { users } from './users.ts';
 
 /**
@@ -11,8 +11,10 @@ export const userScores = pgTable(
   'user_scores',
   {
     id: serial().primaryKey(),
-    tenant_id: integer().notNull().references(() => tenants.id, { onDelete: 'cascade' }),
-    user_id: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    tenant_id: schoolId(),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     actor_id: integer().references(() => users.id, { onDelete: 'set null' }),
     mode: text().$type<'add' | 'set'>().notNull(),
     delta: real().notNull(),

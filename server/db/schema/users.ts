@@ -1,16 +1,19 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { tenants } from './tenants.ts';
+import { schoolId } from './tenants.ts';
 
-export const roles = ['superadmin', 'admin', 'moderator', 'trainer', 'student'] as const;
-export type Role = (typeof roles)[number];
+import { ROLES, type Role } from '../../../common/access/roles.ts';
+
+/** The roles (common/access/roles.ts is their one source). */
+export const roles = ROLES;
+export type { Role };
 
 /** A person in one school. Field names are the API's (snake_case), so rows map to JSON as they are. */
 export const users = pgTable(
   'users',
   {
     id: serial().primaryKey(),
-    tenant_id: integer().notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenant_id: schoolId(),
     login: text().notNull(),
     email: text().notNull(),
     password_hash: text().notNull(),
@@ -72,8 +75,10 @@ export const tokens = pgTable(
   'tokens',
   {
     id: serial().primaryKey(),
-    tenant_id: integer().notNull().references(() => tenants.id, { onDelete: 'cascade' }),
-    user_id: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    tenant_id: schoolId(),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     actor_id: integer().references(() => users.id, { onDelete: 'cascade' }),
     access_hash: text().notNull().unique(),
     refresh_hash: text().notNull().unique(),
@@ -88,8 +93,10 @@ export const tokens = pgTable(
 
 export const passwordResets = pgTable('password_resets', {
   id: serial().primaryKey(),
-  tenant_id: integer().notNull().references(() => tenants.id, { onDelete: 'cascade' }),
-  user_id: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+  tenant_id: schoolId(),
+  user_id: integer()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   token_hash: text().notNull().unique(),
   expires_at: timestamp({ withTimezone: true }).notNull(),
   used_at: timestamp({ withTimezone: true }),

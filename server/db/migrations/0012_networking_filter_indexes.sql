@@ -1,0 +1,2 @@
+CREATE INDEX "network_profiles_filters" ON "network_profiles" USING btree ("status","industry","country_id");--> statement-breakpoint
+CREATE INDEX "network_profiles_status_country" ON "network_profiles" USING btree ("status","country_id");

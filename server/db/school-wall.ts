@@ -1,0 +1,56 @@
+/**
+ * The second wall between schools (docs/school-isolation.md): PostgreSQL row-level security on every school-owned
+ * table, keyed on the school set for the connection (`app.tenant_id`).
+ *
+ * School-bound handles on PostgreSQL run on connections that start as the role `campus_app` with `app.tenant_id` set
+ * (one small pool per school, see client.ts), so even a raw query that lacks the school's condition sees only that
+ * school's rows, and cannot write rows of another. The role that owns the tables (the one in DATABASE_URL: school and
+ * token look-up, migrations, the seed) is not subject to the policies.
+ *
+ * Applied after every migration run, so a table added later gets its policy without anyone remembering it: any base
+ * table of the public schema with a `tenant_id` column, and `tenants` by its `id`.
+ */
+export const APP_ROLE = 'campus_app';
+export const SCHOOL_SETTING = 'app.tenant_id';
+
+const current = `nullif(current_setting('${SCHOOL_SETTING}', true), '')::int`;
+
+export const SCHOOL_WALL_SQL = `
+do $$
+begin
+  if not exists (select from pg_roles where rolname = '${APP_ROLE}') then
+    begin
+      create role ${APP_ROLE} nologin;
+    exception when duplicate_object or unique_violation then null; -- created by a parallel start
+    end;
+  end if;
+  if not (select rolsuper from pg_roles where rolname = current_user) and not pg_has_role(current_user, '${APP_ROLE}', 'member') then
+    execute format('grant ${APP_ROLE} to %I', current_user);
+  end if;
+end $$;
+grant usage on schema public to ${APP_ROLE};
+grant select, insert, update, delete on all tables in schema public to ${APP_ROLE};
+grant usage, select on all sequences in schema public to ${APP_ROLE};
+do $$
+declare t record;
+begin
+  for t in
+    select c.table_name, case when c.table_name = 'tenants' then 'id' else 'tenant_id' end as col
+    from information_schema.columns c
+    join information_schema.tables tb on tb.table_schema = c.table_schema and tb.table_name = c.table_name
+    where c.table_schema = 'public' and tb.table_type = 'BASE TABLE'
+      and (c.column_name = 'tenant_id' or (c.table_name = 'tenants' and c.column_name = 'id'))
+  loop
+    execute format('alter table %I enable row level security', t.table_name);
+    if not exists (select from pg_policies where schemaname = 'public' and tablename = t.table_name and policyname = 'school_wall') then
+      execute format('create policy school_wall on %I using (%I = ${current.replace(/'/g, "''")}) with check (%I = ${current.replace(/'/g, "''")})', t.table_name, t.col, t.col);
+    end if;
+  end loop;
+end $$;
+`;
+
+/** Connection options that make a PostgreSQL connection school-bound (the `options` startup parameter). */
+export function schoolConnectionOptions(schoolId: number) {
+  if (!Number.isSafeInteger(schoolId) || schoolId <= 0) throw new Error(`Not a school id: ${schoolId}`);
+  return `-c role=${APP_ROLE} -c ${SCHOOL_SETTING}=${schoolId}`;
+}
