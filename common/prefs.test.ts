@@ -27,7 +27,22 @@ describe('language and theme preferences', () => {
   it('has every error and validation message in both languages', () => {
     expect(Object.keys(errorsEn).sort()).toEqual(Object.keys(errorsRu).sort());
     expect(Object.keys(validationEn).sort()).toEqual(Object.keys(validationRu).sort());
-    for (const code of ['ERROR_BLOCK', 'ERROR_LOGIN', 'ERROR_PASS', 'NOT_AUTHORIZED', 'ERROR_ACCESS', 'ERROR_MAX_ATTEMPT', 'ERROR_PROJECT_NOT_CHECKED', 'ERROR_MAX_SIZE_5', 'ERROR_MAX_SIZE_40', 'ERROR_FILE_NOT_ARCHIVE', 'INSUFFICIENT_FUNDS', 'ISSET_ANSWER', 'NOT_ACCESS_DELETE_SUPERADMIN', 'Validation Error']) {
+    for (const code of [
+      'ERROR_BLOCK',
+      'ERROR_LOGIN',
+      'ERROR_PASS',
+      'NOT_AUTHORIZED',
+      'ERROR_ACCESS',
+      'ERROR_MAX_ATTEMPT',
+      'ERROR_PROJECT_NOT_CHECKED',
+      'ERROR_MAX_SIZE_5',
+      'ERROR_MAX_SIZE_40',
+      'ERROR_FILE_NOT_ARCHIVE',
+      'INSUFFICIENT_FUNDS',
+      'ISSET_ANSWER',
+      'NOT_ACCESS_DELETE_SUPERADMIN',
+      'Validation Error',
+    ]) {
       expect(errorsRu[code], code).toBeTruthy();
     }
     expect(validationEn.required).toBe('Field can not be empty');

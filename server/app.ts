@@ -12,10 +12,15 @@ import { installErrorHandler } from './core/errors.ts';
 import { installMethodOverride } from './core/method-override.ts';
 import { installMultipart } from './core/multipart.ts';
 import { installActivity } from './core/activity.ts';
+import { installBroadcast } from './core/broadcast.ts';
 import { installAdminRouteRule } from './core/admin-routes.ts';
+import { installThrottles } from './core/throttle.ts';
+import { installNosniff } from './core/security-headers.ts';
+import { installResponseSchemas, swaggerTransform, swaggerTransformObject } from './core/openapi.ts';
 import { setBracketed } from './core/form.ts';
 import { installMailer } from './mail/mailer.ts';
 import { modules } from './modules/index.ts';
+import { installBackground } from './core/background.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -41,14 +46,15 @@ export async function buildApp({ config, database, logger, extra = [] }: AppOpti
         req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: req.url.replace(/access_token=[^&]+/, 'access_token=[redacted]'), ip: req.ip }),
       },
     },
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the proxies named in TRUST_PROXY: the throttles count by req.ip
+    trustProxy: config.trustProxy.length ? config.trustProxy : false,
     bodyLimit: 2 * 1024 * 1024,
     ajv: {
       customOptions: { coerceTypes: 'array', allErrors: true, removeAdditional: true, useDefaults: true },
       plugins: [addFormats as never],
     },
     return503OnClosing: false,
-    // Bracketed query keys (`filter[role]=x`, `status[]=a&status[]=b`) become nested values (shared/API.md).
+    // Bracketed query keys (`filter[role]=x`, `status[]=a&status[]=b`) become nested values (docs/api.md).
     routerOptions: {
       querystringParser: (str: string) => {
         const out: Record<string, unknown> = {};
@@ -59,9 +65,12 @@ export async function buildApp({ config, database, logger, extra = [] }: AppOpti
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('db', database.db);
+  app.decorate('schoolDb', (schoolId: number) => database.forSchool(schoolId));
   app.decorate('config', config);
+  installBackground(app);
 
   installErrorHandler(app);
+  installNosniff(app);
   await app.register(cors, {
     origin: (origin, cb) => cb(null, !origin || isAllowedOrigin(origin, config)),
     allowedHeaders: ['Authorization', 'Content-Type', 'Domain', 'Demo', 'Accept-Language'],
@@ -70,20 +79,26 @@ export async function buildApp({ config, database, logger, extra = [] }: AppOpti
   });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Campus LMS API', version: '1.0.0', description: 'Learner (/api) and administration (/admin) areas. See shared/API.md for the conventions.' },
+      info: { title: 'Campus LMS API', version: '1.0.0', description: 'Learner (/api) and administration (/admin) areas. See docs/api.md for the conventions.' },
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
       },
       security: [{ bearer: [] }],
     },
+    // operation ids, the 4xx answers and OpenAPI 3.0 bounds (server/core/openapi.ts, docs/api.md "OpenAPI document")
+    transform: swaggerTransform as never,
+    transformObject: swaggerTransformObject as never,
   });
   app.addHook('onRoute', (opts) => {
     if (opts.url.startsWith('/docs')) opts.config = { ...(opts.config as object), global: true };
   });
+  installResponseSchemas(app);
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'none' } });
 
+  installBroadcast(app, database);
   installContext(app, database.db, config.defaultTenant);
   installMultipart(app, join(config.dataDir, 'tmp'));
+  installThrottles(app, database.db);
   installMethodOverride(app);
   installAdminRouteRule(app);
   installActivity(app);

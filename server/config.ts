@@ -1,6 +1,10 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 
-/** Runtime configuration, read once from the environment (see README "Configuration"). */
+/**
+ * Runtime configuration: the one place that reads the environment (see README "Configuration"). Every value is
+ * checked when the server starts; a wrong one stops it with a message naming the variable, rather than failing later.
+ */
 export interface Config {
   databaseUrl?: string;
   dataDir: string;
@@ -13,19 +17,95 @@ export interface Config {
   /** Seed the demo schools into an empty embedded database on start. */
   seedDemo: boolean;
   logLevel: string;
+  /** Public API address the apps call (default: the page's host name on `apiPort`). */
+  apiUrl?: string;
+  /** Where the built apps are served from. */
+  distDir?: string;
+  /** Largest video a back-office upload accepts, in MB. */
+  videoMaxMb: number;
+  /**
+   * Proxies whose `X-Forwarded-For` is believed (`TRUST_PROXY`: addresses or CIDR ranges, e.g. `127.0.0.1,10.0.0.0/8`).
+   * The client address (`req.ip`, which the sign-in and reset throttles count by) comes from the header only when the
+   * connection comes from one of them. Empty (the default): the header is ignored.
+   */
+  trustProxy: string[];
 }
 
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Configuration: ${problems.join('; ')}`);
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const webPort = Number(env.WEB_PORT ?? 8080);
-  return {
-    databaseUrl: env.DATABASE_URL || undefined,
-    dataDir: resolve(env.DATA_DIR ?? './data'),
-    apiPort: Number(env.API_PORT ?? 8000),
-    webPort,
-    host: env.HOST ?? '0.0.0.0',
-    defaultTenant: env.DEFAULT_TENANT ?? 'demo',
-    webOrigins: (env.WEB_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
-    seedDemo: env.SEED_DEMO !== '0',
-    logLevel: env.LOG_LEVEL ?? 'info',
+  const problems: string[] = [];
+  const port = (name: string, fallback: number) => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < 0 || n > 65535) problems.push(`${name} must be a port number (0–65535), not "${raw}"`);
+    return n;
   };
+  const url = (name: string, protocols: string[]) => {
+    const raw = env[name];
+    if (!raw) return undefined;
+    try {
+      const u = new URL(raw);
+      if (!protocols.includes(u.protocol)) problems.push(`${name} must be a ${protocols.join(' or ')} URL`);
+    } catch {
+      problems.push(`${name} is not a URL: "${raw}"`);
+    }
+    return raw;
+  };
+  const logLevel = env.LOG_LEVEL || 'info';
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  const defaultTenant = (env.DEFAULT_TENANT || 'demo').toLowerCase();
+  if (!/^[a-z0-9][a-z0-9-]{0,62}$/.test(defaultTenant)) problems.push('DEFAULT_TENANT must be a host name label (letters, digits, hyphens)');
+  const videoMaxMb = env.MEDIA_VIDEO_MAX_MB ? Number(env.MEDIA_VIDEO_MAX_MB) : 2048;
+  if (!Number.isFinite(videoMaxMb) || videoMaxMb <= 0) problems.push('MEDIA_VIDEO_MAX_MB must be a positive number of megabytes');
+  const webOrigins = (env.WEB_ORIGINS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const o of webOrigins) {
+    try {
+      new URL(o);
+    } catch {
+      problems.push(`WEB_ORIGINS holds "${o}", which is not an origin (https://host[:port])`);
+    }
+  }
+  const trustProxy = (env.TRUST_PROXY ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const p of trustProxy) if (!isAddressOrRange(p)) problems.push(`TRUST_PROXY holds "${p}", which is not an IP address or CIDR range (10.0.0.0/8)`);
+  const config: Config = {
+    databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    dataDir: resolve(env.DATA_DIR || './data'),
+    apiPort: port('API_PORT', 8000),
+    webPort: port('WEB_PORT', 8080),
+    host: env.HOST || '0.0.0.0',
+    defaultTenant,
+    webOrigins,
+    seedDemo: env.SEED_DEMO !== '0',
+    logLevel,
+    apiUrl: url('API_URL', ['http:', 'https:']),
+    distDir: env.DIST_DIR || undefined,
+    videoMaxMb,
+    trustProxy,
+  };
+  if (problems.length) throw new ConfigError(problems);
+  return config;
+}
+
+/** `10.0.0.1`, `::1`, `10.0.0.0/8` or `fd00::/8`. */
+function isAddressOrRange(s: string) {
+  const [addr, bits, extra] = s.split('/');
+  const v = isIP(addr);
+  if (!v || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d+$/.test(bits) && n <= (v === 4 ? 32 : 128);
 }

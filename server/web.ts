@@ -1,7 +1,10 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import Fastify from 'fastify';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import Fastify, { type FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { webSecurityHeaders } from './core/security-headers.ts';
 
 export interface WebOptions {
   distDir?: string;
@@ -12,10 +15,35 @@ export interface WebOptions {
   logger?: boolean | object;
 }
 
+/** Vite's hashed output (`assets/<name>-<hash>.<ext>`): a new build names it anew, so a browser may keep it for good. */
+const HASHED = /[\\/]assets[\\/][^\\/]+-[\w-]{8}\.\w+$/;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+type Encoding = 'br' | 'gzip';
+
+/** The encoding to answer with: the better-rated of br and gzip that the client accepts (br on a tie), else none. */
+export function pickEncoding(header: string | string[] | undefined): Encoding | null {
+  const q = new Map<string, number>();
+  for (const part of String(header ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const weight = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    q.set(name, weight ? Number(weight.slice(2)) || 0 : 1);
+  }
+  const of = (e: string) => q.get(e) ?? q.get('*') ?? 0;
+  const [br, gzip] = [of('br'), of('gzip')];
+  if (br <= 0 && gzip <= 0) return null;
+  return br >= gzip ? 'br' : 'gzip';
+}
+
 /**
  * The web origin: the learner portal at `/` and the back office under `/admin/`, both built by
  * Vite into dist/. Unknown paths get the app's index.html (client-side routing), with the
  * runtime configuration (API address, default school) written into it, so one build serves any port.
+ *
+ * Files are answered from their `.br` / `.gz` copies written at build time (vite.precompress.ts) when the
+ * client accepts them; hashed assets are cached for good, HTML never without asking again. Every answer
+ * carries the security headers of core/security-headers.ts (docs/security.md, docs/performance.md).
  */
 export async function buildWeb(opts: WebOptions) {
   const distDir = opts.distDir ?? resolve('dist');
@@ -25,17 +53,50 @@ export async function buildWeb(opts: WebOptions) {
   if (!existsSync(join(learner, 'index.html')) || !existsSync(join(admin, 'index.html'))) {
     throw new Error(`The apps are not built: run "npm run build" (looked in ${distDir}).`);
   }
-  const runtime = `<script>window.LMS_CONFIG=${JSON.stringify({ apiUrl: opts.apiUrl ?? null, apiPort: opts.apiPort, defaultTenant: opts.defaultTenant })}</script>`;
-  const page = (dir: string) => readFileSync(join(dir, 'index.html'), 'utf8').replace('<head>', `<head>${runtime}`);
+  const config = `window.LMS_CONFIG=${JSON.stringify({ apiUrl: opts.apiUrl ?? null, apiPort: opts.apiPort, defaultTenant: opts.defaultTenant }).replace(/</g, '\\u003c')}`;
+  const runtime = `<script>${config}</script>`;
+  // the page is compressed once here: it differs from the built file by the runtime configuration
+  const page = (dir: string) => {
+    const html = Buffer.from(readFileSync(join(dir, 'index.html'), 'utf8').replace('<head>', `<head>${runtime}`));
+    return {
+      identity: html,
+      br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+      gzip: gzipSync(html, { level: 9 }),
+    };
+  };
   const pages = { learner: page(learner), admin: page(admin) };
 
-  await web.register(fastifyStatic, { root: learner, prefix: '/', wildcard: false, index: false, maxAge: '1h' });
-  await web.register(fastifyStatic, { root: admin, prefix: '/admin/', decorateReply: false, wildcard: false, index: false, maxAge: '1h' });
+  // the inline runtime configuration is allowed by its hash; every other script must come from the origin
+  const security = webSecurityHeaders({ apiPort: opts.apiPort, apiUrl: opts.apiUrl, scriptHashes: [`sha256-${createHash('sha256').update(config).digest('base64')}`] });
+  web.addHook('onSend', async (req, reply, payload) => {
+    reply.headers(security(req.hostname));
+    return payload;
+  });
+
+  const cacheFor = (reply: FastifyReply, path: string) => {
+    reply.header('cache-control', HASHED.test(path.replace(/\.(br|gz)$/, '')) ? IMMUTABLE : 'public, max-age=3600');
+  };
+  const files = {
+    wildcard: false as const,
+    index: false as const,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: cacheFor,
+    // the copies are chosen by Accept-Encoding, not asked for by name; index.html is the page below
+    globIgnore: ['index.html', '**/*.br', '**/*.gz'],
+  };
+  await web.register(fastifyStatic, { root: learner, prefix: '/', ...files });
+  await web.register(fastifyStatic, { root: admin, prefix: '/admin/', decorateReply: false, ...files });
+
   web.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0];
-    if (req.method !== 'GET' || /\.[a-z0-9]+$/i.test(path)) return reply.status(404).type('text/plain').send('Not found');
-    const isAdmin = path === '/admin' || path.startsWith('/admin/');
-    return reply.type('text/html').header('cache-control', 'no-cache').send(isAdmin ? pages.admin : pages.learner);
+    const isPage = !/\.[a-z0-9]+$/i.test(path) || path.endsWith('/index.html');
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !isPage) return reply.status(404).type('text/plain').send('Not found');
+    const html = path === '/admin' || path.startsWith('/admin/') ? pages.admin : pages.learner;
+    const encoding = pickEncoding(req.headers['accept-encoding']);
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(encoding ? html[encoding] : html.identity);
   });
   return web;
 }

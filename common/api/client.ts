@@ -1,10 +1,9 @@
-import { ofetch, FetchError, type FetchOptions } from 'ofetch';
 import { STORAGE_KEYS, storage } from '../storage.ts';
 import { apiBaseUrl, currentTenant } from '../tenant/tenant.ts';
-import { needsFormData, toFormData, toQueryString } from './form-data.ts';
+import { hasFiles, needsFormData, toFormData, toQueryString } from './form-data.ts';
 import { reportError } from './events.ts';
 
-/** The error body of the API (shared/API.md "Responses"). */
+/** The error body of the API (docs/api.md "Responses"). */
 export interface ApiErrorBody {
   category?: string;
   name?: string;
@@ -28,6 +27,8 @@ export interface RequestOptions {
   body?: Record<string, unknown> | FormData;
   /** Force multipart form data even for a flat body. */
   form?: boolean;
+  /** Force JSON even when the body holds arrays (a body with files always goes as form data). */
+  json?: boolean;
   /** Send as POST with `_method=<method>` in the body (the API's method override). */
   override?: boolean;
   signal?: AbortSignal;
@@ -53,7 +54,7 @@ function buildUrl(path: string, query?: Record<string, unknown>) {
 function prepareBody(opts: RequestOptions): { method: string; body?: BodyInit | Record<string, unknown> } {
   let method = opts.method ?? (opts.body ? 'POST' : 'GET');
   let body = opts.body;
-  if (body && !(body instanceof FormData) && (opts.form || needsFormData(body))) {
+  if (body && !(body instanceof FormData) && (opts.form || (needsFormData(body) && !(opts.json && !hasFiles(body))))) {
     body = toFormData(opts.override ? { ...body, _method: method } : body);
     if (opts.override) method = 'POST';
   } else if (opts.override) {
@@ -64,32 +65,86 @@ function prepareBody(opts: RequestOptions): { method: string; body?: BodyInit | 
   return { method, body: body as never };
 }
 
+/**
+ * The caller's signal when it belongs to the same platform as fetch (in a browser it always does). Under a test DOM the
+ * signal is the DOM's and fetch is Node's, which takes it without a word but then never settles: the race alone serves.
+ */
+function fetchSignal(signal?: AbortSignal) {
+  if (!signal || typeof Request !== 'function') return undefined;
+  const native = new Request('http://signal.invalid/').signal.constructor as typeof AbortSignal;
+  return signal instanceof native ? signal : undefined;
+}
+
+/** Settles as the call does, or rejects as soon as the caller cancels, so that a late answer is never seen. */
+function cancellable<T>(call: Promise<T>, signal?: AbortSignal): Promise<T> {
+  if (!signal) return call;
+  if (signal.aborted) return Promise.reject(new ApiError(0, { message: 'Aborted' }));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new ApiError(0, { message: 'Aborted' }));
+    signal.addEventListener('abort', onAbort, { once: true });
+    call.then(
+      (v) => (signal.removeEventListener('abort', onAbort), resolve(v)),
+      (e) => (signal.removeEventListener('abort', onAbort), reject(e)),
+    );
+  });
+}
+
 /** Calls the API and answers the parsed JSON; throws ApiError with the API's error body. */
 export async function api<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
   const { method, body } = prepareBody(opts);
   if (opts.onUploadProgress && body instanceof FormData) return xhrUpload<T>(buildUrl(path, opts.query), method, body, opts);
   try {
-    return await ofetch<T>(buildUrl(path, opts.query), {
-      method,
-      body: body as FetchOptions['body'],
-      headers: apiHeaders(),
-      signal: opts.signal,
-      timeout: opts.timeout,
-      retry: 0,
-    });
+    // the request itself is cancelled where fetch accepts the caller's signal; the answer is dropped either way
+    return await cancellable(send<T>(buildUrl(path, opts.query), method, body, { ...opts, signal: fetchSignal(opts.signal) }), opts.signal);
   } catch (err) {
     const e = toApiError(err);
-    reportError(e);
+    // A call its caller cancelled (a screen left, a newer load) is nobody's error.
+    if (!opts.signal?.aborted) reportError(e);
     throw e;
+  }
+}
+
+/**
+ * One call with the platform's fetch (no client library in the portal's first load): a plain body goes as JSON,
+ * form data as it is; the answer is parsed as JSON (text when it is not JSON, nothing for 204); a status of 400 or
+ * more throws ApiError with the parsed body; `timeout` aborts the call.
+ */
+async function send<T>(url: string, method: string, body: BodyInit | Record<string, unknown> | undefined, opts: RequestOptions): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...apiHeaders() };
+  let payload: BodyInit | undefined;
+  if (body === undefined || body instanceof FormData || body instanceof Blob || typeof body === 'string') payload = body as BodyInit | undefined;
+  else {
+    payload = JSON.stringify(body);
+    headers['Content-Type'] = 'application/json';
+  }
+  let signal = opts.signal;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  if (opts.timeout) {
+    const ctl = new AbortController();
+    timer = setTimeout(() => ctl.abort(new Error('timeout')), opts.timeout);
+    opts.signal?.addEventListener('abort', () => ctl.abort(opts.signal?.reason));
+    signal = ctl.signal;
+  }
+  try {
+    const res = await fetch(url, { method, body: payload, headers, signal });
+    const text = res.status === 204 || method === 'HEAD' ? '' : await res.text();
+    let data: unknown;
+    if (text) {
+      try {
+        data = JSON.parse(text);
+      } catch {
+        data = text;
+      }
+    }
+    if (!res.ok) throw new ApiError(res.status, (data && typeof data === 'object' ? data : {}) as ApiErrorBody);
+    return data as T;
+  } finally {
+    clearTimeout(timer);
   }
 }
 
 export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
-  if (err instanceof FetchError) {
-    const data = (err.data && typeof err.data === 'object' ? err.data : {}) as ApiErrorBody;
-    return new ApiError(err.status ?? 0, data);
-  }
   return new ApiError(0, { message: err instanceof Error ? err.message : String(err) });
 }
 

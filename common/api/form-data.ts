@@ -8,6 +8,13 @@ export function needsFormData(body: unknown): boolean {
 
 const isFile = (v: unknown): v is Blob => typeof Blob !== 'undefined' && v instanceof Blob;
 
+/** True when a body carries a file anywhere in it. */
+export function hasFiles(body: unknown): boolean {
+  if (isFile(body)) return true;
+  if (Array.isArray(body)) return body.some(hasFiles);
+  return !!body && typeof body === 'object' && !(body instanceof Date) && Object.values(body as Record<string, unknown>).some(hasFiles);
+}
+
 /**
  * Serialises a body as form data with bracketed keys: `users[]=3`, `address[city]=Kazan`,
  * `items[0][id]=1`; files as they are; booleans as 1/0; null and undefined left out.

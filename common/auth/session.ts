@@ -1,7 +1,7 @@
 import { api } from '../api/client.ts';
 import { STORAGE_KEYS, storage } from '../storage.ts';
 
-/** The first-party web apps are a public OAuth client (shared/API.md "Responses"). */
+/** The first-party web apps are a public OAuth client (docs/api.md "Responses"). */
 export const CLIENT = { client_id: 'web', client_secret: 'public' } as const;
 
 export interface TokenAnswer {
@@ -11,7 +11,8 @@ export interface TokenAnswer {
   refresh_token: string;
 }
 
-export type Role = 'superadmin' | 'admin' | 'moderator' | 'trainer' | 'student';
+export type { Role } from '../access/roles.ts';
+import type { Role } from '../access/roles.ts';
 
 /** The profile as `GET /api/user` answers it (`data`). `roles[0]` is the current role. */
 export interface Profile {

@@ -1,9 +1,18 @@
 import { ApiError } from '../api/client.ts';
-import { errorsEn } from '../i18n/errors.en.ts';
 import { errorsRu } from '../i18n/errors.ru.ts';
 import { parseMessageKey, validationEn, validationRu } from '../validation/messages.ts';
 
 export type Lang = 'ru' | 'en';
+type ErrorTable = Record<string, { title: string; text: string }>;
+
+/**
+ * The error catalogues by language. Russian (the default and fallback) is always here; another language's
+ * catalogue is registered by the app once it has loaded it (the portal loads English only when chosen).
+ */
+const errorTables: Partial<Record<Lang, ErrorTable>> = { ru: errorsRu };
+export function registerErrors(lang: Lang, table: ErrorTable) {
+  errorTables[lang] = table;
+}
 
 const fill = (text: string, vars: Record<string, unknown> = {}) => text.replace(/\{\{(\w+)\}\}/g, (_, k) => String(vars[k] ?? ''));
 
@@ -20,7 +29,7 @@ export function validationText(key: string, lang: Lang): string {
  * `NOT_CHECK_ID_*`) fall back to their general entry.
  */
 export function describeError(err: unknown, lang: Lang): { title: string; text: string; status: number; name?: string; fields: Record<string, string> } {
-  const table = lang === 'en' ? errorsEn : errorsRu;
+  const table = errorTables[lang] ?? errorsRu;
   const api = err instanceof ApiError ? err : undefined;
   const status = api?.status ?? 0;
   const name = api?.body.name;

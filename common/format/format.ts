@@ -35,3 +35,75 @@ export function formatDuration(totalSeconds: number): string {
   const pad = (x: number) => String(x).padStart(2, '0');
   return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
 }
+
+const pad2 = (x: number) => String(x).padStart(2, '0');
+
+/** An instant (ISO text or Date) in the viewer's time zone: `DD.MM.YYYY hh:mm:ss`; empty for nothing. */
+export function formatDateTime(v: string | Date | null | undefined): string {
+  if (!v) return '';
+  const d = v instanceof Date ? v : new Date(v);
+  if (Number.isNaN(d.getTime())) return String(v);
+  return `${pad2(d.getDate())}.${pad2(d.getMonth() + 1)}.${d.getFullYear()} ${formatTime(d, true)}`;
+}
+
+/** The time of an instant in the viewer's time zone: `hh:mm` (or `hh:mm:ss`), 24 hours in both languages. */
+export function formatTime(v: string | Date | null | undefined, seconds = false): string {
+  if (!v) return '';
+  const d = v instanceof Date ? v : new Date(v);
+  if (Number.isNaN(d.getTime())) return '';
+  return `${pad2(d.getHours())}:${pad2(d.getMinutes())}${seconds ? `:${pad2(d.getSeconds())}` : ''}`;
+}
+
+/** A money amount: grouped number and the currency code, `360 000 RUB`. */
+export function formatMoney(amount: number | string | null | undefined, currency?: string | null): string {
+  const n = formatNumber(amount);
+  return n && currency ? `${n} ${currency}` : n;
+}
+
+const SIZE_UNITS = { ru: ['Б', 'КБ', 'МБ', 'ГБ'], en: ['B', 'KB', 'MB', 'GB'] } as const;
+
+/** A file size for people in the interface language: 180122 → `175.9 КБ` (ru) / `175.9 KB` (en); a dash for nothing. */
+export function formatFileSize(bytes: number | string | null | undefined, lang: 'ru' | 'en' | string = 'ru'): string {
+  if (bytes === null || bytes === undefined || bytes === '' || Number.isNaN(Number(bytes))) return '—';
+  const units = SIZE_UNITS[lang === 'en' ? 'en' : 'ru'];
+  let v = Number(bytes);
+  let i = 0;
+  while (v >= 1024 && i < units.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  return `${formatNumber(v, i ? 1 : 0)} ${units[i]}`;
+}
+
+/** The date and time parts of an instant in the viewer's time zone. */
+function localParts(d: Date) {
+  const p = (n: number) => String(n).padStart(2, '0');
+  return { day: p(d.getDate()), month: p(d.getMonth() + 1), year: String(d.getFullYear()), hours: p(d.getHours()), minutes: p(d.getMinutes()) };
+}
+
+/** An ISO 8601 instant → the text of a date-time input, `DD.MM.YYYY hh:mm` (24-hour, viewer's time zone). */
+export function toInputDateTime(v: string | null | undefined): string {
+  if (!v) return '';
+  const d = new Date(v);
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(v) || Number.isNaN(d.getTime())) return v;
+  const x = localParts(d);
+  return `${x.day}.${x.month}.${x.year} ${x.hours}:${x.minutes}`;
+}
+
+/**
+ * A typed `DD.MM.YYYY hh:mm` (or `DD.MM.YYYY`, midnight) in the viewer's time zone → the ISO 8601 instant in UTC that
+ * the API takes (`2026-11-24T07:05:00.000Z`); an ISO instant passes through. Null for an empty text or one that is not
+ * a real moment (31.02, 25:00).
+ */
+export function toApiInstant(v: string | null | undefined): string | null {
+  if (!v?.trim()) return null;
+  const t = v.trim();
+  if (/^\d{4}-\d{2}-\d{2}T/.test(t)) return Number.isNaN(Date.parse(t)) ? null : new Date(t).toISOString();
+  const m = /^(\d{2})\.(\d{2})\.(\d{4})(?:\s+(\d{1,2}):(\d{2}))?$/.exec(t);
+  if (!m) return null;
+  const [, dd, mm, yyyy, hh = '0', mi = '0'] = m;
+  const d = new Date(Number(yyyy), Number(mm) - 1, Number(dd), Number(hh), Number(mi));
+  // 31.02 or 25:00 roll over into another day: not a real instant
+  if (d.getDate() !== Number(dd) || d.getMonth() !== Number(mm) - 1 || d.getHours() !== Number(hh) || d.getMinutes() !== Number(mi)) return null;
+  return d.toISOString();
+}

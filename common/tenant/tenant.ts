@@ -15,10 +15,9 @@ interface RuntimeConfig {
 }
 const runtime = (): RuntimeConfig => (typeof window === 'undefined' ? {} : ((window as unknown as { LMS_CONFIG?: RuntimeConfig }).LMS_CONFIG ?? {}));
 
-export const currentTenant = () =>
-  tenantFromHost(typeof location === 'undefined' ? '' : location.hostname, runtime().defaultTenant ?? import.meta.env?.VITE_DEFAULT_TENANT ?? 'demo');
+export const currentTenant = () => tenantFromHost(typeof location === 'undefined' ? '' : location.hostname, runtime().defaultTenant ?? import.meta.env?.VITE_DEFAULT_TENANT ?? 'demo');
 
-/** The API origin: `API_URL` at build time, else the page's host name on port 8000 (shared/API.md). */
+/** The API origin: `API_URL` at build time, else the page's host name on port 8000 (docs/api.md). */
 export function apiBaseUrl(): string {
   const fromEnv = runtime().apiUrl ?? (import.meta.env?.VITE_API_URL as string | undefined);
   if (fromEnv) return fromEnv.replace(/\/$/, '');

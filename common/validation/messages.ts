@@ -12,6 +12,7 @@ export const validationRu: Record<string, string> = {
   max: 'Не больше {{n}}',
   min: 'Не меньше {{n}}',
   after_start: 'Окончание не может быть раньше начала',
+  report_range: 'Для отчёта нужен период: выберите период или даты',
   unique: 'Значения не должны повторяться',
 };
 export const validationEn: Record<string, string> = {
@@ -27,6 +28,7 @@ export const validationEn: Record<string, string> = {
   max: 'At most {{n}}',
   min: 'At least {{n}}',
   after_start: 'The end cannot be before the start',
+  report_range: 'Report creation requires a date range: choose a period or dates',
   unique: 'Values must not repeat',
 };
 

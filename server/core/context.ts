@@ -37,6 +37,11 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     tenant: Tenant;
+    /**
+     * The request's data handle, bound to its school (server/db/school.ts): every statement on a school-owned table
+     * gets the school's condition, every insert the school's id. Modules use this, never the unbound handle.
+     */
+    db: Db;
     user?: User;
     tokenId?: number;
     /** In demo mode: the admin acting as `user`. */
@@ -92,11 +97,14 @@ export function installContext(app: FastifyInstance, db: Db, defaultTenant: stri
   }
 
   app.decorate('accessFlags', flagsOf);
-  app.decorate('forgetTenantCaches', () => {
+  // every API process forgets them (server/core/broadcast.ts), not only the one that changed a school
+  app.onBroadcast('tenant-caches', () => {
     cache.clear();
     flagCache.clear();
   });
+  app.decorate('forgetTenantCaches', () => app.broadcast('tenant-caches'));
   app.decorateRequest('tenant', null as never);
+  app.decorateRequest('db', null as never);
 
   async function readToken(req: FastifyRequest) {
     const header = req.headers.authorization;
@@ -135,21 +143,43 @@ export function installContext(app: FastifyInstance, db: Db, defaultTenant: stri
     const config = req.routeOptions.config ?? {};
     if (config.global || req.routeOptions.url === undefined) return;
     const queryDomain = config.queryToken ? (req.query as Record<string, unknown>)?.domain : undefined;
-    const slug = String(req.headers.domain ?? queryDomain ?? defaultTenant).trim().toLowerCase();
+    const slug = String(req.headers.domain ?? queryDomain ?? defaultTenant)
+      .trim()
+      .toLowerCase();
     const tenant = await findTenant(slug);
     if (!tenant) throw new AppError(404, 'NOT_FOUND_DOMAIN', `Unknown school ${slug}`, { domain: slug });
     req.tenant = tenant;
+    req.db = app.schoolDb(tenant.id);
+    // a POST twin (method override) does not know its target before the body: it checks what all its targets share
+    const guard = config.twin ? sharedGuard(Object.values(config.overrides ?? {}).map((r) => r.config ?? {})) : config;
     try {
       await readToken(req);
     } catch (err) {
-      if (config.auth !== 'public') throw err;
+      if (guard.auth !== 'public') throw err;
     }
-    if (!config.twin) await app.checkGuard(req, config);
+    await app.checkGuard(req, guard);
   });
+}
+
+/**
+ * The guard every one of several routes demands (the targets of a method-override twin): a caller it refuses would
+ * be refused by each of them, so it can be checked before the body is read without refusing anyone a target admits.
+ * A token unless a target is public (or optional), a role among the targets' roles (none: any), a section flag or the
+ * demo-mode refusal only when every target has it.
+ */
+export function sharedGuard(guards: Guard[]): Guard {
+  if (!guards.length) return {};
+  const auth = guards.some((g) => g.auth === 'public') ? 'public' : guards.some((g) => g.auth === 'optional') ? 'optional' : undefined;
+  const roles = guards.every((g) => g.roles) ? [...new Set(guards.flatMap((g) => g.roles ?? []))] : undefined;
+  const flag = guards.every((g) => g.flag && g.flag === guards[0].flag) ? guards[0].flag : undefined;
+  const noDemo = guards.every((g) => g.noDemo) || undefined;
+  return { auth, roles, flag, noDemo };
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** The data handle bound to one school, for work outside a request (background jobs); requests have `req.db`. */
+    schoolDb(schoolId: number): Db;
     accessFlags(tenantId: number): Promise<Record<AccessFlag, boolean>>;
     forgetTenantCaches(): void;
     checkGuard(req: FastifyRequest, guard: Guard): Promise<void>;

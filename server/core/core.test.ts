@@ -9,11 +9,36 @@ import { setBracketed } from './form.ts';
 describe('bracketed form keys', () => {
   it('builds arrays and nested objects, and ignores prototype keys', () => {
     const body: Record<string, unknown> = {};
-    for (const [k, v] of [['users[]', '3'], ['users[]', '7'], ['address[city]', 'Kazan'], ['items[0][id]', '1'], ['items[1][id]', '2'], ['__proto__[x]', 'y']]) {
+    for (const [k, v] of [
+      ['users[]', '3'],
+      ['users[]', '7'],
+      ['address[city]', 'Kazan'],
+      ['items[0][id]', '1'],
+      ['items[1][id]', '2'],
+      ['__proto__[x]', 'y'],
+    ]) {
       setBracketed(body, k, v);
     }
     expect(body).toEqual({ users: ['3', '7'], address: { city: 'Kazan' }, items: [{ id: '1' }, { id: '2' }] });
     expect(({} as Record<string, unknown>).x).toBeUndefined();
+  });
+
+  it('drops a key that would descend into a plain value or past a list index, instead of throwing (it took the server down)', () => {
+    const body: Record<string, unknown> = {};
+    for (const [k, v] of [
+      ['a', '1'],
+      ['a[]', '2'],
+      ['b[0]', '1'],
+      ['b[0][c]', '2'],
+      ['l[]', '1'],
+      ['l[x]', '2'],
+      ['l[99999999]', '3'],
+      ['m[k]', '1'],
+      ['m[k][j]', '2'],
+    ]) {
+      expect(() => setBracketed(body, k, v)).not.toThrow();
+    }
+    expect(body).toEqual({ a: '1', b: ['1'], l: ['1'], m: { k: '1' } });
   });
 });
 
@@ -22,17 +47,29 @@ async function probe(app: FastifyInstance) {
   app.get('/api/probe/payment', { config: { flag: 'payment' } }, async () => ({ ok: true }));
   app.get('/api/probe/networking', { config: { flag: 'networking' } }, async () => ({ ok: true }));
   app.get('/api/probe/admins', { config: { roles: ['admin', 'superadmin'] } }, async () => ({ ok: true }));
-  app.put('/api/probe/item/:id', {
-    schema: { params: Type.Object({ id: Type.Integer() }), body: Type.Object({ title: Type.String({ maxLength: 5 }) }) },
-    config: { roles: ['admin'] },
-  }, async (req) => ({ put: req.params, body: req.body }));
-  app.delete('/api/probe/item/:id', { config: { roles: ['admin'] } }, async () => ({ deleted: true }));
-  app.post('/api/probe/upload', {
-    config: {
-      roles: ['admin'],
-      upload: { maxFileSize: 64 * 1024, sizeError: 'ERROR_MAX_SIZE', perFile: (f, fields) => (fields.kind === 'big' || f.filename.endsWith('.mp4') ? undefined : { maxFileSize: 1024, sizeError: 'ERROR_MAX_SIZE_40' }) },
+  app.put(
+    '/api/probe/item/:id',
+    {
+      schema: { params: Type.Object({ id: Type.Integer() }), body: Type.Object({ title: Type.String({ maxLength: 5 }) }) },
+      config: { roles: ['admin'] },
     },
-  }, async (req) => ({ sizes: (req.uploadedFiles ?? []).map((f) => f.size) }));
+    async (req) => ({ put: req.params, body: req.body }),
+  );
+  app.delete('/api/probe/item/:id', { config: { roles: ['admin'] } }, async () => ({ deleted: true }));
+  app.post(
+    '/api/probe/upload',
+    {
+      config: {
+        roles: ['admin'],
+        upload: {
+          maxFileSize: 64 * 1024,
+          sizeError: 'ERROR_MAX_SIZE',
+          perFile: (f, fields) => (fields.kind === 'big' || f.filename.endsWith('.mp4') ? undefined : { maxFileSize: 1024, sizeError: 'ERROR_MAX_SIZE_40' }),
+        },
+      },
+    },
+    async (req) => ({ sizes: (req.uploadedFiles ?? []).map((f) => f.size) }),
+  );
   app.get('/api/probe/crash', { config: { auth: 'public' } }, async () => {
     throw new Error('secret internals');
   });
@@ -71,8 +108,8 @@ describe('API core', () => {
 
   it('refuses a section whose flag is off, on the server', async () => {
     expect((await api.call({ method: 'GET', url: '/api/probe/payment', token: student })).statusCode).toBe(200);
-    await setAccessFlag(api.db, 1, 'payment', false);
-    await setAccessFlag(api.db, 1, 'networking', false);
+    await setAccessFlag(api.app.schoolDb(1), 'payment', false);
+    await setAccessFlag(api.app.schoolDb(1), 'networking', false);
     api.app.forgetTenantCaches();
     const off = await api.call({ method: 'GET', url: '/api/probe/payment', token: student });
     expect(off.statusCode).toBe(403);
@@ -80,8 +117,8 @@ describe('API core', () => {
     expect((await api.call({ method: 'GET', url: '/api/probe/networking', token: student })).json().name).toBe('NOT_ON_NETWORKING');
     // the other school keeps its sections
     expect((await api.call({ method: 'GET', url: '/api/probe/payment', token: await api.login('student', 'north'), tenant: 'north' })).statusCode).toBe(200);
-    await setAccessFlag(api.db, 1, 'payment', true);
-    await setAccessFlag(api.db, 1, 'networking', true);
+    await setAccessFlag(api.app.schoolDb(1), 'payment', true);
+    await setAccessFlag(api.app.schoolDb(1), 'networking', true);
     api.app.forgetTenantCaches();
   });
 
@@ -126,7 +163,11 @@ describe('API core', () => {
   });
 
   it('answers CORS for the web origin with the API headers', async () => {
-    const res = await api.app.inject({ method: 'OPTIONS', url: '/api/user', headers: { origin: 'http://acme.localhost:8080', 'access-control-request-method': 'GET', 'access-control-request-headers': 'domain,authorization' } });
+    const res = await api.app.inject({
+      method: 'OPTIONS',
+      url: '/api/user',
+      headers: { origin: 'http://acme.localhost:8080', 'access-control-request-method': 'GET', 'access-control-request-headers': 'domain,authorization' },
+    });
     expect(res.headers['access-control-allow-origin']).toBe('http://acme.localhost:8080');
     expect(String(res.headers['access-control-allow-headers'])).toContain('Domain');
     const evil = await api.app.inject({ method: 'OPTIONS', url: '/api/user', headers: { origin: 'http://evil.example.com', 'access-control-request-method': 'GET' } });

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 
 /**
- * An error the API answers with `{ category, name, variables, message }` (see shared/API.md).
+ * An error the API answers with `{ category, name, variables, message }` (see docs/api.md).
  * `name` is a code of the specification's catalogue; the apps translate it.
  */
 export class AppError extends Error {
@@ -29,8 +29,7 @@ function categoryFor(status: number) {
 
 export const notAuthorized = () => new AppError(401, 'NOT_AUTHORIZED', 'Please log in');
 export const accessDenied = () => new AppError(403, 'ERROR_ACCESS', 'No access');
-export const notFound = (entity: string) =>
-  new AppError(404, `NOT_FOUND_${entity.toUpperCase()}`, `${entity} not found`);
+export const notFound = (entity: string) => new AppError(404, `NOT_FOUND_${entity.toUpperCase()}`, `${entity} not found`);
 
 /** 422 with per-field messages. Messages are catalogue keys the apps translate (`validation.required`, …). */
 export class ValidationError extends AppError {
@@ -81,6 +80,33 @@ export function validationFromAjv(issues: AjvIssue[]): ValidationError {
   return new ValidationError(errors);
 }
 
+/**
+ * SQLSTATEs that mean a value did not fit its column: bad input, answered 422 rather than 500 (docs/security.md
+ * "Bad input"). The route schemas bound ids and integers (server/core/schemas.ts), so these are a second wall.
+ */
+const BAD_INPUT_SQLSTATES: Record<string, string> = {
+  '22001': 'validation.format', // string data right truncation (too long for a varchar)
+  '22003': 'validation.format', // numeric value out of range (2147483648 for an integer)
+  '22P02': 'validation.format', // invalid text representation ('abc' or 1.5 for an integer)
+  '22007': 'validation.format', // invalid datetime format
+  '22008': 'validation.format', // datetime field overflow
+  '23502': 'validation.required', // not-null violation
+};
+
+/** The bad-input reading of a database error (the driver's error may be the `cause` of Drizzle's), if it is one. */
+export function badInputOf(err: unknown): ValidationError | undefined {
+  let e: unknown = err;
+  for (let depth = 0; e && typeof e === 'object' && depth < 4; depth++, e = (e as { cause?: unknown }).cause) {
+    const { code, column } = e as { code?: unknown; column?: unknown };
+    if (typeof code === 'string' && Object.hasOwn(BAD_INPUT_SQLSTATES, code)) {
+      return new ValidationError({ [typeof column === 'string' && column ? column : '_']: [BAD_INPUT_SQLSTATES[code]] });
+    }
+  }
+  // Drizzle refuses an update with nothing to set (an empty body of an edit route): nothing was sent to the database
+  if (err instanceof Error && err.message === 'No values to set') return new ValidationError({ _: ['validation.required'] });
+  return undefined;
+}
+
 /** The one error handler of the API: catalogue errors as they are, validation as 422, nothing internal on 5xx. */
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
@@ -94,6 +120,11 @@ export function installErrorHandler(app: FastifyInstance) {
     if (fe.validation) {
       const v = validationFromAjv(fe.validation);
       return reply.status(422).send({ category: 'validation', name: v.code, variables: {}, message: v.message, errors: v.errors });
+    }
+    const bad = badInputOf(err);
+    if (bad) {
+      req.log.warn({ err }, 'bad input reached the database (a route schema without bounds?)');
+      return reply.status(422).send({ category: 'validation', name: bad.code, variables: {}, message: bad.message, errors: bad.errors });
     }
     const status = fe.statusCode ?? 500;
     if (status === 413 || fe.code === 'FST_REQ_FILE_TOO_LARGE' || fe.code === 'FST_PARTS_LIMIT' || fe.code === 'FST_FILES_LIMIT') {

@@ -21,8 +21,12 @@ export function setBracketed(target: Record<string, unknown>, key: string, value
         continue;
       }
       const idx = Number(part);
+      if (!Number.isInteger(idx) || idx < 0 || idx > 1000) return; // `a[]=1&a[x]=2`, `a[99999999]=1`: not a list index
       if (last) node[idx] = value;
       else node = (node[idx] ??= /^\d+$/.test(path[i + 1]) || path[i + 1] === '' ? [] : {}) as never;
+      // a key that is already a plain value (`a=1&a[]=2`, `a[0]=1&a[0][b]=2`) is not descended into: the later key is
+      // dropped (writing into a string threw out of the query parser and took the whole server process down)
+      if (typeof node !== 'object' || node === null) return;
       continue;
     }
     if (last) {
@@ -30,6 +34,7 @@ export function setBracketed(target: Record<string, unknown>, key: string, value
     } else {
       const next = path[i + 1];
       node = (node[part] ??= next === '' || /^\d+$/.test(next) ? [] : {}) as never;
+      if (typeof node !== 'object' || node === null) return;
     }
   }
 }

@@ -2,6 +2,7 @@ import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { UploadedFile } from './multipart.ts';
+import { AppError } from './errors.ts';
 
 /**
  * Files on disk: `DATA_DIR/files/<tenant>/<area>/…`. Every path is resolved inside the school's
@@ -35,8 +36,17 @@ export async function keepUpload(dataDir: string, tenantSlug: string, area: stri
 
 export const absolutePath = (dataDir: string, tenantSlug: string, rel: string) => safeJoin(tenantRoot(dataDir, tenantSlug), rel);
 
-/** `Content-Disposition` for a download with a UTF-8 file name (shared/API.md "Responses"). */
+/** `Content-Disposition` for a download with a UTF-8 file name (docs/api.md "Responses"). */
 export function attachment(name: string) {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** A stored relative path inside the school's folder; a path leaving it answers 404 NOT_FOUND_FILE. */
+export function storedPath(dataDir: string, slug: string, rel: string) {
+  try {
+    return absolutePath(dataDir, slug, rel);
+  } catch {
+    throw new AppError(404, 'NOT_FOUND_FILE', 'The file is missing');
+  }
 }

@@ -21,6 +21,8 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /** Files sent with the message (a scheduled report's .xlsx). */
+  attachments?: { filename: string; path: string; contentType?: string }[];
 }
 
 export interface MailTenant {
@@ -59,10 +61,13 @@ declare module 'fastify' {
 export function installMailer(app: FastifyInstance) {
   app.decorate('mailer', {
     async send(tenant, mail) {
-      const [row] = await app.db.select().from(settings).where(and(eq(settings.tenant_id, tenant.id), eq(settings.key, 'email')));
+      const [row] = await app.db
+        .select()
+        .from(settings)
+        .where(and(eq(settings.tenant_id, tenant.id), eq(settings.key, 'email')));
       const smtp = row?.value as EmailSettings | undefined;
       const from = smtp?.from_address ? { name: smtp.from_name ?? tenant.title, address: smtp.from_address } : { name: tenant.title, address: `no-reply@${tenant.slug}.localhost` };
-      const message = { from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html };
+      const message = { from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, attachments: mail.attachments };
       const writeOutbox = async () => {
         const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
         const info = await transport.sendMail(message);

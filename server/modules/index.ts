@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import networkingModule from './networking/index.ts';
 import accounts from './accounts/index.ts';
 import access from './access/index.ts';
 import info from './info/index.ts';
@@ -27,6 +28,56 @@ import companiesModule from './companies/index.ts';
 import diplomasModule from './diplomas/index.ts';
 import documentsAdmin from './documents-admin/index.ts';
 import templatesModule from './templates/index.ts';
+import reportsModule from './reports/index.ts';
+import statisticsModule from './statistics/index.ts';
+import actsModule from './acts/index.ts';
+import reportExportModule from './report-export/index.ts';
+import reportSchedulesModule from './report-schedules/index.ts';
+import marketplaceModule from './marketplace/index.ts';
+import calendarModule from './calendar/index.ts';
+import lifelong from './lifelong/index.ts';
 
 /** Every module of the API, one Fastify plugin each, registered in this order. */
-export const modules: FastifyPluginAsync[] = [accounts, access, info, adminUsers, programs, quizzes, news, documents, projects, payments, school, rating, groupsModule, pricesModule, quizAdmin, userExtras, mediaAdmin, fileManager, paymentsAdmin, programBuilder, settingsAdmin, mailAdmin, calendarAdmin, companiesModule, diplomasModule, documentsAdmin, templatesModule, scoresModule];
+export const modules: FastifyPluginAsync[] = [
+  accounts,
+  access,
+  info,
+  adminUsers,
+  programs,
+  quizzes,
+  news,
+  documents,
+  projects,
+  payments,
+  school,
+  rating,
+  groupsModule,
+  pricesModule,
+  quizAdmin,
+  userExtras,
+  mediaAdmin,
+  fileManager,
+  paymentsAdmin,
+  programBuilder,
+  settingsAdmin,
+  mailAdmin,
+  calendarAdmin,
+  companiesModule,
+  diplomasModule,
+  documentsAdmin,
+  templatesModule,
+  scoresModule,
+  reportsModule,
+  statisticsModule,
+  actsModule,
+  reportExportModule,
+  reportSchedulesModule,
+];
+// networking (issue 14): its own line so that the list above stays one line per change
+modules.push(networkingModule);
+// marketplace (issue 13)
+modules.push(marketplaceModule);
+// lifelong learning (issue 15)
+modules.push(lifelong);
+// the student's calendar feed (issue 11 item 3)
+modules.push(calendarModule);

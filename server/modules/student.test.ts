@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { startTestApi, type TestApi } from '../test/harness.ts';
 import { multipart, zipFile } from '../test/forms.ts';
-import { media, news, prices, submittedProjects } from '../db/schema/index.ts';
+import { media, news, prices, submittedProjects, users } from '../db/schema/index.ts';
 import { setAccessFlag } from './access/index.ts';
 import { versionRule } from './projects/rules.ts';
 
@@ -10,7 +10,13 @@ describe('news, documents, projects, payments, grades, rating, calendar', () => 
   let api: TestApi;
   let student: string;
   let northStudent: string;
-  const projectMedia = async (tenantId = 1) => (await api.db.select().from(media).where(and(eq(media.kind, 'project'), eq(media.tenant_id, tenantId), eq(media.title, 'Проект: стратегия вашей компании'))))[0];
+  const projectMedia = async (tenantId = 1) =>
+    (
+      await api.db
+        .select()
+        .from(media)
+        .where(and(eq(media.kind, 'project'), eq(media.tenant_id, tenantId), eq(media.title, 'Проект: стратегия вашей компании')))
+    )[0];
 
   beforeAll(async () => {
     api = await startTestApi();
@@ -88,9 +94,19 @@ describe('news, documents, projects, payments, grades, rating, calendar', () => 
       const noConfirm = await api.call({ method: 'POST', url, token: student, ...multipart({ file1: { name: 'work.zip', data: zipFile('a') } }) });
       expect(noConfirm.statusCode).toBe(422);
       expect(noConfirm.json().errors.confirm).toEqual(['validation.required']);
-      const dup = await api.call({ method: 'POST', url, token: student, ...multipart({ file1: { name: 'a.zip', data: zipFile('same') }, file2: { name: 'b.zip', data: zipFile('same') }, confirm: '1' }) });
+      const dup = await api.call({
+        method: 'POST',
+        url,
+        token: student,
+        ...multipart({ file1: { name: 'a.zip', data: zipFile('same') }, file2: { name: 'b.zip', data: zipFile('same') }, confirm: '1' }),
+      });
       expect(dup.json().name).toBe('ERROR_FILE_EXISTS');
-      const big = await api.call({ method: 'POST', url, token: student, ...multipart({ file1: { name: 'big.zip', data: Buffer.concat([zipFile('big'), Buffer.alloc(40 * 1024 * 1024)]) }, confirm: '1' }) });
+      const big = await api.call({
+        method: 'POST',
+        url,
+        token: student,
+        ...multipart({ file1: { name: 'big.zip', data: Buffer.concat([zipFile('big'), Buffer.alloc(40 * 1024 * 1024)]) }, confirm: '1' }),
+      });
       expect(big.statusCode).toBe(413);
       expect(big.json().name).toBe('ERROR_MAX_SIZE_40');
       const ok = await api.call({ method: 'POST', url, token: student, ...multipart({ file1: { name: 'work.zip', data: zipFile('v1') }, message: 'Моя стратегия', confirm: '1' }) });
@@ -130,7 +146,7 @@ describe('news, documents, projects, payments, grades, rating, calendar', () => 
   describe('payments', () => {
     it('shows prices, the schedule with paid and unpaid items, and the plan', async () => {
       const p = (await api.call({ method: 'GET', url: '/api/price', token: student })).json();
-      expect(p.data).toHaveLength(2);
+      expect(p.data).toHaveLength(3); // two of the demo programs, and the marketplace's Finance (server/modules/marketplace/seed.ts)
       expect(p.meta.instalments).toEqual([6, 12, 18, 24, 36]);
       const plan = (await api.call({ method: 'GET', url: '/api/dataPayment', token: student })).json().data[0];
       expect(plan).toMatchObject({ months: 12, currency: 'RUB', totals: { main: 360000, main_paid: 90000, main_due: 270000, extra: 24000, extra_paid: 0 } });
@@ -139,7 +155,10 @@ describe('news, documents, projects, payments, grades, rating, calendar', () => 
     });
 
     it('makes a real PDF invoice and checks its parameters', async () => {
-      const [price] = await api.db.select().from(prices).where(and(eq(prices.tenant_id, 1), eq(prices.format, 'blended')));
+      const [price] = await api.db
+        .select()
+        .from(prices)
+        .where(and(eq(prices.tenant_id, 1), eq(prices.format, 'blended')));
       const res = await api.call({ method: 'GET', url: `/api/document/generation/schet?program_store=${price.id}&format=blended&curr=RUR`, token: student });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');
@@ -148,14 +167,16 @@ describe('news, documents, projects, payments, grades, rating, calendar', () => 
       expect((await api.call({ method: 'GET', url: '/api/document/generation/schet?format=blended', token: student })).json().name).toBe('ERROR_GENERATION_PARAMS');
       expect((await api.call({ method: 'GET', url: `/api/document/generation/schet?program_store=${price.id}&format=online&curr=RUB`, token: student })).json().name).toBe('ERROR_PAYMENT_CURRENCY');
       const [northPrice] = await api.db.select().from(prices).where(eq(prices.tenant_id, 2));
-      expect((await api.call({ method: 'GET', url: `/api/document/generation/schet?program_store=${northPrice.id}&format=blended&curr=RUB`, token: student })).json().name).toBe('NOT_FOUND_PROGRAM_IN_SCHEDULE');
+      expect((await api.call({ method: 'GET', url: `/api/document/generation/schet?program_store=${northPrice.id}&format=blended&curr=RUB`, token: student })).json().name).toBe(
+        'NOT_FOUND_PROGRAM_IN_SCHEDULE',
+      );
     });
 
     it('refuses every payment call when the school switches payments off', async () => {
-      await setAccessFlag(api.db, 1, 'payment', false);
+      await setAccessFlag(api.app.schoolDb(1), 'payment', false);
       api.app.forgetTenantCaches();
       for (const url of ['/api/price', '/api/dataPayment', '/api/user/getPlan']) expect((await api.call({ method: 'GET', url, token: student })).statusCode, url).toBe(403);
-      await setAccessFlag(api.db, 1, 'payment', true);
+      await setAccessFlag(api.app.schoolDb(1), 'payment', true);
       api.app.forgetTenantCaches();
     });
   });
@@ -171,15 +192,21 @@ describe('news, documents, projects, payments, grades, rating, calendar', () => 
 
     it('answers the rating where the flag is on and refuses it where it is off', async () => {
       const r = (await api.call({ method: 'GET', url: '/api/user/getRating', token: student })).json().data;
-      expect(r).toMatchObject({ place: 1, total: 1, points: 14 }); // 8 (strategy) + 6 (seeded finance project)
-      await setAccessFlag(api.db, 1, 'rating', false);
+      expect(r).toMatchObject({ place: 1, points: 14 }); // 8 (strategy) + 6 (seeded finance project)
+      // every student of the school who is not blocked is ranked (the networking demo members with no points among them)
+      const ranked = await api.db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.tenant_id, 1), eq(users.role, 'student'), eq(users.is_blocked, false)));
+      expect(r.total).toBe(ranked.length);
+      await setAccessFlag(api.app.schoolDb(1), 'rating', false);
       api.app.forgetTenantCaches();
       expect((await api.call({ method: 'GET', url: '/api/user/getRating', token: student })).statusCode).toBe(403);
-      await setAccessFlag(api.db, 1, 'rating', true);
+      await setAccessFlag(api.app.schoolDb(1), 'rating', true);
       api.app.forgetTenantCaches();
     });
 
-    it('answers the month\'s deadlines and events', async () => {
+    it("answers the month's deadlines and events", async () => {
       const res = (await api.call({ method: 'GET', url: '/api/calendar?from=2026-12-01&to=2026-12-31', token: student })).json();
       expect(res.data.map((e: { kind: string }) => e.kind)).toEqual(['quiz', 'webinar', 'consulting', 'deadline']);
       const nov = (await api.call({ method: 'GET', url: '/api/calendar?from=2026-11-01&to=2026-11-30', token: student })).json().data;

@@ -1,3 +1,6 @@
+import { seedRegistration } from '../modules/accounts/registration.ts';
+import { seedNetworking } from '../modules/networking/seed.ts';
+import { bindToSchool } from '../db/school.ts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { tenantAccess, tenants, users, type Role } from '../db/schema/index.ts';
@@ -5,6 +8,9 @@ import { hashPassword } from '../core/password.ts';
 import { learningSeeder } from './learning.ts';
 import { studentSeeder } from './student.ts';
 import { seedRecords } from '../modules/diplomas/seed.ts';
+import { seedMarketplace } from '../modules/marketplace/seed.ts';
+import { seedReports } from './reports.ts';
+import { seedLifelong } from '../modules/lifelong/seed.ts';
 
 export const DEMO_PASSWORD = 'Demo12345';
 export const DEMO_TENANTS = [
@@ -24,10 +30,13 @@ const PEOPLE: Record<Role, { name: string; surname: string }> = {
 /** Content seeders of the feature modules, run after the schools and their users exist. */
 export type ContentSeeder = (db: Db, tenant: { id: number; slug: string }, people: Record<Role, number>) => Promise<void>;
 export const contentSeeders: ContentSeeder[] = [];
+contentSeeders.push(seedNetworking);
+// self-registration open in the demo schools (issue 11 item 9)
+contentSeeders.push(seedRegistration);
 
 /** Creates the demo schools `demo` and `north` with one user per role (password Demo12345). */
 export async function seedDemo(db: Db, dataDir: string) {
-  const seeders = [...contentSeeders, learningSeeder(dataDir), studentSeeder(dataDir), seedRecords];
+  const seeders = [...contentSeeders, learningSeeder(dataDir), studentSeeder(dataDir), seedRecords, seedMarketplace, seedReports, seedLifelong];
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   for (const t of DEMO_TENANTS) {
     const existing = await db.select().from(tenants).where(eq(tenants.slug, t.slug));
@@ -51,6 +60,8 @@ export async function seedDemo(db: Db, dataDir: string) {
         .returning({ id: users.id });
       people[role] = u.id;
     }
-    for (const seed of seeders) await seed(db, tenant, people);
+    // Content is written through the school's bound handle: every row gets the school's id without the seeders naming it.
+    const schoolDb = bindToSchool(db, tenant.id);
+    for (const seed of seeders) await seed(schoolDb, tenant, people);
   }
 }

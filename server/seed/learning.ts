@@ -2,9 +2,7 @@ import { copyFile, mkdir, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db } from '../db/client.ts';
-import {
-  chapterMedia, chapterQuizzes, chapters, groupUsers, groups, media, programGroups, programTrainers, programUsers, programs, questionOptions, questions, quizzes,
-} from '../db/schema/index.ts';
+import { chapterMedia, chapterQuizzes, chapters, groupUsers, groups, media, programGroups, programTrainers, programUsers, programs, questionOptions, questions, quizzes } from '../db/schema/index.ts';
 import { absolutePath } from '../core/storage.ts';
 import { writeTextPdf } from '../core/pdf.ts';
 import type { ContentSeeder } from './demo.ts';
@@ -48,8 +46,27 @@ export function learningSeeder(dataDir: string): ContentSeeder {
     const [p1, p2, p3] = await db
       .insert(programs)
       .values([
-        { tenant_id: t, title: 'Стратегический менеджмент', title_en: 'Strategic Management', days_to_study: 90, ects: 6, format: 'blended', payment_currency: 'RUB', short_description: 'Как выбирать направление развития компании', description: 'Курс о выборе стратегии и её исполнении.' },
-        { tenant_id: t, title: 'Финансы для руководителей', title_en: 'Finance for Managers', days_to_study: 60, ects: 4, format: 'online', payment_currency: 'RUB', short_description: 'Отчётность, оценка проектов, бюджет' },
+        {
+          tenant_id: t,
+          title: 'Стратегический менеджмент',
+          title_en: 'Strategic Management',
+          days_to_study: 90,
+          ects: 6,
+          format: 'blended',
+          payment_currency: 'RUB',
+          short_description: 'Как выбирать направление развития компании',
+          description: 'Курс о выборе стратегии и её исполнении.',
+        },
+        {
+          tenant_id: t,
+          title: 'Финансы для руководителей',
+          title_en: 'Finance for Managers',
+          days_to_study: 60,
+          ects: 4,
+          format: 'online',
+          payment_currency: 'RUB',
+          short_description: 'Отчётность, оценка проектов, бюджет',
+        },
         { tenant_id: t, title: 'Маркетинг', title_en: 'Marketing', days_to_study: 60, ects: 4, format: 'online' },
       ])
       .returning();
@@ -88,8 +105,32 @@ export function learningSeeder(dataDir: string): ContentSeeder {
     const [exam, pass, poll] = await db
       .insert(quizzes)
       .values([
-        { tenant_id: t, title: 'Экзамен по стратегии', kind: 'exam', sort_type: 'scatter', evaluation: 'score', max_attempts: 2, response_time_minutes: 5, show_report: true, notify_admin: true, show_correct: false, passing_percentage: 60, min_score: 2 },
-        { tenant_id: t, title: 'Зачёт по отчётности', opens_at: midnight(-60), closes_at: midnight(200), kind: 'pass', sort_type: 'in_order', evaluation: 'credit', max_attempts: 3, show_correct: true, passing_percentage: 50 },
+        {
+          tenant_id: t,
+          title: 'Экзамен по стратегии',
+          kind: 'exam',
+          sort_type: 'scatter',
+          evaluation: 'score',
+          max_attempts: 2,
+          response_time_minutes: 5,
+          show_report: true,
+          notify_admin: true,
+          show_correct: false,
+          passing_percentage: 60,
+          min_score: 2,
+        },
+        {
+          tenant_id: t,
+          title: 'Зачёт по отчётности',
+          opens_at: midnight(-60),
+          closes_at: midnight(200),
+          kind: 'pass',
+          sort_type: 'in_order',
+          evaluation: 'credit',
+          max_attempts: 3,
+          show_correct: true,
+          passing_percentage: 50,
+        },
         { tenant_id: t, title: 'Опрос: как вам курс?', kind: 'poll', sort_type: 'in_order', evaluation: 'credit' },
       ])
       .returning();

@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { cities, countries } from '../db/schema/index.ts';
 import { CITIES } from './cities.ts';
+import { seedStoreCategories } from '../modules/marketplace/store.ts';
 
 /** Region codes that Intl knows but that are not countries (unions, continents, private use). */
 const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'XA', 'XB', 'XK', 'ZZ', 'AC', 'CP', 'DG', 'EA', 'IC', 'TA', 'CQ', 'AQ', 'BV', 'HM', 'UM']);
@@ -27,6 +28,7 @@ export function countryList() {
 
 /** Fills the shared country and city lists once; runs on every start and does nothing when they exist. */
 export async function seedReferenceData(db: Db) {
+  await seedStoreCategories(db);
   const [{ n }] = await db.select({ n: count() }).from(countries);
   if (Number(n) > 0) return;
   const list = countryList().map((c, i) => ({ id: i + 1, ...c }));

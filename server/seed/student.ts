@@ -55,27 +55,78 @@ export function studentSeeder(dataDir: string): ContentSeeder {
   return async (db, tenant, people) => {
     const t = tenant.id;
     await db.insert(news).values([
-      { tenant_id: t, title: 'Правила итоговой аттестации', title_en: 'Final assessment rules', body: '<p>Пожалуйста, прочитайте <b>правила аттестации</b> до начала экзаменов.</p>', required: true, published_at: new Date('2026-11-20T09:00:00Z') },
+      {
+        tenant_id: t,
+        title: 'Правила итоговой аттестации',
+        title_en: 'Final assessment rules',
+        body: '<p>Пожалуйста, прочитайте <b>правила аттестации</b> до начала экзаменов.</p>',
+        required: true,
+        published_at: new Date('2026-11-20T09:00:00Z'),
+      },
       { tenant_id: t, title: 'Открыт набор на программу «Лидерство»', title_en: 'Enrolment open: Leadership', body: '<p>Старт потока — в январе.</p>', published_at: new Date('2026-11-10T09:00:00Z') },
-      { tenant_id: t, title: 'Новая библиотека кейсов', title_en: 'A new case library', body: '<p>В разделе документов появились кейсы Harvard Business School.</p>', published_at: new Date('2026-11-01T09:00:00Z') },
-      { tenant_id: t, title: 'Совещание кураторов', title_en: 'Curators\' meeting', body: '<p>Для кураторов: в пятницу в 15:00.</p>', audience: 'curators', published_at: new Date('2026-11-18T09:00:00Z') },
+      {
+        tenant_id: t,
+        title: 'Новая библиотека кейсов',
+        title_en: 'A new case library',
+        body: '<p>В разделе документов появились кейсы Harvard Business School.</p>',
+        published_at: new Date('2026-11-01T09:00:00Z'),
+      },
+      {
+        tenant_id: t,
+        title: 'Совещание кураторов',
+        title_en: "Curators' meeting",
+        body: '<p>Для кураторов: в пятницу в 15:00.</p>',
+        audience: 'curators',
+        published_at: new Date('2026-11-18T09:00:00Z'),
+      },
     ]);
 
     // documents: real PDFs
     const certificate = 'documents/certificate-student.pdf';
     const contract = 'documents/contract-student.pdf';
     await mkdir(dirname(absolutePath(dataDir, tenant.slug, certificate)), { recursive: true });
-    await writeTextPdf(absolutePath(dataDir, tenant.slug, certificate), 'Сертификат', ['Настоящим подтверждается, что Алексей Студентов прошёл модуль «Введение в стратегию».', 'Certificate of completion: Introduction to Strategy.']);
-    await writeTextPdf(absolutePath(dataDir, tenant.slug, contract), 'Договор об обучении', ['Договор об оказании образовательных услуг по программе «Стратегический менеджмент».', 'Education services agreement: Strategic Management.']);
+    await writeTextPdf(absolutePath(dataDir, tenant.slug, certificate), 'Сертификат', [
+      'Настоящим подтверждается, что Алексей Студентов прошёл модуль «Введение в стратегию».',
+      'Certificate of completion: Introduction to Strategy.',
+    ]);
+    await writeTextPdf(absolutePath(dataDir, tenant.slug, contract), 'Договор об обучении', [
+      'Договор об оказании образовательных услуг по программе «Стратегический менеджмент».',
+      'Education services agreement: Strategic Management.',
+    ]);
     const sizeOf = async (rel: string) => (await stat(absolutePath(dataDir, tenant.slug, rel))).size;
     await db.insert(documents).values([
-      { tenant_id: t, user_id: people.student, kind: 'certificate', title: 'Сертификат - Введение в стратегию', title_en: 'Certificate - Introduction to Strategy', path: certificate, file_name: 'Сертификат - Введение в стратегию.pdf', mime: 'application/pdf', size: await sizeOf(certificate) },
-      { tenant_id: t, user_id: people.student, kind: 'document', title: 'Договор об обучении', title_en: 'Education agreement', path: contract, file_name: 'Договор об обучении.pdf', mime: 'application/pdf', size: await sizeOf(contract) },
+      {
+        tenant_id: t,
+        user_id: people.student,
+        kind: 'certificate',
+        title: 'Сертификат - Введение в стратегию',
+        title_en: 'Certificate - Introduction to Strategy',
+        path: certificate,
+        file_name: 'Сертификат - Введение в стратегию.pdf',
+        mime: 'application/pdf',
+        size: await sizeOf(certificate),
+      },
+      {
+        tenant_id: t,
+        user_id: people.student,
+        kind: 'document',
+        title: 'Договор об обучении',
+        title_en: 'Education agreement',
+        path: contract,
+        file_name: 'Договор об обучении.pdf',
+        mime: 'application/pdf',
+        size: await sizeOf(contract),
+      },
     ]);
 
     // a second project, in the second program, with a review history
     const [p1, p2] = await db.select().from(programs).where(eq(programs.tenant_id, t)).orderBy(asc(programs.id)).limit(2);
-    const [chapter] = await db.select().from(chapters).where(and(eq(chapters.tenant_id, t), eq(chapters.program_id, p2.id))).orderBy(asc(chapters.sort)).limit(1);
+    const [chapter] = await db
+      .select()
+      .from(chapters)
+      .where(and(eq(chapters.tenant_id, t), eq(chapters.program_id, p2.id)))
+      .orderBy(asc(chapters.sort))
+      .limit(1);
     const [project] = await db
       .insert(media)
       .values({ tenant_id: t, title: 'Проект: анализ финансовой отчётности', kind: 'project', deadline: '2027-01-25', body: 'Проанализируйте отчётность компании и загрузите архив с расчётами.' })
@@ -84,11 +135,26 @@ export function studentSeeder(dataDir: string): ContentSeeder {
     const [v1, v2] = await db
       .insert(submittedProjects)
       .values([
-        { tenant_id: t, user_id: people.student, media_id: project.id, version: 1, message: 'Первая версия расчётов.', status: 'checked', score: 6, trainer_id: people.trainer, trainer_message: 'Доработайте анализ денежных потоков.', submitted_at: new Date('2026-10-20T10:00:00Z'), checked_at: new Date('2026-10-25T12:00:00Z') },
+        {
+          tenant_id: t,
+          user_id: people.student,
+          media_id: project.id,
+          version: 1,
+          message: 'Первая версия расчётов.',
+          status: 'checked',
+          score: 6,
+          trainer_id: people.trainer,
+          trainer_message: 'Доработайте анализ денежных потоков.',
+          submitted_at: new Date('2026-10-20T10:00:00Z'),
+          checked_at: new Date('2026-10-25T12:00:00Z'),
+        },
         { tenant_id: t, user_id: people.student, media_id: project.id, version: 2, message: 'Добавил анализ денежных потоков.', status: 'awaiting', submitted_at: new Date('2026-11-12T10:00:00Z') },
       ])
       .returning();
-    for (const [v, name, text] of [[v1, 'finance-v1.zip', 'Расчёты, версия 1'], [v2, 'finance-v2.zip', 'Расчёты, версия 2: денежные потоки']] as const) {
+    for (const [v, name, text] of [
+      [v1, 'finance-v1.zip', 'Расчёты, версия 1'],
+      [v2, 'finance-v2.zip', 'Расчёты, версия 2: денежные потоки'],
+    ] as const) {
       const zip = storedZip('report.txt', text);
       const rel = `projects/${v.id}/${name}`;
       const abs = absolutePath(dataDir, tenant.slug, rel);
@@ -108,7 +174,16 @@ export function studentSeeder(dataDir: string): ContentSeeder {
       .returning();
     const start = '2026-09-01';
     await db.insert(paymentItems).values([
-      ...Array.from({ length: 12 }, (_, i) => ({ tenant_id: t, plan_id: plan.id, kind: 'main' as const, due_date: addMonths(start, i), amount: 30000, currency: 'RUB', paid: i < 3, paid_at: i < 3 ? new Date(`${addMonths(start, i)}T10:00:00Z`) : null })),
+      ...Array.from({ length: 12 }, (_, i) => ({
+        tenant_id: t,
+        plan_id: plan.id,
+        kind: 'main' as const,
+        due_date: addMonths(start, i),
+        amount: 30000,
+        currency: 'RUB',
+        paid: i < 3,
+        paid_at: i < 3 ? new Date(`${addMonths(start, i)}T10:00:00Z`) : null,
+      })),
       { tenant_id: t, plan_id: plan.id, kind: 'extra' as const, due_date: addMonths(start, 1), amount: 24000, currency: 'RUB', paid: false },
     ]);
     await db.insert(calendarEvents).values([

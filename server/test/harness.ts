@@ -26,6 +26,24 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
+/** A new, empty database on the PostgreSQL server of `baseUrl` (TEST_DATABASE_URL), and how to drop it. */
+export async function freshPostgresDatabase(baseUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const onServer = async (statement: string) => {
+    const c = new pg.Client({ connectionString: baseUrl });
+    await c.connect();
+    try {
+      await c.query(statement);
+    } finally {
+      await c.end();
+    }
+  };
+  await onServer(`create database ${name}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => onServer(`drop database if exists ${name} with (force)`) };
+}
+
 export async function startTestApi(overrides: Partial<Config> = {}, extra: FastifyPluginAsync[] = []): Promise<TestApi> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lms-test-'));
   const config = { ...loadConfig({}), dataDir, logLevel: 'silent', ...overrides };
@@ -33,20 +51,9 @@ export async function startTestApi(overrides: Partial<Config> = {}, extra: Fasti
   let dropDb: (() => Promise<void>) | undefined;
   let database: Database;
   if (pgBase) {
-    const name = `lms_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-    const admin = new pg.Client({ connectionString: pgBase });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(pgBase);
-    url.pathname = `/${name}`;
-    database = await openDatabase({ url: url.toString() });
-    dropDb = async () => {
-      const c = new pg.Client({ connectionString: pgBase });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
+    const fresh = await freshPostgresDatabase(pgBase, 'lms_test');
+    database = await openDatabase({ url: fresh.url });
+    dropDb = fresh.drop;
   } else {
     database = await openDatabase({ pgliteDir: 'memory://' });
   }

@@ -13,7 +13,7 @@ describe('school access, settings and reference lists', () => {
   afterAll(() => api.close());
 
   it('answers the flags of each school separately', async () => {
-    await setAccessFlag(api.db, 2, 'rating', false);
+    await setAccessFlag(api.app.schoolDb(2), 'rating', false);
     api.app.forgetTenantCaches();
     const demo = (await api.call({ method: 'GET', url: '/api/access' })).json().data;
     expect(demo).toEqual({ networking: { enabled: true }, lifelong_learning: { enabled: true }, rating: { enabled: true }, message: true, payment: true });
@@ -21,7 +21,7 @@ describe('school access, settings and reference lists', () => {
     expect(north.rating).toEqual({ enabled: false });
   });
 
-  it('answers client settings 13, 16, 17, 19 with defaults or the school\'s value, and 404 for others', async () => {
+  it("answers client settings 13, 16, 17, 19 with defaults or the school's value, and 404 for others", async () => {
     expect((await api.call({ method: 'GET', url: '/api/setting/13' })).json().data).toEqual({ id: 13, value: 'light' });
     expect((await api.call({ method: 'GET', url: '/api/setting/17' })).json().data.value).toEqual([6, 12, 18, 24, 36]);
     await api.db.insert(settings).values({ tenant_id: 1, key: '19', value: 'school-calendar@demo.test' });
@@ -48,14 +48,29 @@ describe('school access, settings and reference lists', () => {
     expect(en[0].title_en.localeCompare(en[1].title_en, 'en')).toBeLessThanOrEqual(0);
     // the whole list follows each language's collation, whatever the database's collation is
     const sortedBy = (list: string[], lang: string) => [...list].sort(new Intl.Collator(lang).compare);
-    expect(ru.map((c) => c.title_ru)).toEqual(sortedBy(ru.map((c) => c.title_ru), 'ru'));
-    expect(en.map((c) => c.title_en)).toEqual(sortedBy(en.map((c) => c.title_en), 'en'));
+    expect(ru.map((c) => c.title_ru)).toEqual(
+      sortedBy(
+        ru.map((c) => c.title_ru),
+        'ru',
+      ),
+    );
+    expect(en.map((c) => c.title_en)).toEqual(
+      sortedBy(
+        en.map((c) => c.title_en),
+        'en',
+      ),
+    );
     expect(en.findIndex((c) => c.title_en === 'Åland Islands')).toBeLessThan(10);
     expect(en.at(-1)!.title_en).toBe('Zimbabwe');
     const cities = (await api.call({ method: 'GET', url: `/api/info/cities?country_id=${russia.country_id}` })).json().data as { title_ru: string; title_en: string }[];
     expect(cities.find((c) => c.title_en === 'Kazan')?.title_ru).toBe('Казань');
     expect(cities.length).toBeGreaterThanOrEqual(40);
-    expect(cities.map((c) => c.title_ru)).toEqual(sortedBy(cities.map((c) => c.title_ru), 'ru'));
+    expect(cities.map((c) => c.title_ru)).toEqual(
+      sortedBy(
+        cities.map((c) => c.title_ru),
+        'ru',
+      ),
+    );
     expect((await api.call({ method: 'GET', url: '/api/info/cities' })).statusCode).toBe(422);
     expect((await api.call({ method: 'GET', url: '/api/info/cities?country_id=0' })).statusCode).toBe(422);
   });
@@ -63,13 +78,13 @@ describe('school access, settings and reference lists', () => {
   it('enforces a flag on the server: rating off refuses the rating route, back on allows it', async () => {
     const token = await api.login('student');
     expect((await api.call({ method: 'GET', url: '/api/user/getRating', token })).statusCode).toBe(200);
-    await setAccessFlag(api.db, 1, 'rating', false);
+    await setAccessFlag(api.app.schoolDb(1), 'rating', false);
     api.app.forgetTenantCaches();
     expect((await api.call({ method: 'GET', url: '/api/access' })).json().data.rating).toEqual({ enabled: false });
     const off = await api.call({ method: 'GET', url: '/api/user/getRating', token });
     expect(off.statusCode).toBe(403);
     expect(off.json().name).toBe('ERROR_ACCESS');
-    await setAccessFlag(api.db, 1, 'rating', true);
+    await setAccessFlag(api.app.schoolDb(1), 'rating', true);
     api.app.forgetTenantCaches();
     expect((await api.call({ method: 'GET', url: '/api/user/getRating', token })).statusCode).toBe(200);
   });

@@ -1,12 +1,12 @@
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import type { Db } from '../../db/client.ts';
-import { settings, tenantAccess, type AccessFlag } from '../../db/schema/index.ts';
-import { createReadStream } from 'node:fs';
+import { tenantAccess, type AccessFlag } from '../../db/schema/index.ts';
 import { AppError } from '../../core/errors.ts';
-import { imageType, readHead, storedPath } from '../accounts/index.ts';
+import { storedPath } from '../../core/storage.ts';
+import { sendImage } from '../../core/file-types.ts';
+import { IdParams } from '../../core/schemas.ts';
+import { readSetting } from '../../core/settings.ts';
 
 const tags = ['school'];
 
@@ -22,13 +22,12 @@ export const CLIENT_SETTINGS: Record<string, unknown> = {
   '19': '',
 };
 
-export async function setAccessFlag(db: Db, tenantId: number, flag: AccessFlag, on: boolean) {
-  await db.insert(tenantAccess).values({ tenant_id: tenantId, [flag]: on }).onConflictDoUpdate({ target: tenantAccess.tenant_id, set: { [flag]: on } });
-}
-
-export async function readSetting<T>(db: Db, tenantId: number, key: string): Promise<T | undefined> {
-  const [row] = await db.select().from(settings).where(and(eq(settings.tenant_id, tenantId), eq(settings.key, key)));
-  return row?.value as T | undefined;
+/** Switches a section flag of the school `db` is bound to (`req.db`, `app.schoolDb(id)`); the handle stamps the school. */
+export async function setAccessFlag(db: Db, flag: AccessFlag, on: boolean) {
+  await db
+    .insert(tenantAccess)
+    .values({ [flag]: on })
+    .onConflictDoUpdate({ target: tenantAccess.tenant_id, set: { [flag]: on } });
 }
 
 /** Feature access, client settings, logo and social links of the school (learner area). */
@@ -48,30 +47,33 @@ export default async function access(fastify: FastifyInstance) {
     };
   });
 
-  app.get('/api/setting/:id', {
-    config: { auth: 'optional' },
-    schema: { tags, summary: 'A client setting: 13 theme, 16 learning durations, 17 instalments, 19 calendar id', params: Type.Object({ id: Type.Integer() }) },
-  }, async (req) => {
-    const key = String(req.params.id);
-    if (!(key in CLIENT_SETTINGS)) throw new AppError(404, 'NOT_FOUND_SETTING', 'No such setting');
-    const value = (await readSetting(app.db, req.tenant.id, key)) ?? CLIENT_SETTINGS[key];
-    return { data: { id: req.params.id, value } };
-  });
+  app.get(
+    '/api/setting/:id',
+    {
+      config: { auth: 'optional' },
+      schema: { tags, summary: 'A client setting: 13 theme, 16 learning durations, 17 instalments, 19 calendar id', params: IdParams },
+    },
+    async (req) => {
+      const key = String(req.params.id);
+      if (!(key in CLIENT_SETTINGS)) throw new AppError(404, 'NOT_FOUND_SETTING', 'No such setting');
+      const value = (await readSetting(req.db, key)) ?? CLIENT_SETTINGS[key];
+      return { data: { id: req.params.id, value } };
+    },
+  );
 
-  app.get('/api/logo', { config: { auth: 'optional' }, schema: { tags, summary: 'The school\'s logo (null when none)' } }, async (req) => {
-    const logo = await readSetting<string>(app.db, req.tenant.id, 'logo');
+  app.get('/api/logo', { config: { auth: 'optional' }, schema: { tags, summary: "The school's logo (null when none)" } }, async (req) => {
+    const logo = await readSetting<string>(req.db, 'logo');
     return { data: { url: logo ? `/api/files/logo?v=${encodeURIComponent(logo)}` : null, title: req.tenant.title } };
   });
 
-  app.get('/api/files/logo', { config: { auth: 'public' }, schema: { tags, summary: 'The school\'s logo image', security: [] } }, async (req, reply) => {
-    const logo = await readSetting<string>(app.db, req.tenant.id, 'logo');
+  app.get('/api/files/logo', { config: { auth: 'public' }, schema: { tags, summary: "The school's logo image", security: [] } }, async (req, reply) => {
+    const logo = await readSetting<string>(req.db, 'logo');
     if (!logo) throw new AppError(404, 'NOT_FOUND_FILE', 'No logo');
     const path = storedPath(app.config.dataDir, req.tenant.slug, logo);
-    const type = imageType(await readHead(path)) ?? 'application/octet-stream';
-    return reply.header('content-type', type).header('cache-control', 'public, max-age=3600').send(createReadStream(path));
+    return sendImage(reply, path, 'public, max-age=3600');
   });
 
-  app.get('/api/social/link', { config: { auth: 'optional' }, schema: { tags, summary: 'The school\'s social network links' } }, async (req) => {
-    return { data: (await readSetting<Record<string, string>>(app.db, req.tenant.id, 'social')) ?? {} };
+  app.get('/api/social/link', { config: { auth: 'optional' }, schema: { tags, summary: "The school's social network links" } }, async (req) => {
+    return { data: (await readSetting<Record<string, string>>(req.db, 'social')) ?? {} };
   });
 }

@@ -48,14 +48,17 @@ describe('accounts', () => {
     });
 
     it('throttles repeated failures with 429', async () => {
-      let last;
+      let last: Awaited<ReturnType<typeof api.call>> | undefined;
       for (let i = 0; i < 6; i++) last = await api.call({ method: 'POST', url: '/api/token', payload: { ...CLIENT, username: 'moderator', password: `wrong-${i}-pass` } });
       expect(last!.statusCode).toBe(429);
       expect(last!.json().name).toBe('TOO_MANY_ATTEMPTS');
     });
 
     it('refuses a blocked user and a user past the automatic blocking date', async () => {
-      const [u] = await api.db.insert(users).values({ tenant_id: 1, login: 'blocked1', email: 'b1@demo.test', password_hash: (await api.db.select().from(users).where(eq(users.login, 'student')))[0].password_hash, is_blocked: true }).returning();
+      const [u] = await api.db
+        .insert(users)
+        .values({ tenant_id: 1, login: 'blocked1', email: 'b1@demo.test', password_hash: (await api.db.select().from(users).where(eq(users.login, 'student')))[0].password_hash, is_blocked: true })
+        .returning();
       const res = await api.call({ method: 'POST', url: '/api/token', payload: { ...CLIENT, username: 'blocked1', password: 'Demo12345' } });
       expect(res.statusCode).toBe(403);
       expect(res.json().name).toBe('ERROR_BLOCK');
@@ -95,7 +98,10 @@ describe('accounts', () => {
 
     it('refuses an expired token', async () => {
       const token = await api.login('student');
-      await api.db.update(tokens).set({ access_expires_at: new Date(Date.now() - 1000) }).where(eq(tokens.access_hash, sha256(token)));
+      await api.db
+        .update(tokens)
+        .set({ access_expires_at: new Date(Date.now() - 1000) })
+        .where(eq(tokens.access_hash, sha256(token)));
       const res = await api.call({ method: 'GET', url: '/api/user', token });
       expect(res.statusCode).toBe(401);
       expect(res.json().name).toBe('NOT_AUTHORIZED');
@@ -108,8 +114,11 @@ describe('accounts', () => {
       expect(res.json().name).toBe('NOT_FOUND_DOMAIN');
     });
 
-    it('does not serve another school\'s avatar', async () => {
-      const [northStudent] = await api.db.select().from(users).where(and(eq(users.tenant_id, 2), eq(users.login, 'student')));
+    it("does not serve another school's avatar", async () => {
+      const [northStudent] = await api.db
+        .select()
+        .from(users)
+        .where(and(eq(users.tenant_id, 2), eq(users.login, 'student')));
       await api.db.update(users).set({ avatar: 'avatars/x.png' }).where(eq(users.id, northStudent.id));
       const res = await api.call({ method: 'GET', url: `/api/files/avatar/${northStudent.id}` });
       expect(res.statusCode).toBe(404);
@@ -181,7 +190,12 @@ describe('accounts', () => {
       const fake = await api.call({ method: 'POST', url: '/api/user/setAvatar', token, ...multipart({ avatar: { name: 'evil.png', data: Buffer.from('<?php echo 1; ?>'), type: 'image/png' } }) });
       expect(fake.statusCode).toBe(415);
       expect(fake.json().name).toBe('ERROR_EXT_TYPE');
-      const big = await api.call({ method: 'POST', url: '/api/user/setAvatar', token, ...multipart({ avatar: { name: 'big.png', data: Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]), type: 'image/png' } }) });
+      const big = await api.call({
+        method: 'POST',
+        url: '/api/user/setAvatar',
+        token,
+        ...multipart({ avatar: { name: 'big.png', data: Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]), type: 'image/png' } }),
+      });
       expect(big.statusCode).toBe(413);
       expect(big.json().name).toBe('ERROR_MAX_SIZE_5');
       const after = (await api.call({ method: 'GET', url: '/api/user', token })).json().data;
@@ -191,7 +205,10 @@ describe('accounts', () => {
 
   describe('PUT /api/changePassword', () => {
     it('checks the old password, the rule and the confirmation, then changes it', async () => {
-      const [u] = await api.db.insert(users).values({ tenant_id: 1, login: 'changer', email: 'changer@demo.test', password_hash: (await api.db.select().from(users).where(eq(users.login, 'admin')))[0].password_hash }).returning();
+      const [u] = await api.db
+        .insert(users)
+        .values({ tenant_id: 1, login: 'changer', email: 'changer@demo.test', password_hash: (await api.db.select().from(users).where(eq(users.login, 'admin')))[0].password_hash })
+        .returning();
       void u;
       const token = await api.login('changer');
       const other = await api.login('changer');
@@ -241,7 +258,12 @@ describe('accounts', () => {
       const unknown = await api.call({ method: 'POST', url: '/api/user/sendLinkResetPassword', payload: { email: 'ghost@demo.test' } });
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json().name).toBe('Email_doesnt_exists');
-      const res = await api.call({ method: 'POST', url: '/api/user/sendLinkResetPassword', payload: { email: 'trainer@demo.test' }, headers: { origin: 'http://demo.localhost:8080', 'accept-language': 'en' } });
+      const res = await api.call({
+        method: 'POST',
+        url: '/api/user/sendLinkResetPassword',
+        payload: { email: 'trainer@demo.test' },
+        headers: { origin: 'http://demo.localhost:8080', 'accept-language': 'en' },
+      });
       expect(res.statusCode).toBe(200);
       expect(inbox.length).toBe(1);
       const mail = inbox[0].replace(/=\r?\n/g, '');

@@ -1,20 +1,29 @@
-import { createReadStream } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import type { Db } from '../../db/client.ts';
 import { cities, countries, events, passwordResets, tokens, users } from '../../db/schema/index.ts';
 import { currentUser, isBlocked, sha256, type User } from '../../core/context.ts';
 import { AppError, ValidationError, fieldError, notAuthorized } from '../../core/errors.ts';
 import { PASSWORD_MAX, PASSWORD_MIN, hashPassword, verifyPassword } from '../../core/password.ts';
 import { isUploadedFile } from '../../core/multipart.ts';
-import { absolutePath, keepUpload } from '../../core/storage.ts';
+import { keepUpload } from '../../core/storage.ts';
 import { langOf, resetMail } from '../../mail/texts.ts';
 import { DATE_FIELDS, ProfileFields, normalizeDate, publicUser } from './profile.ts';
 import { issueTokens, revokeUserTokens } from './tokens.ts';
-import { Throttle } from './throttle.ts';
+import { hitAll, type Attempt } from '../../core/throttle.ts';
 import { webOrigin } from '../../mail/links.ts';
+import { IdParams } from '../../core/schemas.ts';
+import { imageType, sendImage } from '../../core/file-types.ts';
+import { storedPath } from '../../core/storage.ts';
+import { registrationOpen } from './registration.ts';
+
+/** The module's public face: what other modules may use (docs/server-layout.md). */
+export { issueTokens, revokeUserTokens } from './tokens.ts';
+export { ProfileFields, normalizeDate, publicUser } from './profile.ts';
+export { registrationOpen, seedRegistration, setRegistration } from './registration.ts';
 
 const tags = ['accounts'];
 const Password = Type.String({ maxLength: 200 });
@@ -41,13 +50,13 @@ export function normalizeDates(body: Record<string, unknown>) {
  * The country must exist and the city must belong to the chosen country: 422 `validation.choice`
  * on the field that was sent. Changing the country alone clears a city of the old country.
  */
-export async function checkPlace(app: FastifyInstance, place: { country_id: number | null; city_id: number | null }, body: Record<string, unknown>) {
+export async function checkPlace(db: Db, place: { country_id: number | null; city_id: number | null }, body: Record<string, unknown>) {
   if (place.country_id != null) {
-    const [c] = await app.db.select({ id: countries.id }).from(countries).where(eq(countries.id, place.country_id));
+    const [c] = await db.select({ id: countries.id }).from(countries).where(eq(countries.id, place.country_id));
     if (!c) throw fieldError('country_id', 'validation.choice');
   }
   if (place.city_id != null) {
-    const [city] = await app.db.select({ country_id: cities.country_id }).from(cities).where(eq(cities.id, place.city_id));
+    const [city] = await db.select({ country_id: cities.country_id }).from(cities).where(eq(cities.id, place.city_id));
     if (!city) throw fieldError('city_id', 'validation.choice');
     if (place.country_id != null && city.country_id !== place.country_id) {
       if ('city_id' in body) throw fieldError('city_id', 'validation.choice');
@@ -56,247 +65,296 @@ export async function checkPlace(app: FastifyInstance, place: { country_id: numb
   }
 }
 
-/** 409 USER_EMAIL_ISSET when another user of the school has this e-mail or login. */
-export async function assertUnique(app: FastifyInstance, tenantId: number, fields: { email?: string; login?: string }, exceptId?: number) {
+/** 409 USER_EMAIL_ISSET when another user of the school (the bound handle's) has this e-mail or login. */
+export async function assertUnique(db: Db, fields: { email?: string; login?: string }, exceptId?: number) {
   const conds = [];
   if (fields.email) conds.push(sql`lower(${users.email}) = lower(${fields.email})`);
   if (fields.login) conds.push(sql`lower(${users.login}) = lower(${fields.login})`);
   if (!conds.length) return;
-  const rows = await app.db.select({ id: users.id }).from(users).where(and(eq(users.tenant_id, tenantId), or(...conds)));
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(or(...conds));
   if (rows.some((r) => r.id !== exceptId)) throw new AppError(409, 'USER_EMAIL_ISSET', 'E-mail or login already used');
 }
 
 export default async function accounts(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const loginThrottle = new Throttle(5, 15 * 60_000);
-  const resetThrottle = new Throttle(5, 15 * 60_000);
+  // The throttles count in the database (every API process shares them) by req.ip, which comes from X-Forwarded-For
+  // only behind a proxy named in TRUST_PROXY. Figures and reasons: docs/security.md "Throttles".
+  const signInByAddressAndName = fastify.throttle({ name: 'sign-in:address+name', max: 5, windowMs: 15 * 60_000 });
+  const signInByAddress = fastify.throttle({ name: 'sign-in:address', max: 100, windowMs: 15 * 60_000 });
+  const signInByAccount = fastify.throttle({ name: 'sign-in:account', max: 100, windowMs: 60 * 60_000 });
+  const resetByAddress = fastify.throttle({ name: 'reset:address', max: 5, windowMs: 15 * 60_000 });
+  const resetByAccount = fastify.throttle({ name: 'reset:account', max: 5, windowMs: 60 * 60_000 });
 
-  app.post('/api/register', {
-    config: { auth: 'public' },
-    schema: {
-      tags,
-      summary: 'Register a student account',
-      body: Type.Object({
-        login: Type.String({ minLength: 3, maxLength: 64, pattern: '^[A-Za-z0-9_.@-]+$' }),
-        email: Type.String({ format: 'email', maxLength: 255 }),
-        password: Password,
-        confirm_password: Password,
-        name: Type.String({ minLength: 1, maxLength: 100 }),
-        surname: Type.String({ minLength: 1, maxLength: 100 }),
-      }),
+  app.get(
+    '/api/register',
+    {
+      config: { auth: 'public' },
+      schema: { tags, summary: 'Whether this school accepts sign-ups (the portal shows its sign-up screen only then)', security: [] },
     },
-  }, async (req, reply) => {
-    const b = req.body;
-    checkPassword(b.password, b.confirm_password);
-    await assertUnique(fastify, req.tenant.id, { email: b.email, login: b.login });
-    const [u] = await app.db
-      .insert(users)
-      .values({ tenant_id: req.tenant.id, login: b.login, email: b.email, name: b.name, surname: b.surname, password_hash: await hashPassword(b.password), role: 'student' })
-      .returning();
-    // the back office's registrations list (`GET /admin/registers`) reads these rows
-    await app.db.insert(events).values({ tenant_id: req.tenant.id, user_id: u.id, kind: 'register' });
-    return reply.status(201).send({ data: publicUser(u) });
-  });
+    async (req) => ({ data: { open: await registrationOpen(req.db) } }),
+  );
 
-  app.post('/api/token', {
-    config: { auth: 'public' },
-    schema: {
-      tags,
-      summary: 'Sign in (password grant) or refresh a session (refresh_token grant)',
-      security: [],
-      body: Type.Object({
-        grant_type: Type.Union([Type.Literal('password'), Type.Literal('refresh_token')]),
-        client_id: Type.String({ maxLength: 64 }),
-        client_secret: Type.String({ maxLength: 128 }),
-        username: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
-        password: Type.Optional(Password),
-        refresh_token: Type.Optional(Type.String({ maxLength: 200 })),
-        remember: Type.Optional(Type.Boolean()),
-      }),
+  app.post(
+    '/api/register',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags,
+        summary: 'Register a student account (403 ERROR_ACCESS where the school does not accept sign-ups)',
+        body: Type.Object({
+          login: Type.String({ minLength: 3, maxLength: 64, pattern: '^[A-Za-z0-9_.@-]+$' }),
+          email: Type.String({ format: 'email', maxLength: 255 }),
+          password: Password,
+          confirm_password: Password,
+          name: Type.String({ minLength: 1, maxLength: 100 }),
+          surname: Type.String({ minLength: 1, maxLength: 100 }),
+        }),
+      },
     },
-  }, async (req) => {
-    const b = req.body;
-    if (b.client_id !== 'web' || b.client_secret !== 'public') throw notAuthorized();
-    if (b.grant_type === 'refresh_token') {
-      if (!b.refresh_token) throw fieldError('refresh_token', 'validation.required');
-      const [row] = await app.db.select().from(tokens).where(eq(tokens.refresh_hash, sha256(b.refresh_token)));
-      if (!row || row.revoked_at || row.refresh_expires_at < new Date() || row.tenant_id !== req.tenant.id || row.actor_id) throw notAuthorized();
-      const [u] = await app.db.select().from(users).where(eq(users.id, row.user_id));
-      if (isBlocked(u)) throw new AppError(403, 'ERROR_BLOCK', 'User is blocked');
-      // conditional revoke: of two simultaneous refreshes with one token only the first wins
-      const won = await app.db.update(tokens).set({ revoked_at: new Date() }).where(and(eq(tokens.id, row.id), isNull(tokens.revoked_at))).returning({ id: tokens.id });
-      if (!won.length) throw notAuthorized();
-      return issueTokens(app.db, req.tenant.id, u.id, { remember: row.remember });
-    }
-    if (!b.username) throw fieldError('username', 'validation.required');
-    if (!b.password) throw fieldError('password', 'validation.required');
-    const key = `${req.tenant.id}|${req.ip}|${b.username.toLowerCase()}`;
-    loginThrottle.check(key);
-    const [u] = await app.db
-      .select()
-      .from(users)
-      .where(and(eq(users.tenant_id, req.tenant.id), or(sql`lower(${users.login}) = lower(${b.username})`, sql`lower(${users.email}) = lower(${b.username})`)));
-    if (!u) {
-      loginThrottle.fail(key);
-      throw new AppError(401, 'ERROR_LOGIN', 'User does not exist');
-    }
-    if (!(await verifyPassword(u.password_hash, b.password))) {
-      loginThrottle.fail(key);
-      throw new AppError(401, 'ERROR_PASS', 'Wrong password');
-    }
-    if (isBlocked(u)) throw new AppError(403, 'ERROR_BLOCK', 'User is blocked');
-    loginThrottle.reset(key);
-    await app.db.update(users).set({ last_login_at: new Date() }).where(eq(users.id, u.id));
-    await app.db.insert(events).values({ tenant_id: req.tenant.id, user_id: u.id, kind: 'login' });
-    return issueTokens(app.db, req.tenant.id, u.id, { remember: b.remember });
-  });
+    async (req, reply) => {
+      const b = req.body;
+      // only where the school lets people sign up (its self_registration setting)
+      if (!(await registrationOpen(req.db))) throw new AppError(403, 'ERROR_ACCESS', 'This school does not accept sign-ups', { registration: false });
+      checkPassword(b.password, b.confirm_password);
+      await assertUnique(req.db, { email: b.email, login: b.login });
+      const [u] = await req.db
+        .insert(users)
+        .values({ login: b.login, email: b.email, name: b.name, surname: b.surname, password_hash: await hashPassword(b.password), role: 'student' })
+        .returning();
+      // the back office's registrations list (`GET /admin/registers`) reads these rows
+      await req.db.insert(events).values({ user_id: u.id, kind: 'register' });
+      return reply.status(201).send({ data: publicUser(u) });
+    },
+  );
+
+  app.post(
+    '/api/token',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags,
+        summary: 'Sign in (password grant) or refresh a session (refresh_token grant)',
+        security: [],
+        body: Type.Object({
+          grant_type: Type.Union([Type.Literal('password'), Type.Literal('refresh_token')]),
+          client_id: Type.String({ maxLength: 64 }),
+          client_secret: Type.String({ maxLength: 128 }),
+          username: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+          password: Type.Optional(Password),
+          refresh_token: Type.Optional(Type.String({ maxLength: 200 })),
+          remember: Type.Optional(Type.Boolean()),
+        }),
+      },
+    },
+    async (req) => {
+      const b = req.body;
+      if (b.client_id !== 'web' || b.client_secret !== 'public') throw notAuthorized();
+      if (b.grant_type === 'refresh_token') {
+        if (!b.refresh_token) throw fieldError('refresh_token', 'validation.required');
+        // another school's token is not found through the bound handle
+        const [row] = await req.db
+          .select()
+          .from(tokens)
+          .where(eq(tokens.refresh_hash, sha256(b.refresh_token)));
+        if (!row || row.revoked_at || row.refresh_expires_at < new Date() || row.actor_id) throw notAuthorized();
+        const [u] = await req.db.select().from(users).where(eq(users.id, row.user_id));
+        if (isBlocked(u)) throw new AppError(403, 'ERROR_BLOCK', 'User is blocked');
+        // conditional revoke: of two simultaneous refreshes with one token only the first wins
+        const won = await req.db
+          .update(tokens)
+          .set({ revoked_at: new Date() })
+          .where(and(eq(tokens.id, row.id), isNull(tokens.revoked_at)))
+          .returning({ id: tokens.id });
+        if (!won.length) throw notAuthorized();
+        return issueTokens(req.db, u.id, { remember: row.remember });
+      }
+      if (!b.username) throw fieldError('username', 'validation.required');
+      if (!b.password) throw fieldError('password', 'validation.required');
+      // every attempt is counted before the password is checked (a parallel burst cannot pass the limits between a check
+      // and a count); whatever turns out not to be a failure (a sign-in, a blocked user, an error) is forgiven after
+      const nameKey = `${req.tenant.id}|${req.ip}|${b.username.toLowerCase()}`;
+      const attempts: Attempt[] = await hitAll([
+        [signInByAddressAndName, nameKey],
+        [signInByAddress, req.ip],
+      ]);
+      let failed = false;
+      try {
+        const [u] = await req.db
+          .select()
+          .from(users)
+          .where(or(sql`lower(${users.login}) = lower(${b.username})`, sql`lower(${users.email}) = lower(${b.username})`));
+        if (!u) {
+          failed = true;
+          throw new AppError(401, 'ERROR_LOGIN', 'User does not exist');
+        }
+        // at most 100 failures an hour on one account, from whatever addresses (ASVS 2.2.1)
+        attempts.push(await signInByAccount.hit(`${req.tenant.id}|${u.id}`));
+        if (!(await verifyPassword(u.password_hash, b.password))) {
+          failed = true;
+          throw new AppError(401, 'ERROR_PASS', 'Wrong password');
+        }
+        if (isBlocked(u)) throw new AppError(403, 'ERROR_BLOCK', 'User is blocked');
+        await signInByAddressAndName.reset(nameKey);
+        await req.db.update(users).set({ last_login_at: new Date() }).where(eq(users.id, u.id));
+        await req.db.insert(events).values({ user_id: u.id, kind: 'login' });
+        return await issueTokens(req.db, u.id, { remember: b.remember });
+      } finally {
+        if (!failed) await Promise.all(attempts.map((a) => a.forgive()));
+      }
+    },
+  );
 
   app.post('/api/logout', { schema: { tags, summary: 'Sign out: revokes the current token' } }, async (req) => {
-    if (req.tokenId) await app.db.update(tokens).set({ revoked_at: new Date() }).where(eq(tokens.id, req.tokenId));
+    if (req.tokenId) await req.db.update(tokens).set({ revoked_at: new Date() }).where(eq(tokens.id, req.tokenId));
     return { data: { success: true } };
   });
 
-  app.get('/api/user', { schema: { tags, summary: 'The signed-in user\'s profile' } }, async (req) => ({ data: publicUser(currentUser(req)) }));
+  app.get('/api/user', { schema: { tags, summary: "The signed-in user's profile" } }, async (req) => ({ data: publicUser(currentUser(req)) }));
 
-  app.put('/api/user', {
-    schema: {
-      tags,
-      summary: 'Edit the profile (dates as YYYY-MM-DD or DD.MM.YYYY; is_start=true marks the welcome as seen)',
-      body: Type.Partial(Type.Object({ ...ProfileFields, is_start: Type.Boolean() }, { additionalProperties: false })),
+  app.put(
+    '/api/user',
+    {
+      schema: {
+        tags,
+        summary: 'Edit the profile (dates as YYYY-MM-DD or DD.MM.YYYY; is_start=true marks the welcome as seen)',
+        body: Type.Partial(Type.Object({ ...ProfileFields, is_start: Type.Boolean() }, { additionalProperties: false })),
+      },
     },
-  }, async (req) => {
-    const me = currentUser(req);
-    const body = pickKnown(req.body as Record<string, unknown>, [...Object.keys(ProfileFields), 'is_start']);
-    normalizeDates(body);
-    if (typeof body.email === 'string') await assertUnique(fastify, req.tenant.id, { email: body.email }, me.id);
-    await checkPlace(fastify, { country_id: 'country_id' in body ? (body.country_id as number | null) : me.country_id, city_id: 'city_id' in body ? (body.city_id as number | null) : me.city_id }, body);
-    const { is_start, ...fields } = body;
-    const patch: Partial<User> = { ...(fields as Partial<User>), updated_at: new Date() };
-    if (is_start === true && !me.is_start) patch.is_start = new Date();
-    const [u] = await app.db.update(users).set(patch).where(and(eq(users.id, me.id), eq(users.tenant_id, req.tenant.id))).returning();
-    return { data: publicUser(u) };
-  });
-
-  app.post('/api/user/setAvatar', {
-    config: { upload: { maxFileSize: 5 * 1024 * 1024, sizeError: 'ERROR_MAX_SIZE_5', maxFiles: 1 } },
-    schema: { tags, summary: 'Upload the avatar (form data field `avatar`: JPEG, PNG, WebP or GIF, at most 5 MB)', consumes: ['multipart/form-data'], body: Type.Object({ avatar: Type.Any() }) },
-  }, async (req) => {
-    const me = currentUser(req);
-    const file = (req.body as { avatar: unknown }).avatar;
-    if (!isUploadedFile(file)) throw fieldError('avatar', 'validation.required');
-    if (!imageType(file.head)) throw new AppError(415, 'ERROR_EXT_TYPE', 'Only JPEG, PNG, WebP or GIF images', { allowed: 'jpg, png, webp, gif' });
-    const rel = await keepUpload(app.config.dataDir, req.tenant.slug, 'avatars', file);
-    const [u] = await app.db.update(users).set({ avatar: rel, updated_at: new Date() }).where(eq(users.id, me.id)).returning();
-    return { data: publicUser(u) };
-  });
-
-  app.get('/api/files/avatar/:id', {
-    config: { auth: 'public' },
-    schema: { tags, summary: 'A user\'s avatar image', security: [], params: Type.Object({ id: Type.Integer() }) },
-  }, async (req, reply) => {
-    const [u] = await app.db.select({ avatar: users.avatar }).from(users).where(and(eq(users.id, req.params.id), eq(users.tenant_id, req.tenant.id)));
-    if (!u?.avatar) throw new AppError(404, 'NOT_FOUND_FILE', 'No avatar');
-    const path = storedPath(app.config.dataDir, req.tenant.slug, u.avatar);
-    const head = await readHead(path);
-    reply.header('content-type', imageType(head) ?? 'application/octet-stream').header('cache-control', 'private, max-age=86400');
-    return reply.send(createReadStream(path));
-  });
-
-  app.put('/api/changePassword', {
-    config: { noDemo: true },
-    schema: {
-      tags,
-      summary: 'Change the password (other sessions are signed out)',
-      body: Type.Object({ old_password: Password, password: Password, confirm_password: Password }),
+    async (req) => {
+      const me = currentUser(req);
+      const body = pickKnown(req.body as Record<string, unknown>, [...Object.keys(ProfileFields), 'is_start']);
+      normalizeDates(body);
+      if (typeof body.email === 'string') await assertUnique(req.db, { email: body.email }, me.id);
+      await checkPlace(
+        req.db,
+        { country_id: 'country_id' in body ? (body.country_id as number | null) : me.country_id, city_id: 'city_id' in body ? (body.city_id as number | null) : me.city_id },
+        body,
+      );
+      const { is_start, ...fields } = body;
+      const patch: Partial<User> = { ...(fields as Partial<User>), updated_at: new Date() };
+      if (is_start === true && !me.is_start) patch.is_start = new Date();
+      const [u] = await req.db.update(users).set(patch).where(eq(users.id, me.id)).returning();
+      return { data: publicUser(u) };
     },
-  }, async (req) => {
-    const me = currentUser(req);
-    const b = req.body;
-    if (!(await verifyPassword(me.password_hash, b.old_password))) throw new AppError(422, 'ERROR_OLD_PASSWORD', 'The old password is wrong');
-    checkPassword(b.password, b.confirm_password);
-    if (b.password === b.old_password) throw new AppError(422, 'ERROR_CHANGE_PASSWORD', 'The new password equals the old one');
-    await app.db.update(users).set({ password_hash: await hashPassword(b.password), updated_at: new Date() }).where(eq(users.id, me.id));
-    await revokeUserTokens(app.db, me.id, req.tokenId);
-    return { data: { success: true } };
-  });
+  );
 
-  app.post('/api/user/sendLinkResetPassword', {
-    config: { auth: 'public' },
-    schema: { tags, summary: 'Mail a single-use password reset link (valid 60 minutes)', security: [], body: Type.Object({ email: Type.String({ format: 'email', maxLength: 255 }) }) },
-  }, async (req) => {
-    const key = `${req.tenant.id}|${req.ip}`;
-    resetThrottle.check(key);
-    resetThrottle.fail(key);
-    const [u] = await app.db.select().from(users).where(and(eq(users.tenant_id, req.tenant.id), sql`lower(${users.email}) = lower(${req.body.email})`));
-    if (!u) throw new AppError(404, 'Email_doesnt_exists', 'E-mail unknown');
-    const token = randomBytes(32).toString('base64url');
-    await app.db.insert(passwordResets).values({ tenant_id: req.tenant.id, user_id: u.id, token_hash: sha256(token), expires_at: new Date(Date.now() + RESET_MINUTES * 60_000) });
-    const link = `${webOrigin(fastify, req)}/reset_password/${token}`;
-    const sent = await fastify.mailer.send(req.tenant, { to: u.email, ...resetMail(langOf(req.headers['accept-language']), req.tenant.title, link) });
-    if (sent.error) throw new AppError(503, 'ERROR_SEND_MAIL', 'The mail server refused the message; it was kept in the outbox');
-    return { data: { success: true } };
-  });
-
-  app.post('/api/user/resetPassword/:token', {
-    config: { auth: 'public' },
-    schema: {
-      tags,
-      summary: 'Set a new password with a reset link (single use; signs out every session)',
-      security: [],
-      params: Type.Object({ token: Type.String({ maxLength: 200 }) }),
-      body: Type.Object({ password: Password, confirm_password: Password }),
+  app.post(
+    '/api/user/setAvatar',
+    {
+      config: { upload: { maxFileSize: 5 * 1024 * 1024, sizeError: 'ERROR_MAX_SIZE_5', maxFiles: 1 } },
+      schema: { tags, summary: 'Upload the avatar (form data field `avatar`: JPEG, PNG, WebP or GIF, at most 5 MB)', consumes: ['multipart/form-data'], body: Type.Object({ avatar: Type.Any() }) },
     },
-  }, async (req) => {
-    checkPassword(req.body.password, req.body.confirm_password);
-    const [row] = await app.db
-      .select()
-      .from(passwordResets)
-      .where(and(eq(passwordResets.token_hash, sha256(req.params.token)), eq(passwordResets.tenant_id, req.tenant.id), isNull(passwordResets.used_at), gt(passwordResets.expires_at, new Date())));
-    if (!row) throw new AppError(404, 'NOT_FOUND_TOKEN', 'The link is unknown, used or expired');
-    // conditional use: of two simultaneous requests with one link only the first sets the password
-    const won = await app.db.update(passwordResets).set({ used_at: new Date() }).where(and(eq(passwordResets.id, row.id), isNull(passwordResets.used_at))).returning({ id: passwordResets.id });
-    if (!won.length) throw new AppError(404, 'NOT_FOUND_TOKEN', 'The link is unknown, used or expired');
-    await app.db.update(users).set({ password_hash: await hashPassword(req.body.password), updated_at: new Date() }).where(eq(users.id, row.user_id));
-    await revokeUserTokens(app.db, row.user_id);
-    return { data: { success: true } };
-  });
+    async (req) => {
+      const me = currentUser(req);
+      const file = (req.body as { avatar: unknown }).avatar;
+      if (!isUploadedFile(file)) throw fieldError('avatar', 'validation.required');
+      if (!imageType(file.head)) throw new AppError(415, 'ERROR_EXT_TYPE', 'Only JPEG, PNG, WebP or GIF images', { allowed: 'jpg, png, webp, gif' });
+      const rel = await keepUpload(app.config.dataDir, req.tenant.slug, 'avatars', file);
+      const [u] = await req.db.update(users).set({ avatar: rel, updated_at: new Date() }).where(eq(users.id, me.id)).returning();
+      return { data: publicUser(u) };
+    },
+  );
+
+  app.get(
+    '/api/files/avatar/:id',
+    {
+      config: { auth: 'public' },
+      schema: { tags, summary: "A user's avatar image", security: [], params: IdParams },
+    },
+    async (req, reply) => {
+      const [u] = await req.db.select({ avatar: users.avatar }).from(users).where(eq(users.id, req.params.id));
+      if (!u?.avatar) throw new AppError(404, 'NOT_FOUND_FILE', 'No avatar');
+      const path = storedPath(app.config.dataDir, req.tenant.slug, u.avatar);
+      return sendImage(reply, path, 'private, max-age=86400');
+    },
+  );
+
+  app.put(
+    '/api/changePassword',
+    {
+      config: { noDemo: true },
+      schema: {
+        tags,
+        summary: 'Change the password (other sessions are signed out)',
+        body: Type.Object({ old_password: Password, password: Password, confirm_password: Password }),
+      },
+    },
+    async (req) => {
+      const me = currentUser(req);
+      const b = req.body;
+      if (!(await verifyPassword(me.password_hash, b.old_password))) throw new AppError(422, 'ERROR_OLD_PASSWORD', 'The old password is wrong');
+      checkPassword(b.password, b.confirm_password);
+      if (b.password === b.old_password) throw new AppError(422, 'ERROR_CHANGE_PASSWORD', 'The new password equals the old one');
+      await req.db
+        .update(users)
+        .set({ password_hash: await hashPassword(b.password), updated_at: new Date() })
+        .where(eq(users.id, me.id));
+      await revokeUserTokens(req.db, me.id, req.tokenId);
+      return { data: { success: true } };
+    },
+  );
+
+  app.post(
+    '/api/user/sendLinkResetPassword',
+    {
+      config: { auth: 'public' },
+      schema: { tags, summary: 'Mail a single-use password reset link (valid 60 minutes)', security: [], body: Type.Object({ email: Type.String({ format: 'email', maxLength: 255 }) }) },
+    },
+    async (req) => {
+      // every request counts per address (whatever its outcome: probing for e-mails too), every mail per account
+      await resetByAddress.hit(`${req.tenant.id}|${req.ip}`);
+      const [u] = await req.db.select().from(users).where(sql`lower(${users.email}) = lower(${req.body.email})`);
+      if (!u) throw new AppError(404, 'Email_doesnt_exists', 'E-mail unknown');
+      await resetByAccount.hit(`${req.tenant.id}|${u.id}`);
+      const token = randomBytes(32).toString('base64url');
+      await req.db.insert(passwordResets).values({ user_id: u.id, token_hash: sha256(token), expires_at: new Date(Date.now() + RESET_MINUTES * 60_000) });
+      const link = `${webOrigin(fastify, req)}/reset_password/${token}`;
+      const sent = await fastify.mailer.send(req.tenant, { to: u.email, ...resetMail(langOf(req.headers['accept-language']), req.tenant.title, link) });
+      if (sent.error) throw new AppError(503, 'ERROR_SEND_MAIL', 'The mail server refused the message; it was kept in the outbox');
+      return { data: { success: true } };
+    },
+  );
+
+  app.post(
+    '/api/user/resetPassword/:token',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags,
+        summary: 'Set a new password with a reset link (single use; signs out every session)',
+        security: [],
+        params: Type.Object({ token: Type.String({ maxLength: 200 }) }),
+        body: Type.Object({ password: Password, confirm_password: Password }),
+      },
+    },
+    async (req) => {
+      checkPassword(req.body.password, req.body.confirm_password);
+      const [row] = await req.db
+        .select()
+        .from(passwordResets)
+        .where(and(eq(passwordResets.token_hash, sha256(req.params.token)), isNull(passwordResets.used_at), gt(passwordResets.expires_at, new Date())));
+      if (!row) throw new AppError(404, 'NOT_FOUND_TOKEN', 'The link is unknown, used or expired');
+      // conditional use: of two simultaneous requests with one link only the first sets the password
+      const won = await req.db
+        .update(passwordResets)
+        .set({ used_at: new Date() })
+        .where(and(eq(passwordResets.id, row.id), isNull(passwordResets.used_at)))
+        .returning({ id: passwordResets.id });
+      if (!won.length) throw new AppError(404, 'NOT_FOUND_TOKEN', 'The link is unknown, used or expired');
+      await req.db
+        .update(users)
+        .set({ password_hash: await hashPassword(req.body.password), updated_at: new Date() })
+        .where(eq(users.id, row.user_id));
+      await revokeUserTokens(req.db, row.user_id);
+      return { data: { success: true } };
+    },
+  );
 }
 
 /** Only the named keys of a body: extra keys (role, login, …) are dropped, never written. */
 export function pickKnown(body: Record<string, unknown>, keys: string[]) {
   return Object.fromEntries(Object.entries(body).filter(([k]) => keys.includes(k)));
-}
-
-/** Recognises an image by its first bytes. */
-export function imageType(head: Buffer): string | undefined {
-  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
-  if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
-  if (head.subarray(0, 4).toString('latin1') === 'GIF8') return 'image/gif';
-  if (head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp';
-  return undefined;
-}
-
-/** A stored relative path inside the school's folder; a path leaving it answers 404 NOT_FOUND_FILE. */
-export function storedPath(dataDir: string, slug: string, rel: string) {
-  try {
-    return absolutePath(dataDir, slug, rel);
-  } catch {
-    throw new AppError(404, 'NOT_FOUND_FILE', 'The file is missing');
-  }
-}
-
-/** The first 16 bytes of a stored file; a file missing from disk answers 404 NOT_FOUND_FILE (never a 500). */
-export async function readHead(path: string) {
-  const { open } = await import('node:fs/promises');
-  const fh = await open(path, 'r').catch((e: NodeJS.ErrnoException) => {
-    if (e.code === 'ENOENT' || e.code === 'EISDIR') throw new AppError(404, 'NOT_FOUND_FILE', 'The file is missing');
-    throw e;
-  });
-  try {
-    const buf = Buffer.alloc(16);
-    await fh.read(buf, 0, 16, 0);
-    return buf;
-  } finally {
-    await fh.close();
-  }
 }

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import type { User } from '../../core/context.ts';
+import { Id } from '../../core/schemas.ts';
 
 /** Profile fields a user edits (PUT /api/user) and an admin edits besides role, login and blocking. */
 export const ProfileFields = {
@@ -15,8 +16,8 @@ export const ProfileFields = {
   birthday_date: Type.Union([Type.String({ maxLength: 10 }), Type.Null()]),
   phone: Type.Union([Type.String({ maxLength: 32 }), Type.Null()]),
   citizenship: Type.Union([Type.String({ maxLength: 100 }), Type.Null()]),
-  country_id: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
-  city_id: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
+  country_id: Type.Union([Id, Type.Null()]),
+  city_id: Type.Union([Id, Type.Null()]),
   postal_code: Type.Union([Type.String({ maxLength: 16 }), Type.Null()]),
   street: Type.Union([Type.String({ maxLength: 255 }), Type.Null()]),
   house: Type.Union([Type.String({ maxLength: 32 }), Type.Null()]),

@@ -19,7 +19,10 @@ function decodeMail(eml: string) {
       const raw = rest.join('\n\n');
       if (/Content-Transfer-Encoding: base64/i.test(head)) return Buffer.from(raw.replace(/\s+/g, ''), 'base64').toString('utf8');
       if (/Content-Transfer-Encoding: quoted-printable/i.test(head))
-        return Buffer.from(raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
+        return Buffer.from(
+          raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h) => String.fromCharCode(parseInt(h, 16))),
+          'latin1',
+        ).toString('utf8');
       return raw;
     })
     .join('\n');
@@ -37,7 +40,12 @@ describe('accounts: sessions, throttles, outbox', () => {
   afterAll(() => api.close());
 
   const userOf = async (login: string, tenantId = 1) =>
-    (await api.db.select().from(users).where(and(eq(users.tenant_id, tenantId), eq(users.login, login))))[0];
+    (
+      await api.db
+        .select()
+        .from(users)
+        .where(and(eq(users.tenant_id, tenantId), eq(users.login, login)))
+    )[0];
 
   it('locks a username after 5 failures with retry_after, even for the right password, and only for that key', async () => {
     const from = { remoteAddress: '10.1.1.1' };
@@ -83,8 +91,14 @@ describe('accounts: sessions, throttles, outbox', () => {
   it('refuses a password change in demo mode and leaves the password alone', async () => {
     const admin = await userOf('admin');
     const student = await userOf('student');
-    const demo = await issueTokens(api.db, 1, student.id, { actorId: admin.id });
-    const res = await api.call({ method: 'PUT', url: '/api/changePassword', token: demo.access_token, headers: { demo: '1' }, payload: { old_password: 'Demo12345', password: 'Hacked1234', confirm_password: 'Hacked1234' } });
+    const demo = await issueTokens(api.app.schoolDb(1), student.id, { actorId: admin.id });
+    const res = await api.call({
+      method: 'PUT',
+      url: '/api/changePassword',
+      token: demo.access_token,
+      headers: { demo: '1' },
+      payload: { old_password: 'Demo12345', password: 'Hacked1234', confirm_password: 'Hacked1234' },
+    });
     expect(res.statusCode).toBe(403);
     await api.login('student', 'demo', 'Demo12345');
     const missing = await api.call({ method: 'PUT', url: '/api/changePassword', token: await api.login('student'), payload: { password: 'Hacked1234' } });
@@ -92,8 +106,15 @@ describe('accounts: sessions, throttles, outbox', () => {
     expect(Object.keys(missing.json().errors)).toContain('old_password');
   });
 
-  it('writes the reset mail into the outbox in Russian with the school\'s own link when no SMTP is set', async () => {
-    const res = await api.call({ method: 'POST', url: '/api/user/sendLinkResetPassword', tenant: 'north', remoteAddress: '10.2.2.2', headers: { origin: 'http://evil.example.com' }, payload: { email: 'Trainer@North.test' } });
+  it("writes the reset mail into the outbox in Russian with the school's own link when no SMTP is set", async () => {
+    const res = await api.call({
+      method: 'POST',
+      url: '/api/user/sendLinkResetPassword',
+      tenant: 'north',
+      remoteAddress: '10.2.2.2',
+      headers: { origin: 'http://evil.example.com' },
+      payload: { email: 'Trainer@North.test' },
+    });
     expect(res.statusCode).toBe(200);
     const dir = join(api.config.dataDir, 'outbox', 'north');
     const files = readdirSync(dir).filter((f) => f.endsWith('.eml'));
@@ -116,7 +137,7 @@ describe('accounts: sessions, throttles, outbox', () => {
     await api.login('trainer', 'demo', 'Demo12345');
   });
 
-  it('answers 503 ERROR_SEND_MAIL when the school\'s SMTP server is down, keeping the message in the outbox', async () => {
+  it("answers 503 ERROR_SEND_MAIL when the school's SMTP server is down, keeping the message in the outbox", async () => {
     const probe = createServer();
     await new Promise<void>((r) => probe.listen(0, '127.0.0.1', () => r()));
     const port = (probe.address() as AddressInfo).port;
@@ -154,7 +175,10 @@ describe('accounts: sessions, throttles, outbox', () => {
     for (const loser of passwords.filter((p) => p !== winner))
       expect((await api.call({ method: 'POST', url: '/api/token', remoteAddress: '10.9.9.9', payload: { ...CLIENT, username: 'moderator', password: loser } })).json().name).toBe('ERROR_PASS');
     await api.login('moderator', 'demo', winner);
-    await api.db.update(users).set({ password_hash: await hashPassword('Demo12345') }).where(eq(users.id, u.id));
+    await api.db
+      .update(users)
+      .set({ password_hash: await hashPassword('Demo12345') })
+      .where(eq(users.id, u.id));
   });
 
   it('throttles reset requests per school and address', async () => {
@@ -201,9 +225,17 @@ describe('accounts: sessions, throttles, outbox', () => {
     const res = await api.call({ method: 'POST', url: '/api/register', payload: { login: 'a b', email: 'x@demo.test' } });
     expect(res.statusCode).toBe(422);
     expect(Object.keys(res.json().errors)).toEqual(expect.arrayContaining(['login', 'password', 'name', 'surname']));
-    const mismatch = await api.call({ method: 'POST', url: '/api/register', payload: { login: 'newer', email: 'newer@demo.test', password: 'Secret123', confirm_password: 'Secret124', name: 'A', surname: 'B' } });
+    const mismatch = await api.call({
+      method: 'POST',
+      url: '/api/register',
+      payload: { login: 'newer', email: 'newer@demo.test', password: 'Secret123', confirm_password: 'Secret124', name: 'A', surname: 'B' },
+    });
     expect(mismatch.json().errors.confirm_password).toEqual(['validation.passwords_match']);
-    const usedLogin = await api.call({ method: 'POST', url: '/api/register', payload: { login: 'STUDENT', email: 'fresh@demo.test', password: 'Secret123', confirm_password: 'Secret123', name: 'A', surname: 'B' } });
+    const usedLogin = await api.call({
+      method: 'POST',
+      url: '/api/register',
+      payload: { login: 'STUDENT', email: 'fresh@demo.test', password: 'Secret123', confirm_password: 'Secret123', name: 'A', surname: 'B' },
+    });
     expect(usedLogin.statusCode).toBe(409);
     expect(usedLogin.json().name).toBe('USER_EMAIL_ISSET');
   });

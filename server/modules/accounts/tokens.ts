@@ -19,15 +19,17 @@ export interface TokenPair {
   refresh_token: string;
 }
 
-/** Issues an opaque token pair; only SHA-256 hashes are stored. `actorId` marks a demo-mode token. */
-export async function issueTokens(db: Db, tenantId: number, userId: number, opts: { remember?: boolean; actorId?: number } = {}): Promise<TokenPair> {
+/**
+ * Issues an opaque token pair; only SHA-256 hashes are stored. `actorId` marks a demo-mode token.
+ * `db` is the school-bound handle: the token belongs to its school.
+ */
+export async function issueTokens(db: Db, userId: number, opts: { remember?: boolean; actorId?: number } = {}): Promise<TokenPair> {
   const remember = !!opts.remember;
   const access = randomBytes(32).toString('base64url');
   const refresh = randomBytes(32).toString('base64url');
   const accessTtl = opts.actorId ? LIFETIME.demo : LIFETIME.access(remember);
   const now = Date.now();
   await db.insert(tokens).values({
-    tenant_id: tenantId,
     user_id: userId,
     actor_id: opts.actorId ?? null,
     access_hash: sha256(access),
@@ -39,7 +41,7 @@ export async function issueTokens(db: Db, tenantId: number, userId: number, opts
   return { token_type: 'Bearer', access_token: access, expires_in: accessTtl, refresh_token: refresh };
 }
 
-/** Revokes every live token of a user, except `keepId` when given. */
+/** Revokes every live token of a user (of the handle's school), except `keepId` when given. */
 export async function revokeUserTokens(db: Db, userId: number, keepId?: number) {
   await db
     .update(tokens)

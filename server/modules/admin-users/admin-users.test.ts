@@ -10,7 +10,12 @@ describe('/admin/user', () => {
   let student: string;
   let northAdmin: string;
   const idOf = async (login: string, tenantId = 1) =>
-    (await api.db.select().from(users).where(and(eq(users.login, login), eq(users.tenant_id, tenantId))))[0].id;
+    (
+      await api.db
+        .select()
+        .from(users)
+        .where(and(eq(users.login, login), eq(users.tenant_id, tenantId)))
+    )[0].id;
 
   beforeAll(async () => {
     api = await startTestApi();
@@ -25,8 +30,9 @@ describe('/admin/user', () => {
     const res = await api.call({ method: 'GET', url: '/admin/user?per_page=2&page=1&sort=login&order=asc', token: admin });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.meta).toMatchObject({ current_page: 1, per_page: 2, total: 5, last_page: 3, from: 1, to: 2 });
-    expect(body.data.map((u: { login: string }) => u.login)).toEqual(['admin', 'moderator']);
+    // the demo school: one user per role and three networking members (server/modules/networking/seed.ts)
+    expect(body.meta).toMatchObject({ current_page: 1, per_page: 2, total: 8, last_page: 4, from: 1, to: 2 });
+    expect(body.data.map((u: { login: string }) => u.login)).toEqual(['admin', 'dmitry.volkov']);
     expect(body.data[0].password_hash).toBeUndefined();
     const search = await api.call({ method: 'GET', url: `/admin/user?q=${encodeURIComponent('Студентов')}`, token: moderator });
     expect(search.json().data.map((u: { login: string }) => u.login)).toEqual(['student']);
@@ -62,7 +68,12 @@ describe('/admin/user', () => {
     expect(dup.json().name).toBe('USER_EMAIL_ISSET');
     const badRole = await api.call({ method: 'POST', url: '/admin/user', token: admin, payload: { login: 'x', email: 'x@demo.test', password: 'Start12345', name: 'a', surname: 'b', role: 'god' } });
     expect(badRole.statusCode).toBe(422);
-    const mod = await api.call({ method: 'POST', url: '/admin/user', token: moderator, payload: { login: 'boss', email: 'boss@demo.test', password: 'Start12345', name: 'a', surname: 'b', role: 'admin' } });
+    const mod = await api.call({
+      method: 'POST',
+      url: '/admin/user',
+      token: moderator,
+      payload: { login: 'boss', email: 'boss@demo.test', password: 'Start12345', name: 'a', surname: 'b', role: 'admin' },
+    });
     expect(mod.statusCode).toBe(403);
   });
 
@@ -75,7 +86,7 @@ describe('/admin/user', () => {
     expect(res.json().data.hobby).toBe('sailing');
   });
 
-  it('answers 404 for another school\'s user id, and touches nothing there', async () => {
+  it("answers 404 for another school's user id, and touches nothing there", async () => {
     const northStudent = await idOf('student', 2);
     expect((await api.call({ method: 'GET', url: `/admin/user/${northStudent}`, token: admin })).json().name).toBe('NOT_FOUND_USER');
     expect((await api.call({ method: 'PUT', url: `/admin/user/${northStudent}`, token: admin, payload: { hobby: 'x' } })).statusCode).toBe(404);
@@ -113,7 +124,7 @@ describe('/admin/user', () => {
     expect((await api.call({ method: 'POST', url: `/admin/user/${x}`, token: admin, payload: { _method: 'DELETE' } })).statusCode).toBe(404);
   });
 
-  it('logs in as a user: demo calls are audited and kept out of the user\'s activity', async () => {
+  it("logs in as a user: demo calls are audited and kept out of the user's activity", async () => {
     const studentId = await idOf('student');
     const before = (await api.db.select().from(users).where(eq(users.id, studentId)))[0].last_login_at;
     const res = await api.call({ method: 'POST', url: `/admin/user/${studentId}/authorization`, token: admin });
@@ -126,9 +137,14 @@ describe('/admin/user', () => {
     expect(audit.length).toBeGreaterThan(0);
     expect(audit[0].actor_id).toBe(await idOf('admin'));
     expect((await api.db.select().from(users).where(eq(users.id, studentId)))[0].last_login_at).toEqual(before);
-    expect((await api.call({ method: 'PUT', url: '/api/changePassword', token: demo, payload: { old_password: 'Demo12345', password: 'Other12345', confirm_password: 'Other12345' } })).statusCode).toBe(403);
+    expect(
+      (await api.call({ method: 'PUT', url: '/api/changePassword', token: demo, payload: { old_password: 'Demo12345', password: 'Other12345', confirm_password: 'Other12345' } })).statusCode,
+    ).toBe(403);
     expect((await api.call({ method: 'GET', url: '/admin/user', token: demo })).statusCode).toBe(403);
-    const logins = await api.db.select().from(events).where(and(eq(events.user_id, studentId), eq(events.kind, 'login')));
+    const logins = await api.db
+      .select()
+      .from(events)
+      .where(and(eq(events.user_id, studentId), eq(events.kind, 'login')));
     expect(logins.length).toBe(1); // the student's own sign-in in beforeAll, none from demo mode
     expect((await api.call({ method: 'POST', url: `/admin/user/${studentId}/authorization`, token: moderator })).statusCode).toBe(403);
     expect((await api.call({ method: 'POST', url: `/admin/user/${await idOf('superadmin')}/authorization`, token: admin })).statusCode).toBe(403);
@@ -145,13 +161,28 @@ describe('/admin/user', () => {
     const res = await api.call({ method: 'POST', url: '/admin/block/user', token: admin, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.count).toBe(2);
-    const rows = await api.db.select().from(users).where(and(eq(users.tenant_id, 1), eq(users.is_blocked, true)));
+    const rows = await api.db
+      .select()
+      .from(users)
+      .where(and(eq(users.tenant_id, 1), eq(users.is_blocked, true)));
     expect(rows.map((u) => u.login).sort()).toEqual(expect.arrayContaining(['frm1', 'frm2']));
-    const del = await api.call({ method: 'POST', url: '/admin/delete/user', token: admin, payload: `${part('users[]', String(a))}--${boundary}--\r\n`, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    const del = await api.call({
+      method: 'POST',
+      url: '/admin/delete/user',
+      token: admin,
+      payload: `${part('users[]', String(a))}--${boundary}--\r\n`,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
     expect(del.json().data.count).toBe(1);
     const blocked = await api.call({ method: 'GET', url: '/admin/user?filter[is_blocked]=1', token: admin });
     expect(blocked.json().data.map((u: { login: string }) => u.login)).toEqual(['frm2']);
-    const empty = await api.call({ method: 'POST', url: '/admin/active/user', token: admin, payload: `${part('_', '')}--${boundary}--\r\n`, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    const empty = await api.call({
+      method: 'POST',
+      url: '/admin/active/user',
+      token: admin,
+      payload: `${part('_', '')}--${boundary}--\r\n`,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
     expect(empty.statusCode).toBe(422);
     expect(empty.json().name).toBe('NOT_CHECK_ID_USER');
     expect((await api.call({ method: 'POST', url: '/admin/delete/user', token: admin, payload: {} })).json().name).toBe('NOT_CHECK_ID_USER');
@@ -162,7 +193,9 @@ describe('/admin/user', () => {
     const studentId = await idOf('student');
     expect((await api.call({ method: 'GET', url: `/admin/user/${studentId}`, token: student })).statusCode).toBe(403);
     expect((await api.call({ method: 'PUT', url: `/admin/user/${studentId}`, token: trainer, payload: { hobby: 'x' } })).statusCode).toBe(403);
-    expect((await api.call({ method: 'POST', url: '/admin/user', token: trainer, payload: { login: 'zz', email: 'zz@demo.test', password: 'Start12345', name: 'a', surname: 'b' } })).statusCode).toBe(403);
+    expect((await api.call({ method: 'POST', url: '/admin/user', token: trainer, payload: { login: 'zz', email: 'zz@demo.test', password: 'Start12345', name: 'a', surname: 'b' } })).statusCode).toBe(
+      403,
+    );
     expect((await api.call({ method: 'DELETE', url: `/admin/user/${studentId}`, token: moderator })).statusCode).toBe(403);
     expect((await api.call({ method: 'POST', url: '/admin/active/user', token: student, payload: { users: [studentId] } })).statusCode).toBe(403);
     // A moderator manages students and trainers, not admins.
@@ -208,7 +241,9 @@ describe('/admin/user', () => {
     const adminId = await idOf('admin');
     const moderatorId = await idOf('moderator');
     // An admin does not act as another admin; a superadmin does.
-    const other = (await api.call({ method: 'POST', url: '/admin/user', token: superadmin, payload: { login: 'admin2', email: 'admin2@demo.test', password: 'Start12345', name: 'a', surname: 'b', role: 'admin' } })).json().data.id;
+    const other = (
+      await api.call({ method: 'POST', url: '/admin/user', token: superadmin, payload: { login: 'admin2', email: 'admin2@demo.test', password: 'Start12345', name: 'a', surname: 'b', role: 'admin' } })
+    ).json().data.id;
     expect((await api.call({ method: 'POST', url: `/admin/user/${other}/authorization`, token: admin })).statusCode).toBe(403);
     expect((await api.call({ method: 'POST', url: `/admin/user/${adminId}/authorization`, token: admin })).statusCode).toBe(403); // oneself
     const asAdmin = await api.call({ method: 'POST', url: `/admin/user/${adminId}/authorization`, token: superadmin });
@@ -216,7 +251,10 @@ describe('/admin/user', () => {
     expect(asAdmin.json()).toMatchObject({ token_type: 'Bearer', expires_in: 7200 });
     expect(typeof asAdmin.json().refresh_token).toBe('string');
     // The stored token remembers the real actor.
-    const demoRows = await api.db.select().from(tokens).where(and(eq(tokens.user_id, adminId), eq(tokens.actor_id, await idOf('superadmin'))));
+    const demoRows = await api.db
+      .select()
+      .from(tokens)
+      .where(and(eq(tokens.user_id, adminId), eq(tokens.actor_id, await idOf('superadmin'))));
     expect(demoRows.length).toBeGreaterThan(0);
     // From inside demo mode, no further "log in as".
     const demo = asAdmin.json().access_token;

@@ -2,23 +2,26 @@ import { aliasedTable, and, desc, eq, ilike, inArray, ne, or, type SQL } from 'd
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import type { Db } from '../../db/client.ts';
 import { demoAudit, roles, users, type Role } from '../../db/schema/index.ts';
 import { currentUser, type User } from '../../core/context.ts';
 import { AppError, notFound } from '../../core/errors.ts';
 import { ListQuery, orderFor, paginate } from '../../core/pagination.ts';
 import { hashPassword } from '../../core/password.ts';
-import { ProfileFields, publicUser } from '../accounts/profile.ts';
+import { ProfileFields, publicUser } from '../accounts/index.ts';
 import { assertUnique, checkPassword, checkPlace, normalizeDates, pickKnown } from '../accounts/index.ts';
-import { issueTokens } from '../accounts/tokens.ts';
-import { welcomeInBackground } from '../settings-admin/welcome.ts';
+import { issueTokens } from '../accounts/index.ts';
+import { welcomeInBackground } from '../settings-admin/index.ts';
+import { Id, IdParams, isId } from '../../core/schemas.ts';
+import { containsPattern } from '../../core/search.ts';
+import { ACCESS } from '../../../common/access/roles.ts';
 
 const tags = ['admin: users'];
-const MANAGERS: Role[] = ['superadmin', 'admin', 'moderator'];
-const ADMINS: Role[] = ['superadmin', 'admin'];
-const Id = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+const MANAGERS = ACCESS.users.read;
+const ADMINS = ACCESS.users.delete;
 const RoleT = Type.Union(roles.map((r) => Type.Literal(r)));
 /** A selection of users; absent (an empty form-data list sends nothing) or empty → 422 NOT_CHECK_ID_USER. */
-const Ids = Type.Object({ users: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 1000 })) });
+const Ids = Type.Object({ users: Type.Optional(Type.Array(Id, { maxItems: 1000 })) });
 
 const AdminFields = {
   ...ProfileFields,
@@ -51,177 +54,220 @@ function mayActAs(actor: User, targetRole: Role) {
 export default async function adminUsers(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
-  async function load(tenantId: number, id: number) {
-    const [u] = await app.db.select().from(users).where(and(eq(users.id, id), eq(users.tenant_id, tenantId)));
+  async function load(db: Db, id: number) {
+    const [u] = await db.select().from(users).where(eq(users.id, id));
     if (!u) throw notFound('user');
     return u;
   }
 
-  app.get('/admin/user', {
-    config: { roles: MANAGERS },
-    schema: {
-      tags,
-      summary: 'Users of the school: search (q), filter[role], filter[is_blocked], sorting and pages',
-      querystring: ListQuery,
+  app.get(
+    '/admin/user',
+    {
+      config: { roles: MANAGERS },
+      schema: {
+        tags,
+        summary: 'Users of the school: search (q), filter[role], filter[is_blocked], sorting and pages',
+        querystring: ListQuery,
+      },
     },
-  }, async (req) => {
-    const q = req.query;
-    const conds: (SQL | undefined)[] = [eq(users.tenant_id, req.tenant.id)];
-    if (q.q) {
-      const like = `%${q.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-      conds.push(or(ilike(users.surname, like), ilike(users.name, like), ilike(users.patronymic, like), ilike(users.login, like), ilike(users.email, like)));
-    }
-    const f = (q.filter ?? {}) as Record<string, unknown>;
-    if (typeof f.role === 'string' && (roles as readonly string[]).includes(f.role)) conds.push(eq(users.role, f.role as Role));
-    if (f.is_blocked !== undefined && f.is_blocked !== '') conds.push(eq(users.is_blocked, f.is_blocked === true || f.is_blocked === 'true' || f.is_blocked === '1'));
-    const where = and(...conds);
-    const page = await paginate<User>(app.db, q, {
-      table: users,
-      where,
-      query: app.db.select().from(users).where(where).$dynamic(),
-      orderBy: orderFor(q, { id: users.id, surname: users.surname, name: users.name, login: users.login, email: users.email, role: users.role, last_login_at: users.last_login_at, created_at: users.created_at }, desc(users.id)),
-    });
-    return { data: page.data.map(publicUser), meta: page.meta };
-  });
+    async (req) => {
+      const q = req.query;
+      const conds: (SQL | undefined)[] = [];
+      if (q.q) {
+        const like = containsPattern(q.q);
+        conds.push(or(ilike(users.surname, like), ilike(users.name, like), ilike(users.patronymic, like), ilike(users.login, like), ilike(users.email, like)));
+      }
+      const f = (q.filter ?? {}) as Record<string, unknown>;
+      if (typeof f.role === 'string' && (roles as readonly string[]).includes(f.role)) conds.push(eq(users.role, f.role as Role));
+      if (f.is_blocked !== undefined && f.is_blocked !== '') conds.push(eq(users.is_blocked, f.is_blocked === true || f.is_blocked === 'true' || f.is_blocked === '1'));
+      const where = and(...conds);
+      const page = await paginate<User>(req.db, q, {
+        table: users,
+        where,
+        query: req.db.select().from(users).where(where).$dynamic(),
+        orderBy: orderFor(
+          q,
+          { id: users.id, surname: users.surname, name: users.name, login: users.login, email: users.email, role: users.role, last_login_at: users.last_login_at, created_at: users.created_at },
+          desc(users.id),
+        ),
+      });
+      return { data: page.data.map(publicUser), meta: page.meta };
+    },
+  );
 
-  app.get('/admin/user/:id', { config: { roles: MANAGERS }, schema: { tags, summary: 'One user', params: Id } }, async (req) => ({
-    data: publicUser(await load(req.tenant.id, req.params.id)),
+  app.get('/admin/user/:id', { config: { roles: MANAGERS }, schema: { tags, summary: 'One user', params: IdParams } }, async (req) => ({
+    data: publicUser(await load(req.db, req.params.id)),
   }));
 
-  app.post('/admin/user', {
-    config: { roles: MANAGERS },
-    schema: {
-      tags,
-      summary: 'Create a user',
-      body: Type.Intersect([Type.Object({ login: AdminFields.login, email: AdminFields.email, password: AdminFields.password, name: AdminFields.name, surname: AdminFields.surname }), Type.Partial(Type.Object(AdminFields))]),
+  app.post(
+    '/admin/user',
+    {
+      config: { roles: MANAGERS },
+      schema: {
+        tags,
+        summary: 'Create a user',
+        body: Type.Intersect([
+          Type.Object({ login: AdminFields.login, email: AdminFields.email, password: AdminFields.password, name: AdminFields.name, surname: AdminFields.surname }),
+          Type.Partial(Type.Object(AdminFields)),
+        ]),
+      },
     },
-  }, async (req, reply) => {
-    const me = currentUser(req);
-    const body = pickKnown(req.body as Record<string, unknown>, EDITABLE) as Record<string, unknown> & { password: string; login: string; email: string };
-    const role = (body.role as Role | undefined) ?? 'student';
-    if (!mayManage(me, role)) throw new AppError(403, 'ERROR_ACCESS', 'You cannot give this role');
-    normalizeDates(body);
-    checkPassword(body.password);
-    await checkPlace(fastify, { country_id: (body.country_id as number | null | undefined) ?? null, city_id: (body.city_id as number | null | undefined) ?? null }, body);
-    await assertUnique(fastify, req.tenant.id, { email: body.email, login: body.login });
-    const { password, ...fields } = body;
-    const [u] = await app.db
-      .insert(users)
-      .values({ ...(fields as Partial<User>), login: body.login, email: body.email, role, tenant_id: req.tenant.id, password_hash: await hashPassword(password) } as typeof users.$inferInsert)
-      .returning();
-    void welcomeInBackground(fastify, req, u, password); // the school's welcome mail (settings: welcome mail)
-    return reply.status(201).send({ data: publicUser(u) });
-  });
+    async (req, reply) => {
+      const me = currentUser(req);
+      const body = pickKnown(req.body as Record<string, unknown>, EDITABLE) as Record<string, unknown> & { password: string; login: string; email: string };
+      const role = (body.role as Role | undefined) ?? 'student';
+      if (!mayManage(me, role)) throw new AppError(403, 'ERROR_ACCESS', 'You cannot give this role');
+      normalizeDates(body);
+      checkPassword(body.password);
+      await checkPlace(req.db, { country_id: (body.country_id as number | null | undefined) ?? null, city_id: (body.city_id as number | null | undefined) ?? null }, body);
+      await assertUnique(req.db, { email: body.email, login: body.login });
+      const { password, ...fields } = body;
+      const [u] = await req.db
+        .insert(users)
+        .values({ ...(fields as Partial<User>), login: body.login, email: body.email, role, password_hash: await hashPassword(password) } as typeof users.$inferInsert)
+        .returning();
+      void welcomeInBackground(fastify, req, u, password); // the school's welcome mail (settings: welcome mail)
+      return reply.status(201).send({ data: publicUser(u) });
+    },
+  );
 
-  app.put('/admin/user/:id', {
-    config: { roles: MANAGERS },
-    schema: { tags, summary: 'Edit a user (every field; `password` sets a new one)', params: Id, body: Type.Partial(Type.Object(AdminFields)) },
-  }, async (req) => {
-    const me = currentUser(req);
-    const target = await load(req.tenant.id, req.params.id);
-    const body = pickKnown(req.body as Record<string, unknown>, EDITABLE);
-    if (!mayManage(me, target.role) || (body.role && !mayManage(me, body.role as Role))) throw new AppError(403, 'ERROR_ACCESS', 'You cannot manage this user');
-    if (target.is_main && body.role && body.role !== target.role) throw new AppError(409, 'NOT_ACCESS_DELETE_SUPERADMIN', 'The main administrator keeps the role');
-    normalizeDates(body);
-    await checkPlace(
-      fastify,
-      { country_id: 'country_id' in body ? (body.country_id as number | null) : target.country_id, city_id: 'city_id' in body ? (body.city_id as number | null) : target.city_id },
-      body,
-    );
-    await assertUnique(fastify, req.tenant.id, { email: body.email as string | undefined, login: body.login as string | undefined }, target.id);
-    const { password, ...fields } = body;
-    const patch: Partial<User> = { ...(fields as Partial<User>), updated_at: new Date() };
-    if (typeof password === 'string' && password) {
-      checkPassword(password);
-      patch.password_hash = await hashPassword(password);
-    }
-    const [u] = await app.db.update(users).set(patch).where(and(eq(users.id, target.id), eq(users.tenant_id, req.tenant.id))).returning();
-    return { data: publicUser(u) };
-  });
+  app.put(
+    '/admin/user/:id',
+    {
+      config: { roles: MANAGERS },
+      schema: { tags, summary: 'Edit a user (every field; `password` sets a new one)', params: IdParams, body: Type.Partial(Type.Object(AdminFields)) },
+    },
+    async (req) => {
+      const me = currentUser(req);
+      const target = await load(req.db, req.params.id);
+      const body = pickKnown(req.body as Record<string, unknown>, EDITABLE);
+      if (!mayManage(me, target.role) || (body.role && !mayManage(me, body.role as Role))) throw new AppError(403, 'ERROR_ACCESS', 'You cannot manage this user');
+      if (target.is_main && body.role && body.role !== target.role) throw new AppError(409, 'NOT_ACCESS_DELETE_SUPERADMIN', 'The main administrator keeps the role');
+      normalizeDates(body);
+      await checkPlace(
+        req.db,
+        { country_id: 'country_id' in body ? (body.country_id as number | null) : target.country_id, city_id: 'city_id' in body ? (body.city_id as number | null) : target.city_id },
+        body,
+      );
+      await assertUnique(req.db, { email: body.email as string | undefined, login: body.login as string | undefined }, target.id);
+      const { password, ...fields } = body;
+      const patch: Partial<User> = { ...(fields as Partial<User>), updated_at: new Date() };
+      if (typeof password === 'string' && password) {
+        checkPassword(password);
+        patch.password_hash = await hashPassword(password);
+      }
+      const [u] = await req.db.update(users).set(patch).where(eq(users.id, target.id)).returning();
+      return { data: publicUser(u) };
+    },
+  );
 
   /** Deletes users of this school, never the main administrator nor oneself. */
-  async function deleteUsers(tenantId: number, me: User, ids: number[] = []) {
+  async function deleteUsers(db: Db, me: User, ids: number[] = []) {
     if (!ids.length) throw new AppError(422, 'NOT_CHECK_ID_USER', 'No user selected');
-    const rows = await app.db.select().from(users).where(and(eq(users.tenant_id, tenantId), inArray(users.id, ids)));
+    const rows = await db.select().from(users).where(inArray(users.id, ids));
     if (!rows.length) throw notFound('user');
     if (rows.some((u) => u.is_main)) throw new AppError(409, 'NOT_ACCESS_DELETE_SUPERADMIN', 'The main administrator cannot be deleted');
     if (rows.some((u) => u.id === me.id)) throw new AppError(409, 'ERROR_ACCESS', 'You cannot delete yourself');
     if (rows.some((u) => !mayManage(me, u.role))) throw new AppError(403, 'ERROR_ACCESS', 'You cannot delete this user');
-    await app.db.delete(users).where(and(eq(users.tenant_id, tenantId), inArray(users.id, rows.map((u) => u.id))));
+    await db.delete(users).where(
+      inArray(
+        users.id,
+        rows.map((u) => u.id),
+      ),
+    );
     return rows.length;
   }
 
-  app.delete('/admin/user/:id', { config: { roles: ADMINS }, schema: { tags, summary: 'Delete a user (not the main administrator)', params: Id } }, async (req) => ({
-    data: { count: await deleteUsers(req.tenant.id, currentUser(req), [req.params.id]) },
+  app.delete('/admin/user/:id', { config: { roles: ADMINS }, schema: { tags, summary: 'Delete a user (not the main administrator)', params: IdParams } }, async (req) => ({
+    data: { count: await deleteUsers(req.db, currentUser(req), [req.params.id]) },
   }));
 
   app.post('/admin/delete/user', { config: { roles: ADMINS }, schema: { tags, summary: 'Delete many users', body: Ids } }, async (req) => ({
-    data: { count: await deleteUsers(req.tenant.id, currentUser(req), req.body.users) },
+    data: { count: await deleteUsers(req.db, currentUser(req), req.body.users) },
   }));
 
-  for (const [path, blocked] of [['/admin/block/user', true], ['/admin/active/user', false]] as const) {
+  for (const [path, blocked] of [
+    ['/admin/block/user', true],
+    ['/admin/active/user', false],
+  ] as const) {
     app.post(path, { config: { roles: MANAGERS }, schema: { tags, summary: blocked ? 'Block many users' : 'Unblock (activate) many users', body: Ids } }, async (req) => {
       const me = currentUser(req);
       if (!req.body.users?.length) throw new AppError(422, 'NOT_CHECK_ID_USER', 'No user selected');
-      const rows = await app.db.select().from(users).where(and(eq(users.tenant_id, req.tenant.id), inArray(users.id, req.body.users), ne(users.id, me.id)));
+      const rows = await req.db
+        .select()
+        .from(users)
+        .where(and(inArray(users.id, req.body.users), ne(users.id, me.id)));
       const allowed = rows.filter((u) => mayManage(me, u.role) && !(blocked && u.is_main));
       if (!allowed.length) throw notFound('user');
-      await app.db
+      await req.db
         .update(users)
         .set({ is_blocked: blocked, ...(blocked ? {} : { date_block: null }), updated_at: new Date() })
-        .where(and(eq(users.tenant_id, req.tenant.id), inArray(users.id, allowed.map((u) => u.id))));
+        .where(
+          inArray(
+            users.id,
+            allowed.map((u) => u.id),
+          ),
+        );
       return { data: { count: allowed.length } };
     });
   }
 
-  app.post('/admin/user/:id/authorization', {
-    config: { roles: ADMINS, noDemo: true },
-    schema: { tags, summary: 'Log in as the user (demo mode): a 2-hour token that remembers the admin', params: Id },
-  }, async (req) => {
-    const me = currentUser(req);
-    const target = await load(req.tenant.id, req.params.id);
-    if (target.id === me.id || !mayActAs(me, target.role)) throw new AppError(403, 'ERROR_ACCESS', 'You cannot act as this user');
-    return issueTokens(app.db, req.tenant.id, target.id, { actorId: me.id });
-  });
+  app.post(
+    '/admin/user/:id/authorization',
+    {
+      config: { roles: ADMINS, noDemo: true },
+      schema: { tags, summary: 'Log in as the user (demo mode): a 2-hour token that remembers the admin', params: IdParams },
+    },
+    async (req) => {
+      const me = currentUser(req);
+      const target = await load(req.db, req.params.id);
+      if (target.id === me.id || !mayActAs(me, target.role)) throw new AppError(403, 'ERROR_ACCESS', 'You cannot act as this user');
+      return issueTokens(req.db, target.id, { actorId: me.id });
+    },
+  );
 
-  app.get('/admin/demo/audit', {
-    config: { roles: ADMINS },
-    schema: { tags, summary: 'Calls made in demo mode: admin X acting as user Y (newest first; filter[actor_id], filter[user_id])', querystring: ListQuery },
-  }, async (req) => {
-    const actor = aliasedTable(users, 'actor');
-    const subject = aliasedTable(users, 'subject');
-    const f = (req.query.filter ?? {}) as Record<string, unknown>;
-    const conds: (SQL | undefined)[] = [eq(demoAudit.tenant_id, req.tenant.id)];
-    for (const key of ['actor_id', 'user_id'] as const) {
-      const n = Number(f[key]);
-      if (f[key] !== undefined && f[key] !== '' && Number.isInteger(n)) conds.push(eq(demoAudit[key], n));
-    }
-    const where = and(...conds);
-    return paginate(app.db, req.query, {
-      table: demoAudit,
-      where,
-      query: app.db
-        .select({
-          id: demoAudit.id,
-          actor_id: demoAudit.actor_id,
-          actor_login: actor.login,
-          actor_name: actor.name,
-          actor_surname: actor.surname,
-          user_id: demoAudit.user_id,
-          user_login: subject.login,
-          user_name: subject.name,
-          user_surname: subject.surname,
-          method: demoAudit.method,
-          url: demoAudit.url,
-          status: demoAudit.status,
-          created_at: demoAudit.created_at,
-        })
-        .from(demoAudit)
-        .leftJoin(actor, and(eq(actor.id, demoAudit.actor_id), eq(actor.tenant_id, demoAudit.tenant_id)))
-        .leftJoin(subject, and(eq(subject.id, demoAudit.user_id), eq(subject.tenant_id, demoAudit.tenant_id)))
-        .where(where)
-        .$dynamic(),
-      orderBy: orderFor(req.query, { id: demoAudit.id, created_at: demoAudit.created_at, status: demoAudit.status }, desc(demoAudit.id)),
-    });
-  });
+  app.get(
+    '/admin/demo/audit',
+    {
+      config: { roles: ADMINS },
+      schema: { tags, summary: 'Calls made in demo mode: admin X acting as user Y (newest first; filter[actor_id], filter[user_id])', querystring: ListQuery },
+    },
+    async (req) => {
+      const actor = aliasedTable(users, 'actor');
+      const subject = aliasedTable(users, 'subject');
+      const f = (req.query.filter ?? {}) as Record<string, unknown>;
+      const conds: (SQL | undefined)[] = [];
+      for (const key of ['actor_id', 'user_id'] as const) {
+        const n = Number(f[key]);
+        if (f[key] !== undefined && f[key] !== '' && isId(n)) conds.push(eq(demoAudit[key], n));
+      }
+      const where = and(...conds);
+      return paginate(req.db, req.query, {
+        table: demoAudit,
+        where,
+        query: req.db
+          .select({
+            id: demoAudit.id,
+            actor_id: demoAudit.actor_id,
+            actor_login: actor.login,
+            actor_name: actor.name,
+            actor_surname: actor.surname,
+            user_id: demoAudit.user_id,
+            user_login: subject.login,
+            user_name: subject.name,
+            user_surname: subject.surname,
+            method: demoAudit.method,
+            url: demoAudit.url,
+            status: demoAudit.status,
+            created_at: demoAudit.created_at,
+          })
+          .from(demoAudit)
+          .leftJoin(actor, eq(actor.id, demoAudit.actor_id))
+          .leftJoin(subject, eq(subject.id, demoAudit.user_id))
+          .where(where)
+          .$dynamic(),
+        orderBy: orderFor(req.query, { id: demoAudit.id, created_at: demoAudit.created_at, status: demoAudit.status }, desc(demoAudit.id)),
+      });
+    },
+  );
 }

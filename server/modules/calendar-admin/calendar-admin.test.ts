@@ -26,7 +26,14 @@ describe('calendar admin (/admin/calendar)', () => {
     expect(created.statusCode).toBe(201);
     const e = created.json().data;
     expect(e).toMatchObject({ title: 'Консультация по проекту', kind: 'consulting', program_id: programId, starts_at: '2031-03-10T07:00:00.000Z' });
-    const whole = (await api.call({ method: 'POST', url: '/admin/calendar', token: admin, payload: { title: 'Вебинар для всех', kind: 'webinar', starts_at: '2031-03-12T15:00:00+03:00', ends_at: '2031-03-12T16:00:00+03:00', program_id: null } })).json().data;
+    const whole = (
+      await api.call({
+        method: 'POST',
+        url: '/admin/calendar',
+        token: admin,
+        payload: { title: 'Вебинар для всех', kind: 'webinar', starts_at: '2031-03-12T15:00:00+03:00', ends_at: '2031-03-12T16:00:00+03:00', program_id: null },
+      })
+    ).json().data;
     expect(whole).toMatchObject({ program_id: null, starts_at: '2031-03-12T12:00:00.000Z' });
 
     const list = (await api.call({ method: 'GET', url: '/admin/calendar?filter[from]=2031-03-01&filter[to]=2031-03-31&sort=starts_at&order=asc', token: admin })).json();
@@ -41,7 +48,12 @@ describe('calendar admin (/admin/calendar)', () => {
     const cal = (await api.call({ method: 'GET', url: '/api/calendar?from=2031-03-01&to=2031-03-31', token: student })).json().data;
     expect(cal.map((x: { id: string }) => x.id)).toContain(`event-${whole.id}`);
 
-    const edited = await api.call({ method: 'PUT', url: `/admin/calendar/${e.id}`, token: admin, payload: { ...event, title: 'Перенесено', starts_at: '2031-03-11T07:00:00Z', ends_at: '2031-03-11T08:00:00Z' } });
+    const edited = await api.call({
+      method: 'PUT',
+      url: `/admin/calendar/${e.id}`,
+      token: admin,
+      payload: { ...event, title: 'Перенесено', starts_at: '2031-03-11T07:00:00Z', ends_at: '2031-03-11T08:00:00Z' },
+    });
     expect(edited.json().data).toMatchObject({ title: 'Перенесено', program_id: null, starts_at: '2031-03-11T07:00:00.000Z' });
     expect((await api.call({ method: 'GET', url: `/admin/calendar/${e.id}`, token: moderator })).json().data.title).toBe('Перенесено');
     const viaPost = await api.call({ method: 'POST', url: `/admin/calendar/${e.id}`, token: admin, payload: { _method: 'DELETE' } });
@@ -60,8 +72,11 @@ describe('calendar admin (/admin/calendar)', () => {
     expect((await api.call({ method: 'GET', url: '/admin/calendar' })).statusCode).toBe(401);
   });
 
-  it('keeps schools apart: another school\'s event or program is 404', async () => {
-    const [north] = await api.db.insert(calendarEvents).values({ tenant_id: 2, kind: 'webinar', title: 'North webinar', starts_at: new Date('2031-05-01T10:00:00Z'), ends_at: new Date('2031-05-01T11:00:00Z') }).returning();
+  it("keeps schools apart: another school's event or program is 404", async () => {
+    const [north] = await api.db
+      .insert(calendarEvents)
+      .values({ tenant_id: 2, kind: 'webinar', title: 'North webinar', starts_at: new Date('2031-05-01T10:00:00Z'), ends_at: new Date('2031-05-01T11:00:00Z') })
+      .returning();
     expect((await api.call({ method: 'GET', url: `/admin/calendar/${north.id}`, token: admin })).statusCode).toBe(404);
     expect((await api.call({ method: 'PUT', url: `/admin/calendar/${north.id}`, token: admin, payload: event })).statusCode).toBe(404);
     expect((await api.call({ method: 'DELETE', url: `/admin/calendar/${north.id}`, token: admin })).statusCode).toBe(404);

@@ -1,16 +1,19 @@
 import { and, desc, eq, gte, ilike, inArray, isNull, lte, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
 import { calendarEvents, programs } from '../../db/schema/index.ts';
 import { AppError, ValidationError, notFound } from '../../core/errors.ts';
 import { ListQuery, orderFor, paginate } from '../../core/pagination.ts';
+import { Id, IdParams, isId } from '../../core/schemas.ts';
+import { containsPattern } from '../../core/search.ts';
+import { ACCESS } from '../../../common/access/roles.ts';
 
 const tags = ['admin: calendar'];
-const ROLES = ['superadmin', 'admin', 'moderator'] as const;
+const ROLES = ACCESS.curatorWork.read;
 const config = { roles: [...ROLES] };
 const writeConfig = { roles: [...ROLES], noDemo: true };
-const Id = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 const Kind = Type.Union([Type.Literal('consulting'), Type.Literal('webinar')]);
 const Body = Type.Object({
   title: Type.String({ minLength: 1, maxLength: 255 }),
@@ -18,7 +21,7 @@ const Body = Type.Object({
   starts_at: Type.String({ format: 'date-time' }),
   ends_at: Type.String({ format: 'date-time' }),
   /** The program whose students see the event; null: every student of the school. */
-  program_id: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+  program_id: Type.Optional(Type.Union([Id, Type.Null()])),
 });
 type Body = Static<typeof Body>;
 type Event = typeof calendarEvents.$inferSelect;
@@ -32,78 +35,99 @@ export default async function calendarAdmin(fastify: FastifyInstance) {
 
   const out = (e: Event & { program_title?: string | null }) => ({ ...e, starts_at: e.starts_at.toISOString(), ends_at: e.ends_at.toISOString(), program_title: e.program_title ?? null });
 
-  async function load(tenantId: number, id: number) {
-    const [e] = await app.db.select().from(calendarEvents).where(and(eq(calendarEvents.id, id), eq(calendarEvents.tenant_id, tenantId)));
+  async function load(db: Db, id: number) {
+    const [e] = await db.select().from(calendarEvents).where(eq(calendarEvents.id, id));
     if (!e) throw new AppError(404, 'NOT_FOUND_EVENT', 'event not found');
     return e;
   }
 
-  async function toRow(tenantId: number, b: Body) {
+  async function toRow(db: Db, b: Body) {
     const starts = new Date(b.starts_at);
     const ends = new Date(b.ends_at);
     if (ends < starts) throw new ValidationError({ ends_at: ['validation.after_start'] });
     if (b.program_id) {
-      const [p] = await app.db.select({ id: programs.id }).from(programs).where(and(eq(programs.id, b.program_id), eq(programs.tenant_id, tenantId)));
+      const [p] = await db.select({ id: programs.id }).from(programs).where(eq(programs.id, b.program_id));
       if (!p) throw notFound('program');
     }
     return { title: b.title.trim(), kind: b.kind, starts_at: starts, ends_at: ends, program_id: b.program_id ?? null };
   }
 
-  const withProgram = () =>
-    app.db.select({ event: calendarEvents, program_title: programs.title }).from(calendarEvents).leftJoin(programs, eq(programs.id, calendarEvents.program_id));
+  const withProgram = (db: Db) => db.select({ event: calendarEvents, program_title: programs.title }).from(calendarEvents).leftJoin(programs, eq(programs.id, calendarEvents.program_id));
 
-  app.get('/admin/calendar', {
-    config,
-    schema: { tags, summary: 'Events of the school: q searches titles; filter[kind], filter[program_id] (0: the whole school), filter[from], filter[to] (YYYY-MM-DD); newest first', querystring: ListQuery },
-  }, async (req) => {
-    const f = (req.query.filter ?? {}) as Record<string, string>;
-    const conds: (SQL | undefined)[] = [eq(calendarEvents.tenant_id, req.tenant.id)];
-    if (req.query.q) conds.push(ilike(calendarEvents.title, `%${req.query.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`));
-    if (f.kind === 'consulting' || f.kind === 'webinar') conds.push(eq(calendarEvents.kind, f.kind));
-    if (f.program_id !== undefined && f.program_id !== '') {
-      const pid = Number(f.program_id);
-      if (!Number.isInteger(pid) || pid < 0) throw new ValidationError({ 'filter.program_id': ['validation.format'] });
-      conds.push(pid === 0 ? isNull(calendarEvents.program_id) : eq(calendarEvents.program_id, pid));
-    }
-    for (const [key, cmp] of [['from', gte], ['to', lte]] as const) {
-      if (!f[key]) continue;
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(f[key]) || Number.isNaN(Date.parse(f[key]))) throw new ValidationError({ [`filter.${key}`]: ['validation.format'] });
-      conds.push(cmp(calendarEvents.starts_at, new Date(`${f[key]}T${key === 'from' ? '00:00:00' : '23:59:59'}Z`)));
-    }
-    if (Array.isArray((req.query.filter as Record<string, unknown> | undefined)?.id)) {
-      const ids = ((req.query.filter as Record<string, unknown>).id as unknown[]).map(Number).filter((n) => Number.isInteger(n) && n > 0);
-      conds.push(ids.length ? inArray(calendarEvents.id, ids) : undefined);
-    }
-    const where = and(...conds);
-    const page = await paginate<{ event: Event; program_title: string | null }>(app.db, req.query, {
-      table: calendarEvents,
-      where,
-      query: withProgram().where(where).$dynamic(),
-      orderBy: orderFor(req.query, { id: calendarEvents.id, title: calendarEvents.title, kind: calendarEvents.kind, starts_at: calendarEvents.starts_at, ends_at: calendarEvents.ends_at }, desc(calendarEvents.starts_at)),
-    });
-    return { data: page.data.map((r) => out({ ...r.event, program_title: r.program_title })), meta: page.meta };
-  });
+  app.get(
+    '/admin/calendar',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Events of the school: q searches titles; filter[kind], filter[program_id] (0: the whole school), filter[from], filter[to] (YYYY-MM-DD); newest first',
+        querystring: ListQuery,
+      },
+    },
+    async (req) => {
+      const f = (req.query.filter ?? {}) as Record<string, string>;
+      const conds: (SQL | undefined)[] = [];
+      if (req.query.q) conds.push(ilike(calendarEvents.title, containsPattern(req.query.q)));
+      if (f.kind === 'consulting' || f.kind === 'webinar') conds.push(eq(calendarEvents.kind, f.kind));
+      if (f.program_id !== undefined && f.program_id !== '') {
+        const pid = Number(f.program_id);
+        if (pid !== 0 && !isId(pid)) throw new ValidationError({ 'filter.program_id': ['validation.format'] });
+        conds.push(pid === 0 ? isNull(calendarEvents.program_id) : eq(calendarEvents.program_id, pid));
+      }
+      for (const [key, cmp] of [
+        ['from', gte],
+        ['to', lte],
+      ] as const) {
+        if (!f[key]) continue;
+        if (!/^\d{4}-\d{2}-\d{2}$/.test(f[key]) || Number.isNaN(Date.parse(f[key]))) throw new ValidationError({ [`filter.${key}`]: ['validation.format'] });
+        conds.push(cmp(calendarEvents.starts_at, new Date(`${f[key]}T${key === 'from' ? '00:00:00' : '23:59:59'}Z`)));
+      }
+      if (Array.isArray((req.query.filter as Record<string, unknown> | undefined)?.id)) {
+        const ids = ((req.query.filter as Record<string, unknown>).id as unknown[]).map(Number).filter(isId);
+        conds.push(ids.length ? inArray(calendarEvents.id, ids) : undefined);
+      }
+      const where = and(...conds);
+      const page = await paginate<{ event: Event; program_title: string | null }>(req.db, req.query, {
+        table: calendarEvents,
+        where,
+        query: withProgram(req.db).where(where).$dynamic(),
+        orderBy: orderFor(
+          req.query,
+          { id: calendarEvents.id, title: calendarEvents.title, kind: calendarEvents.kind, starts_at: calendarEvents.starts_at, ends_at: calendarEvents.ends_at },
+          desc(calendarEvents.starts_at),
+        ),
+      });
+      return { data: page.data.map((r) => out({ ...r.event, program_title: r.program_title })), meta: page.meta };
+    },
+  );
 
-  app.get('/admin/calendar/:id', { config, schema: { tags, summary: 'One event', params: Id } }, async (req) => {
-    await load(req.tenant.id, req.params.id);
-    const [r] = await withProgram().where(eq(calendarEvents.id, req.params.id));
+  app.get('/admin/calendar/:id', { config, schema: { tags, summary: 'One event', params: IdParams } }, async (req) => {
+    await load(req.db, req.params.id);
+    const [r] = await withProgram(req.db).where(eq(calendarEvents.id, req.params.id));
     return { data: out({ ...r.event, program_title: r.program_title }) };
   });
 
   app.post('/admin/calendar', { config: writeConfig, schema: { tags, summary: 'Create an event (program_id null: for the whole school)', body: Body } }, async (req, reply) => {
-    const [e] = await app.db.insert(calendarEvents).values({ tenant_id: req.tenant.id, ...(await toRow(req.tenant.id, req.body)) }).returning();
+    const [e] = await req.db
+      .insert(calendarEvents)
+      .values(await toRow(req.db, req.body))
+      .returning();
     return reply.status(201).send({ data: out(e) });
   });
 
-  app.put('/admin/calendar/:id', { config: writeConfig, schema: { tags, summary: 'Edit an event', params: Id, body: Body } }, async (req) => {
-    await load(req.tenant.id, req.params.id);
-    const [e] = await app.db.update(calendarEvents).set(await toRow(req.tenant.id, req.body)).where(and(eq(calendarEvents.id, req.params.id), eq(calendarEvents.tenant_id, req.tenant.id))).returning();
+  app.put('/admin/calendar/:id', { config: writeConfig, schema: { tags, summary: 'Edit an event', params: IdParams, body: Body } }, async (req) => {
+    await load(req.db, req.params.id);
+    const [e] = await req.db
+      .update(calendarEvents)
+      .set(await toRow(req.db, req.body))
+      .where(eq(calendarEvents.id, req.params.id))
+      .returning();
     return { data: out(e) };
   });
 
-  app.delete('/admin/calendar/:id', { config: writeConfig, schema: { tags, summary: 'Delete an event', params: Id } }, async (req) => {
-    await load(req.tenant.id, req.params.id);
-    await app.db.delete(calendarEvents).where(and(eq(calendarEvents.id, req.params.id), eq(calendarEvents.tenant_id, req.tenant.id)));
+  app.delete('/admin/calendar/:id', { config: writeConfig, schema: { tags, summary: 'Delete an event', params: IdParams } }, async (req) => {
+    await load(req.db, req.params.id);
+    await req.db.delete(calendarEvents).where(eq(calendarEvents.id, req.params.id));
     return { data: { id: req.params.id } };
   });
 }

@@ -126,8 +126,11 @@ describe('/admin/company', () => {
     expect((await api.call({ method: 'GET', url: `/admin/company/${northCo.id}`, token: north, tenant: 'north' })).json().data.bank).toBeNull();
   });
 
-  it('puts the school\'s default company on the student\'s invoice', async () => {
-    const [price] = await api.db.select().from(prices).where(and(eq(prices.tenant_id, 1), eq(prices.format, 'blended')));
+  it("puts the school's default company on the student's invoice", async () => {
+    const [price] = await api.db
+      .select()
+      .from(prices)
+      .where(and(eq(prices.tenant_id, 1), eq(prices.format, 'blended')));
     await api.call({ method: 'POST', url: '/admin/company', token: admin, payload: { title: 'Acme', full_name: 'Acme Business School LLC', inn: '7701234567', is_default: true } });
     const student = await api.login('student');
     const res = await api.call({ method: 'GET', url: `/api/document/generation/schet?program_store=${price.id}&format=blended&curr=RUB`, token: student });

@@ -1,8 +1,8 @@
-import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { and, asc, desc, eq, ilike, inArray, ne, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { companies } from '../../db/schema/index.ts';
@@ -10,12 +10,14 @@ import { AppError, notFound } from '../../core/errors.ts';
 import { isUploadedFile } from '../../core/multipart.ts';
 import { ListQuery, orderFor, paginate } from '../../core/pagination.ts';
 import { keepUpload } from '../../core/storage.ts';
-import { imageType, readHead, storedPath } from '../accounts/index.ts';
-import { RECORD_ROLES, escapeLike } from '../templates/index.ts';
+import { storedPath } from '../../core/storage.ts';
+import { imageType, sendImage } from '../../core/file-types.ts';
+import { RECORD_ROLES } from '../templates/index.ts';
 import { CompanyFields, TEXT_KEYS } from './fields.ts';
+import { Id, IdParams } from '../../core/schemas.ts';
+import { containsPattern } from '../../core/search.ts';
 
 const tags = ['admin: companies'];
-const Id = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 type Company = typeof companies.$inferSelect;
 const STAMP_LIMITS = { maxFileSize: 5 * 1024 * 1024, sizeError: 'ERROR_MAX_SIZE_5', maxFiles: 1 };
 
@@ -34,8 +36,8 @@ export function companyView(c: Company, tenantSlug: string) {
 }
 
 /** The company invoices and documents print: the school's default company, else its oldest; undefined when it has none. */
-export async function schoolCompany(db: FastifyInstance['db'], tenantId: number): Promise<Company | undefined> {
-  const [c] = await db.select().from(companies).where(eq(companies.tenant_id, tenantId)).orderBy(desc(companies.is_default), asc(companies.id)).limit(1);
+export async function schoolCompany(db: Db): Promise<Company | undefined> {
+  const [c] = await db.select().from(companies).orderBy(desc(companies.is_default), asc(companies.id)).limit(1);
   return c;
 }
 
@@ -59,8 +61,8 @@ export default async function companiesModule(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const config = { roles: RECORD_ROLES };
 
-  async function load(tenantId: number, id: number) {
-    const [c] = await app.db.select().from(companies).where(and(eq(companies.id, id), eq(companies.tenant_id, tenantId)));
+  async function load(db: Db, id: number) {
+    const [c] = await db.select().from(companies).where(eq(companies.id, id));
     if (!c) throw notFound('company');
     return c;
   }
@@ -74,107 +76,138 @@ export default async function companiesModule(fastify: FastifyInstance) {
   }
   const dropFile = (tenantSlug: string, rel: string | null) => (rel ? rm(storedPath(app.config.dataDir, tenantSlug, rel), { force: true }).catch(() => undefined) : undefined);
 
-  async function onlyDefault(tenantId: number, id: number) {
-    await app.db.update(companies).set({ is_default: false }).where(and(eq(companies.tenant_id, tenantId), ne(companies.id, id)));
+  async function onlyDefault(db: Db, id: number) {
+    await db.update(companies).set({ is_default: false }).where(ne(companies.id, id));
   }
 
-  app.get('/admin/company', {
-    config,
-    schema: { tags, summary: 'Companies; q searches title, legal names and INN; filter[is_default]; sort id, title, inn, created_at', querystring: ListQuery },
-  }, async (req) => {
-    const f = (req.query.filter ?? {}) as Record<string, unknown>;
-    const q = req.query.q?.trim();
-    const isDefault = f.is_default === undefined || f.is_default === '' ? undefined : f.is_default === true || f.is_default === '1' || f.is_default === 'true';
-    const where = and(
-      eq(companies.tenant_id, req.tenant.id),
-      q ? or(ilike(companies.title, escapeLike(q)), ilike(companies.full_name, escapeLike(q)), ilike(companies.short_name, escapeLike(q)), ilike(companies.inn, escapeLike(q))) : undefined,
-      isDefault === undefined ? undefined : eq(companies.is_default, isDefault),
-    );
-    const page = await paginate<Company>(app.db, req.query, {
-      table: companies,
-      where,
-      query: app.db.select().from(companies).where(where).$dynamic(),
-      orderBy: orderFor(req.query, { id: companies.id, title: companies.title, inn: companies.inn, created_at: companies.created_at }, asc(companies.title)),
-    });
-    return { data: page.data.map((c) => companyView(c, req.tenant.slug)), meta: page.meta };
-  });
-
-  app.get('/admin/company/:id', { config, schema: { tags, summary: 'One company', params: Id } }, async (req) => ({ data: companyView(await load(req.tenant.id, req.params.id), req.tenant.slug) }));
-
-  app.post('/admin/company', {
-    config: { ...config, upload: STAMP_LIMITS },
-    schema: {
-      tags,
-      summary: 'Create a company (JSON, or form data with the `stamp` image: JPEG, PNG, WebP or GIF, at most 5 MB)',
-      consumes: ['application/json', 'multipart/form-data'],
-      body: Type.Intersect([Type.Object({ title: CompanyFields.title }), Type.Partial(Type.Object({ ...CompanyFields, stamp: Type.Any() }))]),
+  app.get(
+    '/admin/company',
+    {
+      config,
+      schema: { tags, summary: 'Companies; q searches title, legal names and INN; filter[is_default]; sort id, title, inn, created_at', querystring: ListQuery },
     },
-  }, async (req, reply) => {
-    const body = req.body as Record<string, unknown>;
-    const stamp = await stampOf(req.tenant.slug, body.stamp);
-    const [c] = await app.db.insert(companies).values({ ...toColumns(body), title: String(body.title).trim(), stamp: stamp ?? null, tenant_id: req.tenant.id }).returning();
-    if (c.is_default) await onlyDefault(req.tenant.id, c.id);
-    return reply.status(201).send({ data: companyView(c, req.tenant.slug) });
-  });
-
-  app.put('/admin/company/:id', {
-    config: { ...config, upload: STAMP_LIMITS },
-    schema: {
-      tags,
-      summary: 'Edit a company (JSON, or form data with _method=PUT and a new `stamp`; `stamp: null` removes it; an empty qr_password keeps the stored one)',
-      consumes: ['application/json', 'multipart/form-data'],
-      params: Id,
-      body: Type.Partial(Type.Object({ ...CompanyFields, stamp: Type.Any() })),
+    async (req) => {
+      const f = (req.query.filter ?? {}) as Record<string, unknown>;
+      const q = req.query.q?.trim();
+      const isDefault = f.is_default === undefined || f.is_default === '' ? undefined : f.is_default === true || f.is_default === '1' || f.is_default === 'true';
+      const where = and(
+        q
+          ? or(ilike(companies.title, containsPattern(q)), ilike(companies.full_name, containsPattern(q)), ilike(companies.short_name, containsPattern(q)), ilike(companies.inn, containsPattern(q)))
+          : undefined,
+        isDefault === undefined ? undefined : eq(companies.is_default, isDefault),
+      );
+      const page = await paginate<Company>(req.db, req.query, {
+        table: companies,
+        where,
+        query: req.db.select().from(companies).where(where).$dynamic(),
+        orderBy: orderFor(req.query, { id: companies.id, title: companies.title, inn: companies.inn, created_at: companies.created_at }, asc(companies.title)),
+      });
+      return { data: page.data.map((c) => companyView(c, req.tenant.slug)), meta: page.meta };
     },
-  }, async (req) => {
-    const before = await load(req.tenant.id, req.params.id);
-    const body = req.body as Record<string, unknown>;
-    const stamp = await stampOf(req.tenant.slug, body.stamp);
-    const patch = { ...toColumns(body), ...(stamp !== undefined ? { stamp } : {}) };
-    const [c] = Object.keys(patch).length ? await app.db.update(companies).set(patch).where(eq(companies.id, before.id)).returning() : [before];
-    if (stamp !== undefined && before.stamp && before.stamp !== stamp) await dropFile(req.tenant.slug, before.stamp);
-    if (patch.is_default) await onlyDefault(req.tenant.id, c.id);
-    return { data: companyView(c, req.tenant.slug) };
-  });
+  );
+
+  app.get('/admin/company/:id', { config, schema: { tags, summary: 'One company', params: IdParams } }, async (req) => ({ data: companyView(await load(req.db, req.params.id), req.tenant.slug) }));
+
+  app.post(
+    '/admin/company',
+    {
+      config: { ...config, upload: STAMP_LIMITS },
+      schema: {
+        tags,
+        summary: 'Create a company (JSON, or form data with the `stamp` image: JPEG, PNG, WebP or GIF, at most 5 MB)',
+        consumes: ['application/json', 'multipart/form-data'],
+        body: Type.Intersect([Type.Object({ title: CompanyFields.title }), Type.Partial(Type.Object({ ...CompanyFields, stamp: Type.Any() }))]),
+      },
+    },
+    async (req, reply) => {
+      const body = req.body as Record<string, unknown>;
+      const stamp = await stampOf(req.tenant.slug, body.stamp);
+      const [c] = await req.db
+        .insert(companies)
+        .values({ ...toColumns(body), title: String(body.title).trim(), stamp: stamp ?? null })
+        .returning();
+      if (c.is_default) await onlyDefault(req.db, c.id);
+      return reply.status(201).send({ data: companyView(c, req.tenant.slug) });
+    },
+  );
+
+  app.put(
+    '/admin/company/:id',
+    {
+      config: { ...config, upload: STAMP_LIMITS },
+      schema: {
+        tags,
+        summary: 'Edit a company (JSON, or form data with _method=PUT and a new `stamp`; `stamp: null` removes it; an empty qr_password keeps the stored one)',
+        consumes: ['application/json', 'multipart/form-data'],
+        params: IdParams,
+        body: Type.Partial(Type.Object({ ...CompanyFields, stamp: Type.Any() })),
+      },
+    },
+    async (req) => {
+      const before = await load(req.db, req.params.id);
+      const body = req.body as Record<string, unknown>;
+      const stamp = await stampOf(req.tenant.slug, body.stamp);
+      const patch = { ...toColumns(body), ...(stamp !== undefined ? { stamp } : {}) };
+      const [c] = Object.keys(patch).length ? await req.db.update(companies).set(patch).where(eq(companies.id, before.id)).returning() : [before];
+      if (stamp !== undefined && before.stamp && before.stamp !== stamp) await dropFile(req.tenant.slug, before.stamp);
+      if (patch.is_default) await onlyDefault(req.db, c.id);
+      return { data: companyView(c, req.tenant.slug) };
+    },
+  );
 
   // Not `PUT /admin/company`: its method-override twin would be `POST /admin/company`, which is the create route.
-  app.put('/admin/company/many', {
-    config,
-    schema: {
-      tags,
-      summary: 'Edit one or many: set the given fields (not the stamp) on every company in `ids`; an id of another school refuses the whole call',
-      body: Type.Intersect([Type.Object({ ids: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 1000 }) }), Type.Partial(Type.Object({ ...CompanyFields, is_default: Type.Union([Type.Literal(false), Type.Literal('0')]) }))]),
+  app.put(
+    '/admin/company/many',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Edit one or many: set the given fields (not the stamp) on every company in `ids`; an id of another school refuses the whole call',
+        body: Type.Intersect([
+          Type.Object({ ids: Type.Array(Id, { maxItems: 1000 }) }),
+          Type.Partial(Type.Object({ ...CompanyFields, is_default: Type.Union([Type.Literal(false), Type.Literal('0')]) })),
+        ]),
+      },
     },
-  }, async (req) => {
-    const ids = [...new Set(req.body.ids)];
-    if (!ids.length) throw new AppError(422, 'NOT_CHECK_ID_COMPANY', 'No company selected');
-    const patch = toColumns(req.body as Record<string, unknown>);
-    if (!Object.keys(patch).length) throw new AppError(422, 'Validation Error', 'Nothing to change');
-    const found = await app.db.select({ id: companies.id }).from(companies).where(and(eq(companies.tenant_id, req.tenant.id), inArray(companies.id, ids)));
-    if (found.length !== ids.length) {
-      const known = new Set(found.map((c) => c.id));
-      throw new AppError(404, 'NOT_FOUND_COMPANY', 'Some companies were not found', { ids: ids.filter((id) => !known.has(id)).join(', ') });
-    }
-    const rows = await app.db.update(companies).set(patch).where(and(eq(companies.tenant_id, req.tenant.id), inArray(companies.id, ids))).returning();
-    return { data: { count: rows.length, ids: rows.map((c) => c.id) } };
-  });
+    async (req) => {
+      const ids = [...new Set(req.body.ids)];
+      if (!ids.length) throw new AppError(422, 'NOT_CHECK_ID_COMPANY', 'No company selected');
+      const patch = toColumns(req.body as Record<string, unknown>);
+      if (!Object.keys(patch).length) throw new AppError(422, 'Validation Error', 'Nothing to change');
+      const found = await req.db.select({ id: companies.id }).from(companies).where(inArray(companies.id, ids));
+      if (found.length !== ids.length) {
+        const known = new Set(found.map((c) => c.id));
+        throw new AppError(404, 'NOT_FOUND_COMPANY', 'Some companies were not found', { ids: ids.filter((id) => !known.has(id)).join(', ') });
+      }
+      const rows = await req.db.update(companies).set(patch).where(inArray(companies.id, ids)).returning();
+      return { data: { count: rows.length, ids: rows.map((c) => c.id) } };
+    },
+  );
 
-  app.delete('/admin/company/:id', { config, schema: { tags, summary: 'Delete a company (and its stamp)', params: Id } }, async (req) => {
-    const c = await load(req.tenant.id, req.params.id);
-    await app.db.delete(companies).where(eq(companies.id, c.id));
+  app.delete('/admin/company/:id', { config, schema: { tags, summary: 'Delete a company (and its stamp)', params: IdParams } }, async (req) => {
+    const c = await load(req.db, req.params.id);
+    await req.db.delete(companies).where(eq(companies.id, c.id));
     await dropFile(req.tenant.slug, c.stamp);
     return { data: { id: c.id } };
   });
 
-  app.get('/api/files/company/:id/stamp', {
-    config: { auth: 'public', queryToken: true },
-    schema: { tags, summary: 'The stamp image of a company: the URL the company answers carries (`domain` and `key`)', security: [], params: Id, querystring: Type.Object({ key: Type.String({ maxLength: 64 }) }) },
-  }, async (req, reply) => {
-    const [c] = await app.db.select({ stamp: companies.stamp }).from(companies).where(and(eq(companies.id, req.params.id), eq(companies.tenant_id, req.tenant.id)));
-    if (!c?.stamp || stampKey(c.stamp) !== req.query.key) throw new AppError(404, 'NOT_FOUND_FILE', 'No stamp');
-    const path = storedPath(app.config.dataDir, req.tenant.slug, c.stamp);
-    const head = await readHead(path);
-    reply.header('content-type', imageType(head) ?? 'application/octet-stream').header('cache-control', 'private, max-age=86400');
-    return reply.send(createReadStream(path));
-  });
+  app.get(
+    '/api/files/company/:id/stamp',
+    {
+      config: { auth: 'public', queryToken: true },
+      schema: {
+        tags,
+        summary: 'The stamp image of a company: the URL the company answers carries (`domain` and `key`)',
+        security: [],
+        params: IdParams,
+        querystring: Type.Object({ key: Type.String({ maxLength: 64 }) }),
+      },
+    },
+    async (req, reply) => {
+      const [c] = await req.db.select({ stamp: companies.stamp }).from(companies).where(eq(companies.id, req.params.id));
+      if (!c?.stamp || stampKey(c.stamp) !== req.query.key) throw new AppError(404, 'NOT_FOUND_FILE', 'No stamp');
+      const path = storedPath(app.config.dataDir, req.tenant.slug, c.stamp);
+      return sendImage(reply, path, 'private, max-age=86400');
+    },
+  );
 }

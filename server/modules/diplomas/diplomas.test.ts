@@ -40,7 +40,13 @@ describe('/admin/diploma and /admin/diploma_documents', () => {
   beforeAll(async () => {
     api = await startTestApi();
     admin = await api.login('admin');
-    const id = async (login: string, tenant: number) => (await api.db.select().from(users).where(and(eq(users.login, login), eq(users.tenant_id, tenant))))[0].id;
+    const id = async (login: string, tenant: number) =>
+      (
+        await api.db
+          .select()
+          .from(users)
+          .where(and(eq(users.login, login), eq(users.tenant_id, tenant)))
+      )[0].id;
     studentId = await id('student', 1);
     northStudentId = await id('student', 2);
     programId = (await api.db.select().from(programs).where(eq(programs.tenant_id, 1)).orderBy(asc(programs.id)))[0].id;
@@ -50,10 +56,18 @@ describe('/admin/diploma and /admin/diploma_documents', () => {
 
   it('creates a diploma with every field, lists, searches, filters, edits and deletes it', async () => {
     const d = await create();
-    expect(d).toMatchObject({ ...diploma({ registration_number: d.registration_number }), files: [], documents: [], user: expect.objectContaining({ login: 'student' }), program_title: expect.any(String) });
+    expect(d).toMatchObject({
+      ...diploma({ registration_number: d.registration_number }),
+      files: [],
+      documents: [],
+      user: expect.objectContaining({ login: 'student' }),
+      program_title: expect.any(String),
+    });
     const list = (await api.call({ method: 'GET', url: `/admin/diploma?q=${encodeURIComponent(d.registration_number)}`, token: admin })).json();
     expect(list.data).toEqual([expect.objectContaining({ id: d.id, user_login: 'student', documents_count: 0, files_count: 0 })]);
-    expect((await api.call({ method: 'GET', url: `/admin/diploma?filter[user_id]=${studentId}&filter[program_id]=${programId}`, token: admin })).json().data.map((x: { id: number }) => x.id)).toContain(d.id);
+    expect(
+      (await api.call({ method: 'GET', url: `/admin/diploma?filter[user_id]=${studentId}&filter[program_id]=${programId}`, token: admin })).json().data.map((x: { id: number }) => x.id),
+    ).toContain(d.id);
     expect((await api.call({ method: 'GET', url: '/admin/diploma?q=Студентов&sort=registration_number&order=desc', token: admin })).json().meta.total).toBeGreaterThan(0);
     const edited = await api.call({ method: 'PUT', url: `/admin/diploma/${d.id}`, token: admin, payload: { hours: 600, secretary: '' } });
     expect(edited.json().data).toMatchObject({ hours: 600, secretary: null });
@@ -85,17 +99,34 @@ describe('/admin/diploma and /admin/diploma_documents', () => {
     expect((await api.call({ method: 'POST', url: '/admin/diploma', token: admin, payload: diploma({ program_id: northProgramId }) })).json().name).toBe('NOT_FOUND_PROGRAM');
     // the same number is free in another school
     const north = await api.login('admin', 'north');
-    const inNorth = await api.call({ method: 'POST', url: '/admin/diploma', token: north, tenant: 'north', payload: diploma({ user_id: northStudentId, program_id: northProgramId, registration_number: d.registration_number }) });
+    const inNorth = await api.call({
+      method: 'POST',
+      url: '/admin/diploma',
+      token: north,
+      tenant: 'north',
+      payload: diploma({ user_id: northStudentId, program_id: northProgramId, registration_number: d.registration_number }),
+    });
     expect(inNorth.statusCode).toBe(201);
   });
 
   it('keeps files sent with the form or added later; downloads and removes them', async () => {
-    const form = multipart({ ...Object.fromEntries(Object.entries(diploma()).map(([k, v]) => [k, String(v)])), 'files[]': { name: 'скан.pdf', data: Buffer.from('%PDF-1.4 scan'), type: 'application/pdf' } });
+    const form = multipart({
+      ...Object.fromEntries(Object.entries(diploma()).map(([k, v]) => [k, String(v)])),
+      'files[]': { name: 'скан.pdf', data: Buffer.from('%PDF-1.4 scan'), type: 'application/pdf' },
+    });
     const res = await api.call({ method: 'POST', url: '/admin/diploma', token: admin, ...form });
     expect(res.statusCode, res.body).toBe(201);
     const d = res.json().data;
     expect(d.files).toEqual([expect.objectContaining({ file_name: 'скан.pdf', size: 13 })]);
-    const more = await api.call({ method: 'POST', url: `/admin/diploma/${d.id}/files`, token: admin, ...multipart({ file1: { name: 'приложение.png', data: Buffer.from('png'), type: 'image/png' }, file2: { name: 'app.docx', data: Buffer.from('docx') } }) });
+    const more = await api.call({
+      method: 'POST',
+      url: `/admin/diploma/${d.id}/files`,
+      token: admin,
+      ...multipart({
+        file1: { name: 'приложение.png', data: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('png')]), type: 'image/png' },
+        file2: { name: 'app.docx', data: Buffer.from('PK\x03\x04docx') },
+      }),
+    });
     expect(more.json().data.files.map((f: { file_name: string }) => f.file_name)).toEqual(['скан.pdf', 'приложение.png', 'app.docx']);
     const exe = await api.call({ method: 'POST', url: `/admin/diploma/${d.id}/files`, token: admin, ...multipart({ file: { name: 'virus.exe', data: Buffer.from('MZ') } }) });
     expect([exe.statusCode, exe.json().name]).toEqual([415, 'ERROR_EXT_TYPE']);
@@ -111,19 +142,25 @@ describe('/admin/diploma and /admin/diploma_documents', () => {
     expect((await api.call({ method: 'GET', url: left.json().data.files[0].download_url, token: north, tenant: 'north' })).json().name).toBe('NOT_FOUND_DIPLOMA');
   });
 
-  it('generates the diploma PDF from a template into the student\'s documents; lists and deletes generated documents', async () => {
+  it("generates the diploma PDF from a template into the student's documents; lists and deletes generated documents", async () => {
     // without any template of the school (the seeded one removed first)
-    for (const t of (await api.call({ method: 'GET', url: '/admin/template?per_page=100', token: admin })).json().data) await api.call({ method: 'DELETE', url: `/admin/template/${t.id}`, token: admin });
+    for (const t of (await api.call({ method: 'GET', url: '/admin/template?per_page=100', token: admin })).json().data)
+      await api.call({ method: 'DELETE', url: `/admin/template/${t.id}`, token: admin });
     const noTemplate = await create();
     const none = await api.call({ method: 'POST', url: `/admin/diploma/${noTemplate.id}/generate`, token: admin });
     expect([none.statusCode, none.json().name]).toEqual([422, 'ERROR_GENERATION_TEMPLATE']);
 
-    const template = (await api.call({
-      method: 'POST',
-      url: '/admin/template',
-      token: admin,
-      payload: { title: 'Диплом о профессиональной переподготовке', body: 'Настоящий диплом выдан {{name_dative}}\nпо программе «{{program}}», {{hours}} ч.\nРег. № {{registration_number}} от {{date}}\nПредседатель {{chairman}}' },
-    })).json().data;
+    const template = (
+      await api.call({
+        method: 'POST',
+        url: '/admin/template',
+        token: admin,
+        payload: {
+          title: 'Диплом о профессиональной переподготовке',
+          body: 'Настоящий диплом выдан {{name_dative}}\nпо программе «{{program}}», {{hours}} ч.\nРег. № {{registration_number}} от {{date}}\nПредседатель {{chairman}}',
+        },
+      })
+    ).json().data;
     const d = await create();
     const gen = await api.call({ method: 'POST', url: `/admin/diploma/${d.id}/generate`, token: admin });
     expect(gen.statusCode, gen.body).toBe(201);
@@ -143,7 +180,9 @@ describe('/admin/diploma and /admin/diploma_documents', () => {
     expect(full.documents.map((x: { id: number }) => x.id)).toEqual([doc.id]);
     const list = (await api.call({ method: 'GET', url: `/admin/diploma_documents?filter[diploma_id]=${d.id}`, token: admin })).json();
     expect(list).toMatchObject({ data: [expect.objectContaining({ id: doc.id, registration_number: d.registration_number, user_login: 'student' })], meta: { total: 1 } });
-    expect((await api.call({ method: 'GET', url: `/admin/diploma_documents?filter[user_id]=${studentId}&q=${encodeURIComponent('переподготовке')}`, token: admin })).json().meta.total).toBeGreaterThan(0);
+    expect((await api.call({ method: 'GET', url: `/admin/diploma_documents?filter[user_id]=${studentId}&q=${encodeURIComponent('переподготовке')}`, token: admin })).json().meta.total).toBeGreaterThan(
+      0,
+    );
     expect((await api.call({ method: 'GET', url: `/admin/diploma_documents/${doc.id}`, token: admin })).json().data.document_id).toBe(doc.document_id);
 
     const [row] = await api.db.select().from(documents).where(eq(documents.id, doc.document_id));
@@ -160,7 +199,7 @@ describe('/admin/diploma and /admin/diploma_documents', () => {
     expect((await api.call({ method: 'GET', url: '/api/documents', token: student })).json().data.map((x: { id: number }) => x.id)).not.toContain(again.document_id);
   });
 
-  it('refuses generation without hours, with a placeholder the diploma does not fill, or another school\'s template', async () => {
+  it("refuses generation without hours, with a placeholder the diploma does not fill, or another school's template", async () => {
     const t = (await api.call({ method: 'POST', url: '/admin/template', token: admin, payload: { title: 'Справка', kind: 'document', body: '{{name}} — секретарь {{secretary}}' } })).json().data;
     const noHours = await create({ hours: null, template_id: t.id });
     expect((await api.call({ method: 'POST', url: `/admin/diploma/${noHours.id}/generate`, token: admin })).json().name).toBe('ERROR_GENERATION_DURATION');
@@ -181,7 +220,9 @@ describe('/admin/diploma and /admin/diploma_documents', () => {
 
   it('is for admins and superadmins of the school only', async () => {
     const d = await create();
-    const doc = (await api.call({ method: 'POST', url: '/admin/template', token: admin, payload: { title: 'R', body: '{{name}}' } })).json().data && (await api.call({ method: 'POST', url: `/admin/diploma/${d.id}/generate`, token: admin })).json().data;
+    const doc =
+      (await api.call({ method: 'POST', url: '/admin/template', token: admin, payload: { title: 'R', body: '{{name}}' } })).json().data &&
+      (await api.call({ method: 'POST', url: `/admin/diploma/${d.id}/generate`, token: admin })).json().data;
     expect((await api.call({ method: 'GET', url: '/admin/diploma', token: await api.login('superadmin') })).statusCode).toBe(200);
     const calls = (token: string, tenant = 'demo') => [
       api.call({ method: 'GET', url: '/admin/diploma', token, tenant }),
@@ -190,14 +231,17 @@ describe('/admin/diploma and /admin/diploma_documents', () => {
       api.call({ method: 'PUT', url: `/admin/diploma/${d.id}`, token, tenant, payload: { hours: 1 } }),
       api.call({ method: 'DELETE', url: `/admin/diploma/${d.id}`, token, tenant }),
       api.call({ method: 'POST', url: `/admin/diploma/${d.id}/generate`, token, tenant }),
-      api.call({ method: 'POST', url: `/admin/diploma/${d.id}/files`, token, tenant, ...multipart({ file: { name: 'a.pdf', data: Buffer.from('x') } }) }),
+      api.call({ method: 'POST', url: `/admin/diploma/${d.id}/files`, token, tenant, ...multipart({ file: { name: 'a.pdf', data: Buffer.from('%PDF-1.4 x') } }) }),
       api.call({ method: 'GET', url: '/admin/diploma_documents', token, tenant }),
       api.call({ method: 'GET', url: `/admin/diploma_documents/${doc.id}`, token, tenant }),
       api.call({ method: 'DELETE', url: `/admin/diploma_documents/${doc.id}`, token, tenant }),
     ];
     for (const role of ['student', 'trainer', 'moderator']) {
       const res = await Promise.all(calls(await api.login(role)));
-      expect(res.map((r) => r.statusCode), role).toEqual(res.map(() => 403));
+      expect(
+        res.map((r) => r.statusCode),
+        role,
+      ).toEqual(res.map(() => 403));
     }
     const north = await Promise.all(calls(await api.login('admin', 'north'), 'north'));
     // lists answer the north school's own (none of ours); every id of ours is 404 there

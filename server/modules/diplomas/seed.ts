@@ -1,12 +1,11 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies, diplomas, documentTemplates, programs, type Role } from '../../db/schema/index.ts';
 
 /** The demo school's records: its company (the invoices' payee), a diploma template and a diploma of the student (not yet generated). */
-export async function seedRecords(db: Db, tenant: { id: number; slug: string }, people: Record<Role, number>) {
+export async function seedRecords(db: Db, tenant: { slug: string }, people: Record<Role, number>) {
   const north = tenant.slug === 'north';
   await db.insert(companies).values({
-    tenant_id: tenant.id,
     title: north ? 'North School' : 'Бизнес-школа «Демо»',
     full_name: north ? 'ООО «Северная школа менеджмента»' : 'АНО ДПО «Демо бизнес-школа»',
     short_name: north ? 'ООО «СШМ»' : 'АНО ДПО «ДБШ»',
@@ -27,7 +26,6 @@ export async function seedRecords(db: Db, tenant: { id: number; slug: string }, 
   const [template] = await db
     .insert(documentTemplates)
     .values({
-      tenant_id: tenant.id,
       title: 'Диплом о профессиональной переподготовке',
       kind: 'certificate',
       body: [
@@ -43,9 +41,8 @@ export async function seedRecords(db: Db, tenant: { id: number; slug: string }, 
       ].join('\n'),
     })
     .returning();
-  const [program] = await db.select({ id: programs.id }).from(programs).where(eq(programs.tenant_id, tenant.id)).orderBy(asc(programs.id)).limit(1);
+  const [program] = await db.select({ id: programs.id }).from(programs).orderBy(asc(programs.id)).limit(1);
   await db.insert(diplomas).values({
-    tenant_id: tenant.id,
     user_id: people.student,
     program_id: program?.id ?? null,
     template_id: template.id,

@@ -1,14 +1,14 @@
 import { rm } from 'node:fs/promises';
-import { and, asc, desc, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import { asc, desc, eq } from 'drizzle-orm';
 import { Type, type TSchema } from 'typebox';
+import type { Db } from '../../db/client.ts';
 import { diplomaDocuments, diplomaFiles, diplomas, documents, programs, users } from '../../db/schema/index.ts';
 import { notFound } from '../../core/errors.ts';
-import { storedPath } from '../accounts/index.ts';
+import { storedPath } from '../../core/storage.ts';
+import { Id } from '../../core/schemas.ts';
 
 export const tags = ['admin: diplomas'];
-export const Id = Type.Object({ id: Type.Integer({ minimum: 1 }) });
-export type Db = FastifyInstance['db'];
+export type { Db };
 export type Diploma = typeof diplomas.$inferSelect;
 
 const opt = <T extends TSchema>(t: T) => Type.Union([t, Type.Literal(''), Type.Null()]);
@@ -17,9 +17,9 @@ const day = opt(Type.String({ format: 'date' }));
 
 /** Every diploma field the API takes (files travel beside them as form data). */
 export const DiplomaFields = {
-  user_id: Type.Integer({ minimum: 1 }),
-  program_id: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
-  template_id: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
+  user_id: Id,
+  program_id: Type.Union([Id, Type.Null()]),
+  template_id: Type.Union([Id, Type.Null()]),
   /** ФИО в именительном падеже («Иванов Иван Иванович»). */
   name_nominative: Type.String({ minLength: 1, maxLength: 255 }),
   /** В родительном («Иванова Ивана Ивановича»). */
@@ -59,8 +59,8 @@ export const documentView = (d: typeof diplomaDocuments.$inferSelect, doc: typeo
   download_url: `/api/documents/${doc.id}/download`,
 });
 
-export async function loadDiploma(db: Db, tenantId: number, id: number) {
-  const [d] = await db.select().from(diplomas).where(and(eq(diplomas.id, id), eq(diplomas.tenant_id, tenantId)));
+export async function loadDiploma(db: Db, id: number) {
+  const [d] = await db.select().from(diplomas).where(eq(diplomas.id, id));
   if (!d) throw notFound('diploma');
   return d;
 }
@@ -70,7 +70,12 @@ export async function fullDiploma(db: Db, d: Diploma) {
   const [user] = await db.select({ id: users.id, login: users.login, name: users.name, surname: users.surname, email: users.email }).from(users).where(eq(users.id, d.user_id));
   const [program] = d.program_id ? await db.select({ id: programs.id, title: programs.title }).from(programs).where(eq(programs.id, d.program_id)) : [];
   const files = await db.select().from(diplomaFiles).where(eq(diplomaFiles.diploma_id, d.id)).orderBy(asc(diplomaFiles.id));
-  const docs = await db.select().from(diplomaDocuments).innerJoin(documents, eq(documents.id, diplomaDocuments.document_id)).where(eq(diplomaDocuments.diploma_id, d.id)).orderBy(desc(diplomaDocuments.id));
+  const docs = await db
+    .select()
+    .from(diplomaDocuments)
+    .innerJoin(documents, eq(documents.id, diplomaDocuments.document_id))
+    .where(eq(diplomaDocuments.diploma_id, d.id))
+    .orderBy(desc(diplomaDocuments.id));
   return {
     ...d,
     user: user ?? null,

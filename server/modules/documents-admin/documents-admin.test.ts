@@ -15,17 +15,36 @@ describe('/admin/document', () => {
   beforeAll(async () => {
     api = await startTestApi();
     admin = await api.login('admin');
-    const id = async (login: string, tenant: number) => (await api.db.select().from(users).where(and(eq(users.login, login), eq(users.tenant_id, tenant))))[0].id;
+    const id = async (login: string, tenant: number) =>
+      (
+        await api.db
+          .select()
+          .from(users)
+          .where(and(eq(users.login, login), eq(users.tenant_id, tenant)))
+      )[0].id;
     studentId = await id('student', 1);
     northStudentId = await id('student', 2);
   }, 180_000); // the machine may be busy: seeding two schools takes a while
   afterAll(() => api?.close(), 60_000);
 
   it('uploads a document for a student, who sees and downloads it; edits its title; deletes it', async () => {
-    const res = await upload({ user_id: String(studentId), title: 'Договор об обучении', title_en: 'Study contract', file: { name: 'contract.pdf', data: Buffer.from('%PDF-1.4 contract'), type: 'application/pdf' } });
+    const res = await upload({
+      user_id: String(studentId),
+      title: 'Договор об обучении',
+      title_en: 'Study contract',
+      file: { name: 'contract.pdf', data: Buffer.from('%PDF-1.4 contract'), type: 'application/pdf' },
+    });
     expect(res.statusCode, res.body).toBe(201);
     const d = res.json().data;
-    expect(d).toMatchObject({ user_id: studentId, user_login: 'student', kind: 'document', title: 'Договор об обучении', file_name: 'contract.pdf', size: 17, download_url: `/api/documents/${d.id}/download` });
+    expect(d).toMatchObject({
+      user_id: studentId,
+      user_login: 'student',
+      kind: 'document',
+      title: 'Договор об обучении',
+      file_name: 'contract.pdf',
+      size: 17,
+      download_url: `/api/documents/${d.id}/download`,
+    });
 
     const student = await api.login('student');
     const mine = (await api.call({ method: 'GET', url: '/api/documents', token: student })).json().data;
@@ -43,7 +62,7 @@ describe('/admin/document', () => {
   });
 
   it('lists every document of the school with filters by student and kind, search and sorting', async () => {
-    const d = (await upload({ user_id: String(studentId), file: { name: 'Приказ-о-зачислении.pdf', data: Buffer.from('%PDF order') } })).json().data;
+    const d = (await upload({ user_id: String(studentId), file: { name: 'Приказ-о-зачислении.pdf', data: Buffer.from('%PDF-1.4 order') } })).json().data;
     expect(d.title).toBe('Приказ-о-зачислении.pdf'); // no title: the file name
     const all = (await api.call({ method: 'GET', url: '/admin/document', token: admin })).json();
     expect(all.meta.total).toBeGreaterThan(1); // the seeded certificate and contract too
@@ -64,27 +83,27 @@ describe('/admin/document', () => {
     expect((await api.call({ method: 'GET', url: '/admin/document?filter[user_id]=abc', token: admin })).statusCode).toBe(422);
   });
 
-  it('refuses bad uploads: no file, too large (ERROR_MAX_SIZE_5), wrong type, unknown or another school\'s student', async () => {
+  it("refuses bad uploads: no file, too large (ERROR_MAX_SIZE_5), wrong type, unknown or another school's student", async () => {
     expect((await upload({ user_id: String(studentId) })).json().errors).toHaveProperty('file');
-    expect((await upload({ file: { name: 'a.pdf', data: Buffer.from('x') } })).json().errors).toHaveProperty('user_id');
+    expect((await upload({ file: { name: 'a.pdf', data: Buffer.from('%PDF-1.4 x') } })).json().errors).toHaveProperty('user_id');
     const big = await upload({ user_id: String(studentId), file: { name: 'big.pdf', data: Buffer.alloc(5 * 1024 * 1024 + 1) } });
     expect([big.statusCode, big.json().name]).toEqual([413, 'ERROR_MAX_SIZE_5']);
     const exe = await upload({ user_id: String(studentId), file: { name: 'run.exe', data: Buffer.from('MZ') } });
     expect([exe.statusCode, exe.json().name]).toEqual([415, 'ERROR_EXT_TYPE']);
-    expect((await upload({ user_id: String(northStudentId), file: { name: 'a.pdf', data: Buffer.from('x') } })).json().name).toBe('NOT_FOUND_USER');
-    expect((await upload({ user_id: String(studentId), kind: 'poster', file: { name: 'a.pdf', data: Buffer.from('x') } })).statusCode).toBe(422);
-    const d = (await upload({ user_id: String(studentId), file: { name: 'ok.pdf', data: Buffer.from('ok') } })).json().data;
+    expect((await upload({ user_id: String(northStudentId), file: { name: 'a.pdf', data: Buffer.from('%PDF-1.4 x') } })).json().name).toBe('NOT_FOUND_USER');
+    expect((await upload({ user_id: String(studentId), kind: 'poster', file: { name: 'a.pdf', data: Buffer.from('%PDF-1.4 x') } })).statusCode).toBe(422);
+    const d = (await upload({ user_id: String(studentId), file: { name: 'ok.pdf', data: Buffer.from('%PDF-1.4 ok') } })).json().data;
     expect((await api.call({ method: 'PUT', url: `/admin/document/${d.id}`, token: admin, payload: { title: '' } })).json().errors).toHaveProperty('title');
   });
 
   it('is for admins and superadmins of the school only', async () => {
-    const d = (await upload({ user_id: String(studentId), file: { name: 'ours.pdf', data: Buffer.from('ours') } })).json().data;
+    const d = (await upload({ user_id: String(studentId), file: { name: 'ours.pdf', data: Buffer.from('%PDF-1.4 ours') } })).json().data;
     expect((await api.call({ method: 'GET', url: '/admin/document', token: await api.login('superadmin') })).statusCode).toBe(200);
     for (const role of ['student', 'trainer', 'moderator']) {
       const token = await api.login(role);
       expect((await api.call({ method: 'GET', url: '/admin/document', token })).statusCode, role).toBe(403);
       expect((await api.call({ method: 'GET', url: `/admin/document/${d.id}`, token })).statusCode, role).toBe(403);
-      expect((await upload({ user_id: String(studentId), file: { name: 'x.pdf', data: Buffer.from('x') } }, token)).statusCode, role).toBe(403);
+      expect((await upload({ user_id: String(studentId), file: { name: 'x.pdf', data: Buffer.from('%PDF-1.4 x') } }, token)).statusCode, role).toBe(403);
       expect((await api.call({ method: 'PUT', url: `/admin/document/${d.id}`, token, payload: { title: 'x' } })).statusCode, role).toBe(403);
       expect((await api.call({ method: 'DELETE', url: `/admin/document/${d.id}`, token })).statusCode, role).toBe(403);
     }

@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { and, desc, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { documents, users } from '../../db/schema/index.ts';
@@ -8,13 +9,14 @@ import { fieldError, notFound } from '../../core/errors.ts';
 import { isUploadedFile } from '../../core/multipart.ts';
 import { ListQuery, orderFor, paginate } from '../../core/pagination.ts';
 import { keepUpload } from '../../core/storage.ts';
-import { storedPath } from '../accounts/index.ts';
+import { storedPath } from '../../core/storage.ts';
 import { DOCUMENT_EXTENSIONS } from '../documents/index.ts';
-import { assertExtension } from '../documents/files.ts';
-import { RECORD_ROLES, escapeLike } from '../templates/index.ts';
+import { assertFileType, contentTypeOf } from '../../core/file-types.ts';
+import { RECORD_ROLES } from '../templates/index.ts';
+import { Id, IdParams, isId } from '../../core/schemas.ts';
+import { containsPattern } from '../../core/search.ts';
 
 const tags = ['admin: documents'];
-const Id = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 const KINDS = ['document', 'certificate', 'uploaded'] as const;
 type Kind = (typeof KINDS)[number];
 const Kind = Type.Union(KINDS.map((k) => Type.Literal(k)));
@@ -47,84 +49,121 @@ export default async function documentsAdminModule(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const config = { roles: RECORD_ROLES };
 
-  async function load(tenantId: number, id: number) {
-    const [d] = await app.db.select(columns).from(documents).innerJoin(users, eq(users.id, documents.user_id)).where(and(eq(documents.id, id), eq(documents.tenant_id, tenantId)));
+  async function load(db: Db, id: number) {
+    const [d] = await db.select(columns).from(documents).innerJoin(users, eq(users.id, documents.user_id)).where(eq(documents.id, id));
     if (!d) throw notFound('document');
     return d;
   }
 
-  app.get('/admin/document', {
-    config,
-    schema: { tags, summary: 'Documents of the school; filter[user_id], filter[kind]; q searches title, file name and the student\'s login or name; sort id, title, kind, size, created_at', querystring: ListQuery },
-  }, async (req) => {
-    const f = (req.query.filter ?? {}) as Record<string, unknown>;
-    let userId: number | undefined;
-    if (f.user_id !== undefined && f.user_id !== '') {
-      userId = Number(f.user_id);
-      if (!Number.isInteger(userId) || userId < 1) throw fieldError('filter.user_id', 'validation.format');
-    }
-    if (f.kind !== undefined && f.kind !== '' && !(KINDS as readonly unknown[]).includes(f.kind)) throw fieldError('filter.kind', 'validation.choice');
-    const kind = f.kind ? (f.kind as Kind) : undefined;
-    const q = req.query.q?.trim();
-    const where = and(
-      eq(documents.tenant_id, req.tenant.id),
-      userId ? eq(documents.user_id, userId) : undefined,
-      kind ? eq(documents.kind, kind) : undefined,
-      q
-        ? or(
-            ilike(documents.title, escapeLike(q)),
-            ilike(documents.file_name, escapeLike(q)),
-            // a subquery, so that the count (on documents alone) can use the same filter
-            inArray(documents.user_id, app.db.select({ id: users.id }).from(users).where(and(eq(users.tenant_id, req.tenant.id), or(ilike(users.login, escapeLike(q)), ilike(users.surname, escapeLike(q)), ilike(users.name, escapeLike(q)))))),
-          )
-        : undefined,
-    );
-    const page = await paginate<Row>(app.db, req.query, {
-      table: documents,
-      where,
-      query: app.db.select(columns).from(documents).innerJoin(users, eq(users.id, documents.user_id)).where(where).$dynamic(),
-      orderBy: orderFor(req.query, { id: documents.id, title: documents.title, kind: documents.kind, size: documents.size, created_at: documents.created_at }, desc(documents.id)),
-    });
-    return { data: page.data.map(view), meta: page.meta };
-  });
-
-  app.get('/admin/document/:id', { config, schema: { tags, summary: 'One document', params: Id } }, async (req) => ({ data: view(await load(req.tenant.id, req.params.id)) }));
-
-  app.post('/admin/document', {
-    config: { ...config, upload: { maxFileSize: 5 * 1024 * 1024, sizeError: 'ERROR_MAX_SIZE_5', maxFiles: 1 } },
-    schema: {
-      tags,
-      summary: 'Upload a document for a student (form data: user_id, file (pdf, jpg, jpeg, png, doc, docx; at most 5 MB), title (default: the file name), title_en, kind (default document))',
-      consumes: ['multipart/form-data'],
-      body: Type.Object({ user_id: Type.Integer({ minimum: 1 }), file: Type.Any(), title: Type.Optional(Type.String({ maxLength: 255 })), title_en: Type.Optional(Type.String({ maxLength: 255 })), kind: Type.Optional(Kind) }),
+  app.get(
+    '/admin/document',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "Documents of the school; filter[user_id], filter[kind]; q searches title, file name and the student's login or name; sort id, title, kind, size, created_at",
+        querystring: ListQuery,
+      },
     },
-  }, async (req, reply) => {
-    const b = req.body;
-    if (!isUploadedFile(b.file)) throw fieldError('file', 'validation.required');
-    assertExtension(b.file, DOCUMENT_EXTENSIONS);
-    const [u] = await app.db.select({ id: users.id }).from(users).where(and(eq(users.id, b.user_id), eq(users.tenant_id, req.tenant.id)));
-    if (!u) throw notFound('user');
-    const path = await keepUpload(app.config.dataDir, req.tenant.slug, `documents/${u.id}`, b.file);
-    const [d] = await app.db
-      .insert(documents)
-      .values({ tenant_id: req.tenant.id, user_id: u.id, kind: b.kind ?? 'document', title: b.title?.trim() || b.file.filename, title_en: b.title_en?.trim() || null, path, file_name: b.file.filename, mime: b.file.mimetype, size: b.file.size, sha256: b.file.sha256 })
-      .returning();
-    return reply.status(201).send({ data: view(await load(req.tenant.id, d.id)) });
-  });
+    async (req) => {
+      const f = (req.query.filter ?? {}) as Record<string, unknown>;
+      let userId: number | undefined;
+      if (f.user_id !== undefined && f.user_id !== '') {
+        userId = Number(f.user_id);
+        if (!isId(userId)) throw fieldError('filter.user_id', 'validation.format');
+      }
+      if (f.kind !== undefined && f.kind !== '' && !(KINDS as readonly unknown[]).includes(f.kind)) throw fieldError('filter.kind', 'validation.choice');
+      const kind = f.kind ? (f.kind as Kind) : undefined;
+      const q = req.query.q?.trim();
+      const where = and(
+        userId ? eq(documents.user_id, userId) : undefined,
+        kind ? eq(documents.kind, kind) : undefined,
+        q
+          ? or(
+              ilike(documents.title, containsPattern(q)),
+              ilike(documents.file_name, containsPattern(q)),
+              // a subquery, so that the count (on documents alone) can use the same filter
+              inArray(
+                documents.user_id,
+                req.db
+                  .select({ id: users.id })
+                  .from(users)
+                  .where(or(ilike(users.login, containsPattern(q)), ilike(users.surname, containsPattern(q)), ilike(users.name, containsPattern(q)))),
+              ),
+            )
+          : undefined,
+      );
+      const page = await paginate<Row>(req.db, req.query, {
+        table: documents,
+        where,
+        query: req.db.select(columns).from(documents).innerJoin(users, eq(users.id, documents.user_id)).where(where).$dynamic(),
+        orderBy: orderFor(req.query, { id: documents.id, title: documents.title, kind: documents.kind, size: documents.size, created_at: documents.created_at }, desc(documents.id)),
+      });
+      return { data: page.data.map(view), meta: page.meta };
+    },
+  );
 
-  app.put('/admin/document/:id', {
-    config,
-    schema: { tags, summary: 'Edit a document\'s title, English title or kind', params: Id, body: Type.Partial(Type.Object({ title: Title, title_en: TitleEn, kind: Kind })) },
-  }, async (req) => {
-    const d = await load(req.tenant.id, req.params.id);
-    const patch = { ...req.body, ...(req.body.title ? { title: req.body.title.trim() } : {}), ...(req.body.title_en !== undefined ? { title_en: req.body.title_en?.trim() || null } : {}) };
-    if (Object.keys(patch).length) await app.db.update(documents).set(patch).where(eq(documents.id, d.id));
-    return { data: view(await load(req.tenant.id, d.id)) };
-  });
+  app.get('/admin/document/:id', { config, schema: { tags, summary: 'One document', params: IdParams } }, async (req) => ({ data: view(await load(req.db, req.params.id)) }));
 
-  app.delete('/admin/document/:id', { config, schema: { tags, summary: 'Delete a document and its file', params: Id } }, async (req) => {
-    const d = await load(req.tenant.id, req.params.id);
-    const [gone] = await app.db.delete(documents).where(eq(documents.id, d.id)).returning({ path: documents.path });
+  app.post(
+    '/admin/document',
+    {
+      config: { ...config, upload: { maxFileSize: 5 * 1024 * 1024, sizeError: 'ERROR_MAX_SIZE_5', maxFiles: 1 } },
+      schema: {
+        tags,
+        summary: 'Upload a document for a student (form data: user_id, file (pdf, jpg, jpeg, png, doc, docx; at most 5 MB), title (default: the file name), title_en, kind (default document))',
+        consumes: ['multipart/form-data'],
+        body: Type.Object({
+          user_id: Id,
+          file: Type.Any(),
+          title: Type.Optional(Type.String({ maxLength: 255 })),
+          title_en: Type.Optional(Type.String({ maxLength: 255 })),
+          kind: Type.Optional(Kind),
+        }),
+      },
+    },
+    async (req, reply) => {
+      const b = req.body;
+      if (!isUploadedFile(b.file)) throw fieldError('file', 'validation.required');
+      assertFileType(b.file, DOCUMENT_EXTENSIONS);
+      const [u] = await req.db.select({ id: users.id }).from(users).where(eq(users.id, b.user_id));
+      if (!u) throw notFound('user');
+      const path = await keepUpload(app.config.dataDir, req.tenant.slug, `documents/${u.id}`, b.file);
+      const [d] = await req.db
+        .insert(documents)
+        .values({
+          user_id: u.id,
+          kind: b.kind ?? 'document',
+          title: b.title?.trim() || b.file.filename,
+          title_en: b.title_en?.trim() || null,
+          path,
+          file_name: b.file.filename,
+          mime: contentTypeOf(b.file.filename),
+          size: b.file.size,
+          sha256: b.file.sha256,
+        })
+        .returning();
+      return reply.status(201).send({ data: view(await load(req.db, d.id)) });
+    },
+  );
+
+  app.put(
+    '/admin/document/:id',
+    {
+      config,
+      schema: { tags, summary: "Edit a document's title, English title or kind", params: IdParams, body: Type.Partial(Type.Object({ title: Title, title_en: TitleEn, kind: Kind })) },
+    },
+    async (req) => {
+      const d = await load(req.db, req.params.id);
+      const patch = { ...req.body, ...(req.body.title ? { title: req.body.title.trim() } : {}), ...(req.body.title_en !== undefined ? { title_en: req.body.title_en?.trim() || null } : {}) };
+      if (Object.keys(patch).length) await req.db.update(documents).set(patch).where(eq(documents.id, d.id));
+      return { data: view(await load(req.db, d.id)) };
+    },
+  );
+
+  app.delete('/admin/document/:id', { config, schema: { tags, summary: 'Delete a document and its file', params: IdParams } }, async (req) => {
+    const d = await load(req.db, req.params.id);
+    const [gone] = await req.db.delete(documents).where(eq(documents.id, d.id)).returning({ path: documents.path });
     if (gone) await rm(storedPath(app.config.dataDir, req.tenant.slug, gone.path), { force: true }).catch(() => undefined);
     return { data: { id: d.id } };
   });

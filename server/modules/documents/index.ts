@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -7,17 +6,20 @@ import { Type } from 'typebox';
 import { documents, users } from '../../db/schema/index.ts';
 import { currentUser } from '../../core/context.ts';
 import { AppError, fieldError, notFound } from '../../core/errors.ts';
-import { absolutePath, attachment, keepUpload } from '../../core/storage.ts';
-import { assertExtension, filesOf } from './files.ts';
+import { absolutePath, keepUpload } from '../../core/storage.ts';
+import { assertFileType, contentTypeOf, sendDownload } from '../../core/file-types.ts';
+import { filesOf } from '../../core/multipart.ts';
 import { langOf } from '../../mail/texts.ts';
+import { Id } from '../../core/schemas.ts';
+import { ACCESS, ADMINS as SCHOOL_ADMINS } from '../../../common/access/roles.ts';
 
 const tags = ['documents'];
-const ROLES = ['student', 'admin', 'superadmin', 'trainer'] as const;
+const ROLES = ACCESS.learning.read;
 export const DOCUMENT_EXTENSIONS = ['pdf', 'jpg', 'jpeg', 'png', 'doc', 'docx'];
 const MAX_FILES = 10;
 
 type Doc = typeof documents.$inferSelect;
-const ADMINS = ['admin', 'superadmin'];
+const ADMINS: readonly string[] = SCHOOL_ADMINS;
 
 /**
  * The name a download is saved under: an issued document is "<title>.<ext>" in the caller's language
@@ -47,61 +49,91 @@ export default async function documentsModule(fastify: FastifyInstance) {
 
   app.get('/api/documents', { config: { roles: [...ROLES] }, schema: { tags, summary: 'My documents and certificates' } }, async (req) => {
     const me = currentUser(req);
-    const rows = await app.db.select().from(documents).where(and(eq(documents.tenant_id, req.tenant.id), eq(documents.user_id, me.id), inArray(documents.kind, ['document', 'certificate']))).orderBy(desc(documents.id));
+    const rows = await req.db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.user_id, me.id), inArray(documents.kind, ['document', 'certificate'])))
+      .orderBy(desc(documents.id));
     const lang = langOf(req.headers['accept-language']);
     return { data: rows.map((d) => view(d, lang)) };
   });
 
-  app.get('/api/documents/:id/download', { config: { roles: [...ROLES] }, schema: { tags, summary: 'Download a document: issued ones as "<title>.pdf" in the caller\'s language, uploaded ones under their own name', params: Type.Object({ id: Type.Integer({ minimum: 1 }) }) } }, async (req, reply) => {
-    const me = currentUser(req);
-    const [d] = await app.db.select().from(documents).where(and(eq(documents.id, req.params.id), eq(documents.tenant_id, req.tenant.id)));
-    if (!d || (d.user_id !== me.id && !ADMINS.includes(me.role))) throw notFound('document');
-    const abs = absolutePath(app.config.dataDir, req.tenant.slug, d.path);
-    try {
-      await access(abs);
-    } catch {
-      throw notFound('file');
-    }
-    return reply
-      .header('content-type', d.mime ?? 'application/octet-stream')
-      .header('content-length', d.size)
-      .header('content-disposition', attachment(downloadName(d, langOf(req.headers['accept-language']))))
-      .send(createReadStream(abs));
-  });
+  app.get(
+    '/api/documents/:id/download',
+    {
+      config: { roles: [...ROLES] },
+      schema: { tags, summary: 'Download a document: issued ones as "<title>.pdf" in the caller\'s language, uploaded ones under their own name', params: Type.Object({ id: Id }) },
+    },
+    async (req, reply) => {
+      const me = currentUser(req);
+      const [d] = await req.db.select().from(documents).where(eq(documents.id, req.params.id));
+      if (!d || (d.user_id !== me.id && !ADMINS.includes(me.role))) throw notFound('document');
+      const abs = absolutePath(app.config.dataDir, req.tenant.slug, d.path);
+      try {
+        await access(abs);
+      } catch {
+        throw notFound('file');
+      }
+      // typed by the stored file's checked extension, never by what the uploading client said
+      return sendDownload(reply, abs, { name: downloadName(d, langOf(req.headers['accept-language'])), stored: d.path, size: d.size });
+    },
+  );
 
-  app.get('/api/document/showUploadDocument', {
-    config: { roles: [...ROLES] },
-    schema: { tags, summary: 'Documents the student has uploaded (admins may pass user_id)', querystring: Type.Object({ user_id: Type.Optional(Type.Integer({ minimum: 1 })) }) },
-  }, async (req) => {
-    const me = currentUser(req);
-    const userId = req.query.user_id && ADMINS.includes(me.role) ? req.query.user_id : me.id;
-    if (userId !== me.id) {
-      const [u] = await app.db.select({ id: users.id }).from(users).where(and(eq(users.id, userId), eq(users.tenant_id, req.tenant.id)));
-      if (!u) throw notFound('user');
-    }
-    const rows = await app.db.select().from(documents).where(and(eq(documents.tenant_id, req.tenant.id), eq(documents.user_id, userId), eq(documents.kind, 'uploaded'))).orderBy(desc(documents.id));
-    const lang = langOf(req.headers['accept-language']);
-    return { data: rows.map((d) => view(d, lang)) };
-  });
+  app.get(
+    '/api/document/showUploadDocument',
+    {
+      config: { roles: [...ROLES] },
+      schema: { tags, summary: 'Documents the student has uploaded (admins may pass user_id)', querystring: Type.Object({ user_id: Type.Optional(Id) }) },
+    },
+    async (req) => {
+      const me = currentUser(req);
+      const userId = req.query.user_id && ADMINS.includes(me.role) ? req.query.user_id : me.id;
+      if (userId !== me.id) {
+        const [u] = await req.db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+        if (!u) throw notFound('user');
+      }
+      const rows = await req.db
+        .select()
+        .from(documents)
+        .where(and(eq(documents.user_id, userId), eq(documents.kind, 'uploaded')))
+        .orderBy(desc(documents.id));
+      const lang = langOf(req.headers['accept-language']);
+      return { data: rows.map((d) => view(d, lang)) };
+    },
+  );
 
-  app.post('/api/document', {
-    config: { roles: [...ROLES], upload: { maxFileSize: 5 * 1024 * 1024, sizeError: 'ERROR_MAX_SIZE_5', maxFiles: MAX_FILES } },
-    schema: { tags, summary: 'Upload documents (form data `file` or `file1..n`, at most 10): pdf, jpg, jpeg, png, doc, docx, at most 5 MB each, no file the user already uploaded', consumes: ['multipart/form-data'] },
-  }, async (req, reply) => {
-    const me = currentUser(req);
-    const files = filesOf(req.body as Record<string, unknown>);
-    if (!files.length) throw fieldError('file', 'validation.required');
-    for (const f of files) assertExtension(f, DOCUMENT_EXTENSIONS);
-    const hashes = files.map((f) => f.sha256);
-    if (new Set(hashes).size !== hashes.length) throw new AppError(409, 'ERROR_FILE_EXISTS', 'The same file twice');
-    const existing = await app.db.select({ sha: documents.sha256, name: documents.file_name }).from(documents).where(and(eq(documents.tenant_id, req.tenant.id), eq(documents.user_id, me.id), eq(documents.kind, 'uploaded'), inArray(documents.sha256, hashes)));
-    if (existing.length) throw new AppError(409, 'ERROR_FILE_EXISTS', 'Already uploaded', { file: existing[0].name });
-    const saved = [];
-    for (const f of files) {
-      const path = await keepUpload(app.config.dataDir, req.tenant.slug, `documents/${me.id}`, f);
-      const [d] = await app.db.insert(documents).values({ tenant_id: req.tenant.id, user_id: me.id, kind: 'uploaded', title: f.filename, path, file_name: f.filename, mime: f.mimetype, size: f.size, sha256: f.sha256 }).returning();
-      saved.push(view(d, langOf(req.headers['accept-language'])));
-    }
-    return reply.status(201).send({ data: saved });
-  });
+  app.post(
+    '/api/document',
+    {
+      config: { roles: [...ROLES], upload: { maxFileSize: 5 * 1024 * 1024, sizeError: 'ERROR_MAX_SIZE_5', maxFiles: MAX_FILES } },
+      schema: {
+        tags,
+        summary: 'Upload documents (form data `file` or `file1..n`, at most 10): pdf, jpg, jpeg, png, doc, docx, at most 5 MB each, no file the user already uploaded',
+        consumes: ['multipart/form-data'],
+      },
+    },
+    async (req, reply) => {
+      const me = currentUser(req);
+      const files = filesOf(req.body as Record<string, unknown>);
+      if (!files.length) throw fieldError('file', 'validation.required');
+      for (const f of files) assertFileType(f, DOCUMENT_EXTENSIONS);
+      const hashes = files.map((f) => f.sha256);
+      if (new Set(hashes).size !== hashes.length) throw new AppError(409, 'ERROR_FILE_EXISTS', 'The same file twice');
+      const existing = await req.db
+        .select({ sha: documents.sha256, name: documents.file_name })
+        .from(documents)
+        .where(and(eq(documents.user_id, me.id), eq(documents.kind, 'uploaded'), inArray(documents.sha256, hashes)));
+      if (existing.length) throw new AppError(409, 'ERROR_FILE_EXISTS', 'Already uploaded', { file: existing[0].name });
+      const saved = [];
+      for (const f of files) {
+        const path = await keepUpload(app.config.dataDir, req.tenant.slug, `documents/${me.id}`, f);
+        const [d] = await req.db
+          .insert(documents)
+          .values({ user_id: me.id, kind: 'uploaded', title: f.filename, path, file_name: f.filename, mime: contentTypeOf(f.filename), size: f.size, sha256: f.sha256 })
+          .returning();
+        saved.push(view(d, langOf(req.headers['accept-language'])));
+      }
+      return reply.status(201).send({ data: saved });
+    },
+  );
 }

@@ -8,7 +8,12 @@ import { files } from '../../db/schema/index.ts';
 import { tenantRoot } from '../../core/storage.ts';
 
 const pdf = (t: string) => Buffer.from(`%PDF-1.4\n% ${t}\n%%EOF\n`);
-type Listing = { folder: { id: number; name: string; is_default: boolean }; folders: { id: number; name: string; files_count: number }[]; files: { id: number; name: string; size: number }[]; breadcrumbs: { id: number; name: string }[] };
+type Listing = {
+  folder: { id: number; name: string; is_default: boolean };
+  folders: { id: number; name: string; files_count: number }[];
+  files: { id: number; name: string; size: number }[];
+  breadcrumbs: { id: number; name: string }[];
+};
 
 describe('/admin/file (file manager)', () => {
   let api: TestApi;
@@ -83,7 +88,10 @@ describe('/admin/file (file manager)', () => {
     expect((await api.call({ method: 'PUT', url: `/admin/file/${copy.id}`, token: admin, payload: { name: 'notes.txt' } })).json().name).toBe('ERROR_FILE_EXISTS');
 
     const found = (await api.call({ method: 'GET', url: `/admin/file/search?q=${encodeURIComponent('план')}`, token: admin })).json().data;
-    expect(found.files.map((f: { name: string; folder_name: string }) => [f.name, f.folder_name]).sort()).toEqual([['Копия плана.pdf', 'Архив'], ['План курса.pdf', 'Архив']]);
+    expect(found.files.map((f: { name: string; folder_name: string }) => [f.name, f.folder_name]).sort()).toEqual([
+      ['Копия плана.pdf', 'Архив'],
+      ['План курса.pdf', 'Архив'],
+    ]);
     expect((await api.call({ method: 'GET', url: '/admin/file/search?q=%D0%B0%D1%80%D1%85', token: admin })).json().data.folders.map((f: { name: string }) => f.name)).toEqual(['Архив']);
 
     const dl = await api.call({ method: 'GET', url: `/admin/file/${plan.id}/download`, token: admin });
@@ -95,6 +103,20 @@ describe('/admin/file (file manager)', () => {
     expect((await api.call({ method: 'DELETE', url: `/admin/file/${copy.id}`, token: admin })).statusCode).toBe(200);
     expect(existsSync(disk)).toBe(false);
     expect((await api.call({ method: 'GET', url: `/admin/file/${copy.id}/download`, token: admin })).json().name).toBe('ERROR_FILE_NOT_FOUND');
+  });
+
+  it('stores every file sent under one key `file` (<input type=file multiple name=file>), not only the last', async () => {
+    const dest = (await post('/admin/file/createFolder', { name: 'Multiple' })).json().data;
+    const sent = ['one.txt', 'two.txt', 'three.txt'].map((name) => ({ name, data: Buffer.from(`content of ${name}`) }));
+    const up = await upload({ folder_id: String(dest.id), file: sent });
+    expect(up.statusCode).toBe(201);
+    expect(up.json().data.map((f: { name: string; size: number }) => [f.name, f.size])).toEqual(sent.map((f) => [f.name, f.data.length]));
+    const listed = await getFolder(dest.id);
+    expect(listed.files.map((f) => f.name).sort()).toEqual(['one.txt', 'three.txt', 'two.txt']);
+    for (const f of up.json().data as { id: number; name: string }[]) {
+      const dl = await api.call({ method: 'GET', url: `/admin/file/${f.id}/download`, token: admin });
+      expect(dl.body).toBe(`content of ${f.name}`);
+    }
   });
 
   it('refuses bad names and files; nothing leaves the school storage', async () => {
@@ -160,7 +182,10 @@ describe('/admin/file (file manager)', () => {
     expect((await n({ method: 'POST', url: '/admin/file/createFolder', payload: { name: 'x', parent_id: folder.id } })).statusCode).toBe(404);
     expect((await n({ method: 'DELETE', url: `/admin/file/${mine.id}` })).statusCode).toBe(404);
     expect((await n({ method: 'PUT', url: `/admin/file/${mine.id}`, payload: { name: 'x.txt' } })).statusCode).toBe(404);
-    expect((await api.call({ method: 'POST', url: '/admin/file', token: north, tenant: 'north', ...multipart({ folder_id: String(folder.id), file: { name: 'x.txt', data: Buffer.from('x') } }) })).statusCode).toBe(404);
+    expect(
+      (await api.call({ method: 'POST', url: '/admin/file', token: north, tenant: 'north', ...multipart({ folder_id: String(folder.id), file: { name: 'x.txt', data: Buffer.from('x') } }) }))
+        .statusCode,
+    ).toBe(404);
     // still there for its own school
     expect((await api.call({ method: 'GET', url: `/admin/file/${mine.id}/download`, token: admin })).rawPayload.toString()).toBe('demo secret');
   });

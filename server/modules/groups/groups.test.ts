@@ -6,7 +6,13 @@ import { groups, users } from '../../db/schema/index.ts';
 describe('/admin/group', () => {
   let api: TestApi;
   let admin: string;
-  const userId = async (login: string, tenantId = 1) => (await api.db.select().from(users).where(and(eq(users.login, login), eq(users.tenant_id, tenantId))))[0].id;
+  const userId = async (login: string, tenantId = 1) =>
+    (
+      await api.db
+        .select()
+        .from(users)
+        .where(and(eq(users.login, login), eq(users.tenant_id, tenantId)))
+    )[0].id;
 
   beforeAll(async () => {
     api = await startTestApi();
@@ -38,7 +44,12 @@ describe('/admin/group', () => {
     expect((await api.call({ method: 'POST', url: `/admin/group/${id}/setUser`, token: admin, payload: { users: [] } })).json().name).toBe('NOT_CHECK_ID_USER');
     const byMail = await api.call({ method: 'POST', url: `/admin/group/${id}/setUsers`, token: admin, payload: { emails: 'STUDENT@demo.test, ghost@demo.test\nstudent@north.test' } });
     expect(byMail.json().data).toMatchObject({ added: 1, unknown: ['ghost@demo.test', 'student@north.test'] });
-    expect(byMail.json().data.group.users.map((u: { login: string }) => u.login).sort()).toEqual(['student', 'trainer']);
+    expect(
+      byMail
+        .json()
+        .data.group.users.map((u: { login: string }) => u.login)
+        .sort(),
+    ).toEqual(['student', 'trainer']);
     expect((await api.call({ method: 'POST', url: `/admin/group/${id}/setUsers`, token: admin, payload: { emails: ' ' } })).json().name).toBe('NO_EMAILS');
     const detached = await api.call({ method: 'POST', url: `/admin/group/${id}/detachUser`, token: admin, payload: { user_id: await userId('trainer') } });
     expect(detached.json().data.users.map((u: { login: string }) => u.login)).toEqual(['student']);
@@ -46,7 +57,10 @@ describe('/admin/group', () => {
   });
 
   it('refuses to delete a group that has access to a program', async () => {
-    const [mba] = await api.db.select().from(groups).where(and(eq(groups.tenant_id, 1), eq(groups.title, 'MBA-2026')));
+    const [mba] = await api.db
+      .select()
+      .from(groups)
+      .where(and(eq(groups.tenant_id, 1), eq(groups.title, 'MBA-2026')));
     const res = await api.call({ method: 'DELETE', url: `/admin/group/${mba.id}`, token: admin });
     expect(res.statusCode).toBe(409);
     expect(res.json().name).toBe('GROUP_HAS_ACCESS');

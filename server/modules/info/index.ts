@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { cities, countries } from '../../db/schema/index.ts';
 import { langOf } from '../../mail/texts.ts';
+import { Id } from '../../core/schemas.ts';
 
 const tags = ['reference'];
 
@@ -22,21 +23,20 @@ export default async function info(fastify: FastifyInstance) {
 
   app.get('/api/info/countries', { config: { auth: 'optional' }, schema: { tags, summary: 'Countries with Russian and English titles' } }, async (req) => {
     const en = langOf(req.headers['accept-language']) === 'en';
-    const rows = await app.db
-      .select({ country_id: countries.id, code: countries.code, title_ru: countries.title_ru, title_en: countries.title_en })
-      .from(countries);
+    const rows = await req.db.select({ country_id: countries.id, code: countries.code, title_ru: countries.title_ru, title_en: countries.title_en }).from(countries);
     return { data: byTitle(rows, en) };
   });
 
-  app.get('/api/info/cities', {
-    config: { auth: 'optional' },
-    schema: { tags, summary: 'Cities of a country', querystring: Type.Object({ country_id: Type.Integer({ minimum: 1 }) }) },
-  }, async (req) => {
-    const en = langOf(req.headers['accept-language']) === 'en';
-    const rows = await app.db
-      .select({ city_id: cities.id, title_ru: cities.title_ru, title_en: cities.title_en })
-      .from(cities)
-      .where(eq(cities.country_id, req.query.country_id));
-    return { data: byTitle(rows, en) };
-  });
+  app.get(
+    '/api/info/cities',
+    {
+      config: { auth: 'optional' },
+      schema: { tags, summary: 'Cities of a country', querystring: Type.Object({ country_id: Id }) },
+    },
+    async (req) => {
+      const en = langOf(req.headers['accept-language']) === 'en';
+      const rows = await req.db.select({ city_id: cities.id, title_ru: cities.title_ru, title_en: cities.title_en }).from(cities).where(eq(cities.country_id, req.query.country_id));
+      return { data: byTitle(rows, en) };
+    },
+  );
 }

@@ -10,7 +10,7 @@ import { htmlToText } from './index.ts';
 function bodies(raw: string) {
   const out: Record<string, string> = {};
   for (const part of raw.split(/\r?\n--/)) {
-    const m = /Content-Type: (text\/\w+)[^]*?Content-Transfer-Encoding: (\S+)\r?\n\r?\n([^]*)$/i.exec(part);
+    const m = /Content-Type: (text\/\w+)[\s\S]*?Content-Transfer-Encoding: (\S+)\r?\n\r?\n([\s\S]*)$/i.exec(part);
     if (!m) continue;
     const body = m[3].replace(/\r?\n-*$/, '');
     out[m[1]] = m[2].toLowerCase() === 'base64' ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8') : body;
@@ -50,7 +50,10 @@ describe('mail to users (POST /admin/email/send)', () => {
     const [g] = await api.db.insert(groups).values({ tenant_id: 1, title: 'Mail group' }).returning();
     groupId = g.id;
     const byLogin = (l: string) => demoUsers.find((u) => u.login === l)!.id;
-    await api.db.insert(groupUsers).values([{ group_id: g.id, user_id: byLogin('student') }, { group_id: g.id, user_id: byLogin('trainer') }]);
+    await api.db.insert(groupUsers).values([
+      { tenant_id: g.tenant_id, group_id: g.id, user_id: byLogin('student') },
+      { tenant_id: g.tenant_id, group_id: g.id, user_id: byLogin('trainer') },
+    ]);
   });
   afterAll(async () => {
     await new Promise<void>((r) => smtp.close(() => r()));
@@ -72,25 +75,40 @@ describe('mail to users (POST /admin/email/send)', () => {
     const parts = bodies(one);
     expect(parts['text/html']).toBe('<p>Занятия <b>в 10:00</b></p>');
     expect(parts['text/plain']).toBe('Занятия в 10:00');
-    const [ev] = await api.db.select().from(events).where(and(eq(events.tenant_id, 1), eq(events.kind, 'mail_sent')));
+    const [ev] = await api.db
+      .select()
+      .from(events)
+      .where(and(eq(events.tenant_id, 1), eq(events.kind, 'mail_sent')));
     expect(ev.data).toMatchObject({ recipients: 3, sent: 3 });
   });
 
   it('lets a moderator send to everyone (blocked users skipped)', async () => {
-    await api.db.update(users).set({ is_blocked: true }).where(eq(users.id, id('trainer')));
+    await api.db
+      .update(users)
+      .set({ is_blocked: true })
+      .where(eq(users.id, id('trainer')));
     inbox.length = 0;
     const res = await send({ subject: 'Всем', body: 'Текст', to_all: true }, moderator);
     expect(res.statusCode).toBe(200);
-    const active = await api.db.select().from(users).where(and(eq(users.tenant_id, 1), eq(users.is_blocked, false)));
+    const active = await api.db
+      .select()
+      .from(users)
+      .where(and(eq(users.tenant_id, 1), eq(users.is_blocked, false)));
     expect(res.json().data.recipients).toBe(active.length);
     expect(inbox.flatMap((m) => m.to)).not.toContain(email('trainer'));
     expect(inbox.flatMap((m) => m.to)).toContain(email('student'));
-    await api.db.update(users).set({ is_blocked: false }).where(eq(users.id, id('trainer')));
+    await api.db
+      .update(users)
+      .set({ is_blocked: false })
+      .where(eq(users.id, id('trainer')));
   });
 
   it('keeps the mail in the outbox when the school has no SMTP server', async () => {
     const northAdmin = await api.login('admin', 'north');
-    const [northStudent] = await api.db.select().from(users).where(and(eq(users.tenant_id, 2), eq(users.login, 'student')));
+    const [northStudent] = await api.db
+      .select()
+      .from(users)
+      .where(and(eq(users.tenant_id, 2), eq(users.login, 'student')));
     const res = await send({ subject: 'Hi', body: 'North', users: [northStudent.id] }, northAdmin, 'north');
     expect(res.json().data).toEqual({ recipients: 1, sent: 0, outbox: 1, failed: 0 });
   });
@@ -100,7 +118,7 @@ describe('mail to users (POST /admin/email/send)', () => {
       const res = await send({ subject: 's', body: 'b', to_all: true }, await api.login(role));
       expect(res.statusCode, role).toBe(403);
     }
-    await setAccessFlag(api.db, 1, 'message', false);
+    await setAccessFlag(api.app.schoolDb(1), 'message', false);
     api.app.forgetTenantCaches();
     inbox.length = 0;
     for (const token of [admin, moderator]) {
@@ -109,13 +127,16 @@ describe('mail to users (POST /admin/email/send)', () => {
       expect(res.json().name).toBe('ERROR_ACCESS');
     }
     expect(inbox).toHaveLength(0);
-    await setAccessFlag(api.db, 1, 'message', true);
+    await setAccessFlag(api.app.schoolDb(1), 'message', true);
     api.app.forgetTenantCaches();
     expect((await send({ subject: 's', body: 'b', users: [id('student')] })).statusCode).toBe(200);
   });
 
-  it('answers 404 for another school\'s users or groups, and sends nothing', async () => {
-    const [northUser] = await api.db.select().from(users).where(and(eq(users.tenant_id, 2), ne(users.login, 'admin')));
+  it("answers 404 for another school's users or groups, and sends nothing", async () => {
+    const [northUser] = await api.db
+      .select()
+      .from(users)
+      .where(and(eq(users.tenant_id, 2), ne(users.login, 'admin')));
     const [northGroup] = await api.db.insert(groups).values({ tenant_id: 2, title: 'North group' }).returning();
     inbox.length = 0;
     const u = await send({ subject: 's', body: 'b', users: [id('student'), northUser.id] });

@@ -1,20 +1,24 @@
-import { createReadStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
-import { and, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Db } from '../../db/client.ts';
 import { Type, type Static } from 'typebox';
 import { chapterMedia, media, mediaKinds, submittedProjects, type MediaKind } from '../../db/schema/index.ts';
 import { AppError, fieldError, notFound } from '../../core/errors.ts';
 import { isUploadedFile, type UploadLimits, type UploadedFile } from '../../core/multipart.ts';
 import { ListQuery, orderFor, paginate } from '../../core/pagination.ts';
-import { absolutePath, attachment, keepUpload } from '../../core/storage.ts';
-import { FILE_KINDS, MB, OTHER_MAX, VIDEO_EXTENSIONS, checkFile, extOf, mimeOf, readHead, videoMaxBytes } from './rules.ts';
+import { absolutePath, keepUpload } from '../../core/storage.ts';
+import { contentTypeOf as mimeOf, extOf, readHead, sendDownload } from '../../core/file-types.ts';
+import { FILE_KINDS, OTHER_MAX, videoMaxBytes } from './rules.ts';
+import { MB, VIDEO_EXTENSIONS, checkFile } from '../../core/file-types.ts';
+import { Id, IdParams } from '../../core/schemas.ts';
+import { containsPattern } from '../../core/search.ts';
+import { ACCESS } from '../../../common/access/roles.ts';
 
 const tags = ['admin: media'];
-const WRITE = ['superadmin', 'admin'] as const;
-const READ = ['superadmin', 'admin', 'trainer'] as const;
-const Id = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+const WRITE = ACCESS.materials.write;
+const READ = ACCESS.materials.read;
 const Kind = Type.Union(mediaKinds.map((k) => Type.Literal(k)));
 /** '' clears a field (form data cannot carry null). */
 const Clearable = (s: ReturnType<typeof Type.String>) => Type.Optional(Type.Union([s, Type.Literal(''), Type.Null()]));
@@ -53,7 +57,7 @@ const blank = (v: string | null | undefined) => (v === undefined ? undefined : v
  */
 export default async function mediaAdminModule(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const videoMax = videoMaxBytes();
+  const videoMax = videoMaxBytes(fastify.config.videoMaxMb);
   // the parser's limit is per route (the larger one); each kind's own limit is checked once the kind is known
   const upload: UploadLimits = {
     maxFileSize: Math.max(videoMax, OTHER_MAX),
@@ -66,12 +70,12 @@ export default async function mediaAdminModule(fastify: FastifyInstance) {
     },
   };
 
-  async function load(tenantId: number, id: number) {
-    const [m] = await app.db.select().from(media).where(and(eq(media.id, id), eq(media.tenant_id, tenantId)));
+  async function load(db: Db, id: number) {
+    const [m] = await db.select().from(media).where(eq(media.id, id));
     if (!m) throw notFound('media');
     return m;
   }
-  const chaptersOf = async (id: number) => Number((await app.db.select({ n: count() }).from(chapterMedia).where(eq(chapterMedia.media_id, id)))[0].n);
+  const chaptersOf = async (db: Db, id: number) => Number((await db.select({ n: count() }).from(chapterMedia).where(eq(chapterMedia.media_id, id)))[0].n);
   const removeFile = (req: FastifyRequest, rel: string | null) => (rel ? rm(absolutePath(app.config.dataDir, req.tenant.slug, rel), { force: true }) : Promise.resolve());
 
   function uploadedOf(body: Body): UploadedFile | undefined {
@@ -107,165 +111,196 @@ export default async function mediaAdminModule(fastify: FastifyInstance) {
     return { kind, file, keepsFile: Boolean(rule) };
   }
 
-  app.get('/admin/media', {
-    config: { roles: [...READ] },
-    schema: { tags, summary: 'Materials of the school: q searches title and file name; filter[kind] (one or a list); sort id, title, kind, size, deadline, created_at', querystring: ListQuery },
-  }, async (req) => {
-    const q = req.query.q?.trim();
-    const like = q ? `%${q.replace(/[%_\\]/g, (c) => `\\${c}`)}%` : undefined;
-    const rawKind = (req.query.filter as Record<string, unknown> | undefined)?.kind;
-    const kinds = (Array.isArray(rawKind) ? rawKind : rawKind === undefined || rawKind === '' ? [] : [rawKind]).map(String);
-    if (kinds.some((k) => !(mediaKinds as readonly string[]).includes(k))) throw fieldError('filter.kind', 'validation.choice');
-    const where = and(eq(media.tenant_id, req.tenant.id), like ? or(ilike(media.title, like), ilike(media.file_name, like)) : undefined, kinds.length ? inArray(media.kind, kinds as MediaKind[]) : undefined);
-    const used = app.db.select({ n: count() }).from(chapterMedia).where(eq(chapterMedia.media_id, media.id));
-    const page = await paginate<Row & { chapters_count: number }>(app.db, req.query, {
-      table: media,
-      where,
-      query: app.db.select({ ...getColumns(), chapters_count: sql<number>`(${used})::int` }).from(media).where(where).$dynamic(),
-      orderBy: orderFor(req.query, { id: media.id, title: media.title, kind: media.kind, size: media.size, deadline: media.deadline, created_at: media.created_at }, desc(media.id)),
-    });
-    return { data: page.data.map((m) => view(m, { chapters_count: m.chapters_count })), meta: page.meta };
+  app.get(
+    '/admin/media',
+    {
+      config: { roles: [...READ] },
+      schema: { tags, summary: 'Materials of the school: q searches title and file name; filter[kind] (one or a list); sort id, title, kind, size, deadline, created_at', querystring: ListQuery },
+    },
+    async (req) => {
+      const q = req.query.q?.trim();
+      const like = q ? containsPattern(q) : undefined;
+      const rawKind = (req.query.filter as Record<string, unknown> | undefined)?.kind;
+      const kinds = (Array.isArray(rawKind) ? rawKind : rawKind === undefined || rawKind === '' ? [] : [rawKind]).map(String);
+      if (kinds.some((k) => !(mediaKinds as readonly string[]).includes(k))) throw fieldError('filter.kind', 'validation.choice');
+      const where = and(like ? or(ilike(media.title, like), ilike(media.file_name, like)) : undefined, kinds.length ? inArray(media.kind, kinds as MediaKind[]) : undefined);
+      const used = req.db.select({ n: count() }).from(chapterMedia).where(eq(chapterMedia.media_id, media.id));
+      const page = await paginate<Row & { chapters_count: number }>(req.db, req.query, {
+        table: media,
+        where,
+        query: req.db
+          .select({ ...getTableColumns(media), chapters_count: sql<number>`(${used})::int` })
+          .from(media)
+          .where(where)
+          .$dynamic(),
+        orderBy: orderFor(req.query, { id: media.id, title: media.title, kind: media.kind, size: media.size, deadline: media.deadline, created_at: media.created_at }, desc(media.id)),
+      });
+      return { data: page.data.map((m) => view(m, { chapters_count: m.chapters_count })), meta: page.meta };
+    },
+  );
+
+  app.get('/admin/media/:id', { config: { roles: [...READ] }, schema: { tags, summary: 'One material, with the number of chapters it is attached to', params: IdParams } }, async (req) => {
+    const m = await load(req.db, req.params.id);
+    return { data: view(m, { chapters_count: await chaptersOf(req.db, m.id) }) };
   });
 
-  app.get('/admin/media/:id', { config: { roles: [...READ] }, schema: { tags, summary: 'One material, with the number of chapters it is attached to', params: Id } }, async (req) => {
-    const m = await load(req.tenant.id, req.params.id);
-    return { data: view(m, { chapters_count: await chaptersOf(m.id) }) };
-  });
-
-  app.get('/admin/media/:id/download', { config: { roles: [...READ] }, schema: { tags, summary: 'The file of a material, under its uploaded name', params: Id } }, async (req, reply) => {
-    const m = await load(req.tenant.id, req.params.id);
+  app.get('/admin/media/:id/download', { config: { roles: [...READ] }, schema: { tags, summary: 'The file of a material, under its uploaded name', params: IdParams } }, async (req, reply) => {
+    const m = await load(req.db, req.params.id);
     if (!m.path) throw new AppError(404, 'ERROR_FILE_NOT_FOUND', 'The material has no file');
     const abs = absolutePath(app.config.dataDir, req.tenant.slug, m.path);
-    const size = await stat(abs).then((s) => s.size, () => -1);
+    const size = await stat(abs).then(
+      (s) => s.size,
+      () => -1,
+    );
     if (size < 0) throw new AppError(404, 'ERROR_FILE_NOT_FOUND', 'The file is missing on disk');
-    return reply.header('content-type', m.mime ?? 'application/octet-stream').header('content-length', size).header('x-content-type-options', 'nosniff').header('content-disposition', attachment(m.file_name ?? m.title)).send(createReadStream(abs));
+    // typed by the stored file's checked extension, never by the mime column (docs/security.md "Downloads and file types")
+    return sendDownload(reply, abs, { name: m.file_name ?? m.title, stored: m.path, size });
   });
 
-  app.post('/admin/media', {
-    config: { roles: [...WRITE], upload },
-    schema: {
-      tags,
-      summary: `Create a material (form data or JSON): title, kind, file (video: mp4, m4v, mov, webm, ogv up to MEDIA_VIDEO_MAX_MB, default 2048 MB; pdf, file, project: documents up to 40 MB), url (link), body (text), deadline (project)`,
-      consumes: ['multipart/form-data', 'application/json'],
-      body: CreateBody,
+  app.post(
+    '/admin/media',
+    {
+      config: { roles: [...WRITE], upload },
+      schema: {
+        tags,
+        summary: `Create a material (form data or JSON): title, kind, file (video: mp4, m4v, mov, webm, ogv up to MEDIA_VIDEO_MAX_MB, default 2048 MB; pdf, file, project: documents up to 40 MB), url (link), body (text), deadline (project)`,
+        consumes: ['multipart/form-data', 'application/json'],
+        body: CreateBody,
+      },
     },
-  }, async (req, reply) => {
-    const { kind, file, keepsFile } = await validate(req, req.body);
-    let path: string | null = null;
-    if (file && keepsFile) path = await keepUpload(app.config.dataDir, req.tenant.slug, `media/${kind}`, file);
-    try {
-      const [m] = await app.db
-        .insert(media)
-        .values({
-          tenant_id: req.tenant.id,
-          title: req.body.title.trim(),
-          kind,
-          path,
-          file_name: file ? file.filename : null,
-          mime: file ? mimeOf(file.filename) : null,
-          size: file ? file.size : null,
-          url: kind === 'link' ? blank(req.body.url) : null,
-          body: blank(req.body.body) ?? null,
-          deadline: kind === 'project' ? (blank(req.body.deadline) ?? null) : null,
-        })
-        .returning();
-      return reply.status(201).send({ data: view(m, { chapters_count: 0 }) });
-    } catch (err) {
-      await removeFile(req, path);
-      throw err;
-    }
-  });
+    async (req, reply) => {
+      const { kind, file, keepsFile } = await validate(req, req.body);
+      let path: string | null = null;
+      if (file && keepsFile) path = await keepUpload(app.config.dataDir, req.tenant.slug, `media/${kind}`, file);
+      try {
+        const [m] = await req.db
+          .insert(media)
+          .values({
+            title: req.body.title.trim(),
+            kind,
+            path,
+            file_name: file ? file.filename : null,
+            mime: file ? mimeOf(file.filename) : null,
+            size: file ? file.size : null,
+            url: kind === 'link' ? blank(req.body.url) : null,
+            body: blank(req.body.body) ?? null,
+            deadline: kind === 'project' ? (blank(req.body.deadline) ?? null) : null,
+          })
+          .returning();
+        return reply.status(201).send({ data: view(m, { chapters_count: 0 }) });
+      } catch (err) {
+        await removeFile(req, path);
+        throw err;
+      }
+    },
+  );
 
-  app.put('/admin/media/:id', {
-    config: { roles: [...WRITE], upload },
-    schema: {
-      tags,
-      summary: 'Update a material (form data with _method=PUT, or JSON); absent fields are kept, "" clears url, body and deadline; a new file replaces the old one on disk; a kind without a file drops it',
-      consumes: ['multipart/form-data', 'application/json'],
-      params: Id,
-      body: UpdateBody,
+  app.put(
+    '/admin/media/:id',
+    {
+      config: { roles: [...WRITE], upload },
+      schema: {
+        tags,
+        summary:
+          'Update a material (form data with _method=PUT, or JSON); absent fields are kept, "" clears url, body and deadline; a new file replaces the old one on disk; a kind without a file drops it',
+        consumes: ['multipart/form-data', 'application/json'],
+        params: IdParams,
+        body: UpdateBody,
+      },
     },
-  }, async (req) => {
-    const current = await load(req.tenant.id, req.params.id);
-    if (req.body.title !== undefined && !req.body.title.trim()) throw fieldError('title', 'validation.required');
-    const { kind, file, keepsFile } = await validate(req, req.body, current);
-    let path = keepsFile ? current.path : null;
-    const fileCols = keepsFile ? {} : { file_name: null, mime: null, size: null };
-    let newPath: string | null = null;
-    if (file) {
-      newPath = path = await keepUpload(app.config.dataDir, req.tenant.slug, `media/${kind}`, file);
-      Object.assign(fileCols, { file_name: file.filename, mime: mimeOf(file.filename), size: file.size });
-    }
-    try {
-      const [m] = await app.db
-        .update(media)
-        .set({
-          title: req.body.title?.trim() ?? current.title,
-          kind,
-          path,
-          ...fileCols,
-          url: kind === 'link' ? (req.body.url === undefined ? current.url : blank(req.body.url)) : null,
-          body: req.body.body === undefined ? current.body : (blank(req.body.body) ?? null),
-          deadline: kind === 'project' ? (req.body.deadline === undefined ? current.deadline : (blank(req.body.deadline) ?? null)) : null,
-        })
-        .where(and(eq(media.id, current.id), eq(media.tenant_id, req.tenant.id)))
-        .returning();
-      if (current.path && current.path !== path) await removeFile(req, current.path);
-      return { data: view(m, { chapters_count: await chaptersOf(m.id) }) };
-    } catch (err) {
-      await removeFile(req, newPath);
-      throw err;
-    }
-  });
+    async (req) => {
+      const current = await load(req.db, req.params.id);
+      if (req.body.title !== undefined && !req.body.title.trim()) throw fieldError('title', 'validation.required');
+      const { kind, file, keepsFile } = await validate(req, req.body, current);
+      let path = keepsFile ? current.path : null;
+      const fileCols = keepsFile ? {} : { file_name: null, mime: null, size: null };
+      let newPath: string | null = null;
+      if (file) {
+        newPath = path = await keepUpload(app.config.dataDir, req.tenant.slug, `media/${kind}`, file);
+        Object.assign(fileCols, { file_name: file.filename, mime: mimeOf(file.filename), size: file.size });
+      }
+      try {
+        const [m] = await req.db
+          .update(media)
+          .set({
+            title: req.body.title?.trim() ?? current.title,
+            kind,
+            path,
+            ...fileCols,
+            url: kind === 'link' ? (req.body.url === undefined ? current.url : blank(req.body.url)) : null,
+            body: req.body.body === undefined ? current.body : (blank(req.body.body) ?? null),
+            deadline: kind === 'project' ? (req.body.deadline === undefined ? current.deadline : (blank(req.body.deadline) ?? null)) : null,
+          })
+          .where(eq(media.id, current.id))
+          .returning();
+        if (current.path && current.path !== path) await removeFile(req, current.path);
+        return { data: view(m, { chapters_count: await chaptersOf(req.db, m.id) }) };
+      } catch (err) {
+        await removeFile(req, newPath);
+        throw err;
+      }
+    },
+  );
 
   /** Ids among `ids` that students have submitted projects for: deleting them would delete the submissions. */
-  async function withProjects(tenantId: number, ids: number[]) {
-    const rows = await app.db.selectDistinct({ id: submittedProjects.media_id }).from(submittedProjects).where(and(eq(submittedProjects.tenant_id, tenantId), inArray(submittedProjects.media_id, ids)));
+  async function withProjects(db: Db, ids: number[]) {
+    const rows = await db.selectDistinct({ id: submittedProjects.media_id }).from(submittedProjects).where(inArray(submittedProjects.media_id, ids));
     return new Set(rows.map((r) => r.id));
   }
 
   async function remove(req: FastifyRequest, rows: Row[]) {
     if (!rows.length) return;
-    await app.db.delete(media).where(and(eq(media.tenant_id, req.tenant.id), inArray(media.id, rows.map((r) => r.id))));
+    await req.db.delete(media).where(
+      inArray(
+        media.id,
+        rows.map((r) => r.id),
+      ),
+    );
     await Promise.all(rows.map((r) => removeFile(req, r.path)));
   }
 
-  app.delete('/admin/media/:id', {
-    config: { roles: [...WRITE] },
-    schema: { tags, summary: 'Delete a material and its file (detached from its chapters); a project with submissions: 409 ERROR_MEDIA_HAS_PROJECTS', params: Id },
-  }, async (req) => {
-    const m = await load(req.tenant.id, req.params.id);
-    if ((await withProjects(req.tenant.id, [m.id])).size) throw new AppError(409, 'ERROR_MEDIA_HAS_PROJECTS', 'Students have submitted projects for this material', { title: m.title });
-    await remove(req, [m]);
-    return { data: { id: m.id } };
-  });
-
-  app.post('/admin/delete/media', {
-    config: { roles: [...WRITE] },
-    schema: {
-      tags,
-      summary: 'Delete many materials ({ ids }) with their files; projects with submissions are kept and reported in refused (all refused: 409 ERROR_MEDIA_HAS_PROJECTS)',
-      body: Type.Object({ ids: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 1000 }) }),
+  app.delete(
+    '/admin/media/:id',
+    {
+      config: { roles: [...WRITE] },
+      schema: { tags, summary: 'Delete a material and its file (detached from its chapters); a project with submissions: 409 ERROR_MEDIA_HAS_PROJECTS', params: IdParams },
     },
-  }, async (req) => {
-    const ids = [...new Set(req.body.ids)];
-    if (!ids.length) throw new AppError(422, 'NOT_CHECK_ID_MEDIA', 'No material selected');
-    const rows = await app.db.select().from(media).where(and(eq(media.tenant_id, req.tenant.id), inArray(media.id, ids)));
-    if (!rows.length) throw notFound('media');
-    const busy = await withProjects(req.tenant.id, rows.map((r) => r.id));
-    const refused = rows.filter((r) => busy.has(r.id));
-    const deletable = rows.filter((r) => !busy.has(r.id));
-    if (!deletable.length) throw new AppError(409, 'ERROR_MEDIA_HAS_PROJECTS', 'Students have submitted projects for these materials', { title: refused.map((r) => r.title).join(', ') });
-    await remove(req, deletable);
-    return { data: { count: deletable.length, deleted: deletable.map((r) => r.id), refused: refused.map((r) => ({ id: r.id, title: r.title })) } };
-  });
+    async (req) => {
+      const m = await load(req.db, req.params.id);
+      if ((await withProjects(req.db, [m.id])).size) throw new AppError(409, 'ERROR_MEDIA_HAS_PROJECTS', 'Students have submitted projects for this material', { title: m.title });
+      await remove(req, [m]);
+      return { data: { id: m.id } };
+    },
+  );
+
+  app.post(
+    '/admin/delete/media',
+    {
+      config: { roles: [...WRITE] },
+      schema: {
+        tags,
+        summary: 'Delete many materials ({ ids }) with their files; projects with submissions are kept and reported in refused (all refused: 409 ERROR_MEDIA_HAS_PROJECTS)',
+        body: Type.Object({ ids: Type.Array(Id, { maxItems: 1000 }) }),
+      },
+    },
+    async (req) => {
+      const ids = [...new Set(req.body.ids)];
+      if (!ids.length) throw new AppError(422, 'NOT_CHECK_ID_MEDIA', 'No material selected');
+      const rows = await req.db.select().from(media).where(inArray(media.id, ids));
+      if (!rows.length) throw notFound('media');
+      const busy = await withProjects(
+        req.db,
+        rows.map((r) => r.id),
+      );
+      const refused = rows.filter((r) => busy.has(r.id));
+      const deletable = rows.filter((r) => !busy.has(r.id));
+      if (!deletable.length) throw new AppError(409, 'ERROR_MEDIA_HAS_PROJECTS', 'Students have submitted projects for these materials', { title: refused.map((r) => r.title).join(', ') });
+      await remove(req, deletable);
+      return { data: { count: deletable.length, deleted: deletable.map((r) => r.id), refused: refused.map((r) => ({ id: r.id, title: r.title })) } };
+    },
+  );
 
   app.get('/admin/media/limits', { config: { roles: [...READ] }, schema: { tags, summary: 'Upload limits in MB: video (MEDIA_VIDEO_MAX_MB) and other files (40)' } }, async () => ({
     data: { video_mb: Math.floor(videoMax / MB), other_mb: OTHER_MAX / MB },
   }));
-}
-
-function getColumns() {
-  const { id, tenant_id, title, kind, path, file_name, mime, size, url, body, deadline, created_at } = media;
-  return { id, tenant_id, title, kind, path, file_name, mime, size, url, body, deadline, created_at };
 }

@@ -34,9 +34,7 @@ describe('/admin/media', () => {
   const create = (fields: Parameters<typeof multipart>[0], token = admin) => api.call({ method: 'POST', url: '/admin/media', token, ...multipart(fields) });
 
   beforeAll(async () => {
-    process.env.MEDIA_VIDEO_MAX_MB = '1'; // read when the module registers: a small video limit to test it
-    api = await startTestApi();
-    delete process.env.MEDIA_VIDEO_MAX_MB;
+    api = await startTestApi({ videoMaxMb: 1 }); // MEDIA_VIDEO_MAX_MB=1: a small video limit to test it
     admin = await api.login('admin');
   });
   afterAll(() => api.close());
@@ -46,7 +44,15 @@ describe('/admin/media', () => {
     const res = await create({ title: 'Видео: стратегия Lumen', kind: 'video', file: { name: 'lecture.mp4', data: bytes, type: 'video/mp4' } });
     expect(res.statusCode).toBe(201);
     const m = res.json().data;
-    expect(m).toMatchObject({ title: 'Видео: стратегия Lumen', kind: 'video', file_name: 'lecture.mp4', mime: 'video/mp4', size: bytes.length, stream_url: `/api/streamVideo?media_id=${m.id}`, chapters_count: 0 });
+    expect(m).toMatchObject({
+      title: 'Видео: стратегия Lumen',
+      kind: 'video',
+      file_name: 'lecture.mp4',
+      mime: 'video/mp4',
+      size: bytes.length,
+      stream_url: `/api/streamVideo?media_id=${m.id}`,
+      chapters_count: 0,
+    });
     expect(m.path).toBeUndefined();
     expect(readFileSync((await onDisk(m.id))!)).toEqual(bytes);
 
@@ -71,8 +77,12 @@ describe('/admin/media', () => {
 
     const student = await api.login('student');
     expect((await api.call({ method: 'GET', url: `/api/streamVideo?media_id=${m.id}`, token: student, headers: { range: 'bytes=0-9' } })).statusCode).toBe(403);
-    const [seeded] = await api.db.select({ chapter: chapterMedia.chapter_id }).from(chapterMedia).innerJoin(media, eq(media.id, chapterMedia.media_id)).where(and(eq(media.tenant_id, 1), eq(media.kind, 'video')));
-    await api.db.insert(chapterMedia).values({ chapter_id: seeded.chapter, media_id: m.id, sort: 50 });
+    const [seeded] = await api.db
+      .select({ chapter: chapterMedia.chapter_id })
+      .from(chapterMedia)
+      .innerJoin(media, eq(media.id, chapterMedia.media_id))
+      .where(and(eq(media.tenant_id, 1), eq(media.kind, 'video')));
+    await api.db.insert(chapterMedia).values({ tenant_id: 1, chapter_id: seeded.chapter, media_id: m.id, sort: 50 });
     const mine = await api.call({ method: 'GET', url: `/api/streamVideo?media_id=${m.id}&access_token=${student}&domain=demo`, headers: { range: 'bytes=-16' } });
     expect(mine.statusCode).toBe(206);
     expect(mine.rawPayload).toEqual(bytes.subarray(bytes.length - 16));
@@ -91,7 +101,12 @@ describe('/admin/media', () => {
     const pdf = (await create({ title: 'Guide', kind: 'pdf', file: { name: 'guide.pdf', data: pdfBytes('one') } })).json().data;
     const oldPath = (await onDisk(pdf.id))!;
     expect(existsSync(oldPath)).toBe(true);
-    const upd = await api.call({ method: 'POST', url: `/admin/media/${pdf.id}`, token: admin, ...multipart({ _method: 'PUT', title: 'Guide v2', file: { name: 'guide-2.pdf', data: pdfBytes('two') } }) });
+    const upd = await api.call({
+      method: 'POST',
+      url: `/admin/media/${pdf.id}`,
+      token: admin,
+      ...multipart({ _method: 'PUT', title: 'Guide v2', file: { name: 'guide-2.pdf', data: pdfBytes('two') } }),
+    });
     expect(upd.statusCode).toBe(200);
     expect(upd.json().data).toMatchObject({ title: 'Guide v2', kind: 'pdf', file_name: 'guide-2.pdf' });
     expect(existsSync(oldPath)).toBe(false);
@@ -141,9 +156,17 @@ describe('/admin/media', () => {
     const { port } = api.app.server.address() as AddressInfo;
     const before = await mediaCount();
     const boundary = 'cutboundary';
-    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nCut\r\n--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\nvideo\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cut.mp4"\r\nContent-Type: video/mp4\r\n\r\n`);
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nCut\r\n--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\nvideo\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cut.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
+    );
     await new Promise<void>((resolve) => {
-      const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/admin/media', headers: { domain: 'demo', authorization: `Bearer ${admin}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': 500_000 } });
+      const req = request({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/admin/media',
+        headers: { domain: 'demo', authorization: `Bearer ${admin}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': 500_000 },
+      });
       req.on('error', () => resolve());
       req.on('response', () => resolve());
       req.write(head);

@@ -18,7 +18,12 @@ describe('curator news (/admin/news/curator)', () => {
     const list = (await api.call({ method: 'GET', url: '/admin/news/curator', token: moderator })).json();
     expect(list.data.length).toBeGreaterThan(0);
     expect(list.data.every((n: { audience: string }) => n.audience === 'curators')).toBe(true);
-    const created = await api.call({ method: 'POST', url: '/admin/news/curator', token: moderator, payload: { title: ' Отчёты кураторов ', body: '<p>До пятницы</p><script>x</script>', required: '1', audience: 'all' } });
+    const created = await api.call({
+      method: 'POST',
+      url: '/admin/news/curator',
+      token: moderator,
+      payload: { title: ' Отчёты кураторов ', body: '<p>До пятницы</p><script>x</script>', required: '1', audience: 'all' },
+    });
     expect(created.statusCode).toBe(201);
     const n = created.json().data;
     expect(n).toMatchObject({ title: 'Отчёты кураторов', audience: 'curators', required: true, body: '<p>До пятницы</p>', read_count: 0 });
@@ -42,7 +47,10 @@ describe('curator news (/admin/news/curator)', () => {
   });
 
   it('does not reach news for everyone through the curator routes', async () => {
-    const [forAll] = await api.db.select().from(news).where(and(eq(news.tenant_id, 1), eq(news.audience, 'all')));
+    const [forAll] = await api.db
+      .select()
+      .from(news)
+      .where(and(eq(news.tenant_id, 1), eq(news.audience, 'all')));
     for (const method of ['GET', 'PUT', 'DELETE'] as const) {
       const res = await api.call({ method, url: `/admin/news/curator/${forAll.id}`, token: admin, payload: method === 'PUT' ? { title: 'x', body: 'y' } : undefined });
       expect(res.statusCode, method).toBe(404);
@@ -52,7 +60,7 @@ describe('curator news (/admin/news/curator)', () => {
     expect(still.title).toBe(forAll.title);
   });
 
-  it('refuses trainers and students (403), another school\'s news (404) and bad input (422)', async () => {
+  it("refuses trainers and students (403), another school's news (404) and bad input (422)", async () => {
     for (const role of ['trainer', 'student']) {
       const token = await api.login(role);
       expect((await api.call({ method: 'GET', url: '/admin/news/curator', token })).statusCode, role).toBe(403);

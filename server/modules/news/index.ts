@@ -2,27 +2,21 @@ import { and, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
-import sanitizeHtml from 'sanitize-html';
+import type { Db } from '../../db/client.ts';
 import { news, newsReads } from '../../db/schema/index.ts';
 import { currentUser, type User } from '../../core/context.ts';
 import { accessDenied, notFound } from '../../core/errors.ts';
 import { ListQuery, orderFor, pageMeta, paginate } from '../../core/pagination.ts';
 import { curatorNewsRoutes } from './curator.ts';
 import { withReadCounts } from './read-counts.ts';
+import { IdParams } from '../../core/schemas.ts';
+import { containsPattern } from '../../core/search.ts';
+import { ACCESS } from '../../../common/access/roles.ts';
+import { cleanHtml } from '../../core/html.ts';
 
 const tags = ['news'];
 const adminTags = ['admin: news'];
-const Id = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 const Audience = Type.Union([Type.Literal('all'), Type.Literal('curators')]);
-
-/** Rich text of a news item: the tags an editor produces, no scripts, styles or event handlers. */
-export function cleanBody(html: string) {
-  return sanitizeHtml(html, {
-    allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'h1', 'h2', 'u', 's'],
-    allowedAttributes: { ...sanitizeHtml.defaults.allowedAttributes, img: ['src', 'alt', 'width', 'height'], a: ['href', 'target', 'rel'] },
-    allowedSchemes: ['http', 'https', 'mailto'],
-  });
-}
 
 /**
  * News for students and staff (`all`) and for curators (`curators`, read by moderators), with read marks.
@@ -32,70 +26,86 @@ export default async function newsModule(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   /** Moderators (curators) read curator news; everybody else reads the school's news. */
   const audienceOf = (u: User) => (u.role === 'moderator' ? 'curators' : 'all');
-  const columns = { id: news.id, title: news.title, title_en: news.title_en, body: news.body, required: news.required, audience: news.audience, published_at: news.published_at, read_at: newsReads.read_at };
+  const columns = {
+    id: news.id,
+    title: news.title,
+    title_en: news.title_en,
+    body: news.body,
+    required: news.required,
+    audience: news.audience,
+    published_at: news.published_at,
+    read_at: newsReads.read_at,
+  };
   /** Bodies are sanitised on write; sanitised again on read for rows written around the API (imports, seeds). */
-  const withRead = ({ read_at, ...n }: { read_at: Date | null; body: string } & Record<string, unknown>) => ({ ...n, body: cleanBody(n.body), is_read: !!read_at });
+  const withRead = ({ read_at, ...n }: { read_at: Date | null; body: string } & Record<string, unknown>) => ({ ...n, body: cleanHtml(n.body), is_read: !!read_at });
 
-  app.get('/api/news', {
-    schema: {
-      tags,
-      summary: 'News with read marks, newest first; required=true answers only the required ones (moderators get curator news)',
-      querystring: Type.Intersect([ListQuery, Type.Object({ required: Type.Optional(Type.Boolean()) })]),
+  app.get(
+    '/api/news',
+    {
+      schema: {
+        tags,
+        summary: 'News with read marks, newest first; required=true answers only the required ones (moderators get curator news)',
+        querystring: Type.Intersect([ListQuery, Type.Object({ required: Type.Optional(Type.Boolean()) })]),
+      },
     },
-  }, async (req) => {
-    const me = currentUser(req);
-    const where = and(eq(news.tenant_id, req.tenant.id), eq(news.audience, audienceOf(me)), req.query.required ? eq(news.required, true) : undefined);
-    const perPage = req.query.per_page ?? 15;
-    const page = req.query.page ?? 1;
-    const [{ total }] = await app.db.select({ total: count() }).from(news).where(where);
-    const rows = await app.db
-      .select(columns)
-      .from(news)
-      .leftJoin(newsReads, and(eq(newsReads.news_id, news.id), eq(newsReads.user_id, me.id)))
-      .where(where)
-      .orderBy(desc(news.published_at), desc(news.id))
-      .limit(perPage)
-      .offset((page - 1) * perPage);
-    const data = rows.map(withRead);
-    return { data, meta: pageMeta(page, perPage, Number(total), data.length) };
-  });
+    async (req) => {
+      const me = currentUser(req);
+      const where = and(eq(news.audience, audienceOf(me)), req.query.required ? eq(news.required, true) : undefined);
+      const perPage = req.query.per_page ?? 15;
+      const page = req.query.page ?? 1;
+      const [{ total }] = await req.db.select({ total: count() }).from(news).where(where);
+      const rows = await req.db
+        .select(columns)
+        .from(news)
+        .leftJoin(newsReads, and(eq(newsReads.news_id, news.id), eq(newsReads.user_id, me.id)))
+        .where(where)
+        .orderBy(desc(news.published_at), desc(news.id))
+        .limit(perPage)
+        .offset((page - 1) * perPage);
+      const data = rows.map(withRead);
+      return { data, meta: pageMeta(page, perPage, Number(total), data.length) };
+    },
+  );
 
   app.get('/api/news/unread/required', { schema: { tags, summary: 'Required news the user has not read yet (the portal shows them first)' } }, async (req) => {
     const me = currentUser(req);
-    const rows = await app.db
+    const rows = await req.db
       .select({ id: news.id, title: news.title, title_en: news.title_en })
       .from(news)
       .leftJoin(newsReads, and(eq(newsReads.news_id, news.id), eq(newsReads.user_id, me.id)))
-      .where(and(eq(news.tenant_id, req.tenant.id), eq(news.required, true), eq(news.audience, audienceOf(me)), isNull(newsReads.user_id)))
+      .where(and(eq(news.required, true), eq(news.audience, audienceOf(me)), isNull(newsReads.user_id)))
       .orderBy(news.published_at);
     return { data: rows };
   });
 
-  app.get('/api/news/:id', { schema: { tags, summary: 'One news item with its read mark', params: Id } }, async (req) => {
+  app.get('/api/news/:id', { schema: { tags, summary: 'One news item with its read mark', params: IdParams } }, async (req) => {
     const me = currentUser(req);
-    const [n] = await app.db
+    const [n] = await req.db
       .select(columns)
       .from(news)
       .leftJoin(newsReads, and(eq(newsReads.news_id, news.id), eq(newsReads.user_id, me.id)))
-      .where(and(eq(news.id, req.params.id), eq(news.tenant_id, req.tenant.id), eq(news.audience, audienceOf(me))));
+      .where(and(eq(news.id, req.params.id), eq(news.audience, audienceOf(me))));
     if (!n) throw notFound('news');
     return { data: withRead(n) };
   });
 
-  app.put('/api/news/:id', { schema: { tags, summary: 'Mark a news item as read (records a news_read event the first time)', params: Id } }, async (req) => {
+  app.put('/api/news/:id', { schema: { tags, summary: 'Mark a news item as read (records a news_read event the first time)', params: IdParams } }, async (req) => {
     const me = currentUser(req);
-    const [n] = await app.db.select({ id: news.id }).from(news).where(and(eq(news.id, req.params.id), eq(news.tenant_id, req.tenant.id), eq(news.audience, audienceOf(me))));
+    const [n] = await req.db
+      .select({ id: news.id })
+      .from(news)
+      .where(and(eq(news.id, req.params.id), eq(news.audience, audienceOf(me))));
     if (!n) throw notFound('news');
     if (!req.actorId) {
       // demo mode reads without marking: the admin is looking, not the user
-      const inserted = await app.db.insert(newsReads).values({ tenant_id: req.tenant.id, news_id: n.id, user_id: me.id }).onConflictDoNothing().returning({ id: newsReads.news_id });
+      const inserted = await req.db.insert(newsReads).values({ news_id: n.id, user_id: me.id }).onConflictDoNothing().returning({ id: newsReads.news_id });
       if (inserted.length) await fastify.recordEvent(req, 'news_read', { type: 'news', id: n.id });
     }
     return { data: { id: n.id, is_read: true } };
   });
 
   // ---- back office --------------------------------------------------------------------------
-  const staff = { roles: ['superadmin', 'admin', 'moderator'] as const };
+  const staff = { roles: ACCESS.curatorWork.read };
   /** Admins manage every news item; moderators only curator news. */
   const manageable = (u: User): SQL | undefined => (u.role === 'moderator' ? eq(news.audience, 'curators') : undefined);
   const Body = Type.Object({
@@ -112,62 +122,71 @@ export default async function newsModule(fastify: FastifyInstance) {
     return {
       title: b.title.trim(),
       title_en: b.title_en?.trim() || null,
-      body: cleanBody(b.body),
+      body: cleanHtml(b.body),
       required: b.required === true || b.required === '1' || b.required === 'true',
       audience: audience as 'all' | 'curators',
       ...(b.published_at ? { published_at: new Date(b.published_at) } : {}),
     };
   };
-  curatorNewsRoutes(fastify, cleanBody);
+  curatorNewsRoutes(fastify, cleanHtml);
 
-  app.get('/admin/news', {
-    config: staff,
-    schema: { tags: adminTags, summary: 'News of the school (moderators: curator news); q searches titles; filter[audience], filter[required]', querystring: ListQuery },
-  }, async (req) => {
-    const me = currentUser(req);
-    const f = (req.query.filter ?? {}) as Record<string, string>;
-    const where = and(
-      eq(news.tenant_id, req.tenant.id),
-      manageable(me),
-      f.audience === 'all' || f.audience === 'curators' ? eq(news.audience, f.audience) : undefined,
-      f.required !== undefined && f.required !== '' ? eq(news.required, f.required === '1' || f.required === 'true') : undefined,
-      req.query.q ? or(ilike(news.title, `%${req.query.q}%`), ilike(news.title_en, `%${req.query.q}%`)) : undefined,
-    );
-    const page = await paginate<typeof news.$inferSelect>(app.db, req.query, {
-      table: news,
-      where,
-      query: app.db.select().from(news).where(where).$dynamic(),
-      orderBy: orderFor(req.query, { id: news.id, title: news.title, published_at: news.published_at, required: news.required }, desc(news.published_at)),
-    });
-    return { data: await withReadCounts(app.db, page.data), meta: page.meta };
-  });
+  app.get(
+    '/admin/news',
+    {
+      config: staff,
+      schema: { tags: adminTags, summary: 'News of the school (moderators: curator news); q searches titles; filter[audience], filter[required]', querystring: ListQuery },
+    },
+    async (req) => {
+      const me = currentUser(req);
+      const f = (req.query.filter ?? {}) as Record<string, string>;
+      const where = and(
+        manageable(me),
+        f.audience === 'all' || f.audience === 'curators' ? eq(news.audience, f.audience) : undefined,
+        f.required !== undefined && f.required !== '' ? eq(news.required, f.required === '1' || f.required === 'true') : undefined,
+        req.query.q ? or(ilike(news.title, containsPattern(req.query.q)), ilike(news.title_en, containsPattern(req.query.q))) : undefined,
+      );
+      const page = await paginate<typeof news.$inferSelect>(req.db, req.query, {
+        table: news,
+        where,
+        query: req.db.select().from(news).where(where).$dynamic(),
+        orderBy: orderFor(req.query, { id: news.id, title: news.title, published_at: news.published_at, required: news.required }, desc(news.published_at)),
+      });
+      return { data: await withReadCounts(req.db, page.data), meta: page.meta };
+    },
+  );
 
-  const findManaged = async (tenantId: number, u: User, id: number) => {
-    const [n] = await app.db.select().from(news).where(and(eq(news.id, id), eq(news.tenant_id, tenantId), manageable(u)));
+  const findManaged = async (db: Db, u: User, id: number) => {
+    const [n] = await db
+      .select()
+      .from(news)
+      .where(and(eq(news.id, id), manageable(u)));
     if (!n) throw notFound('news');
     return n;
   };
 
-  app.get('/admin/news/:id', { config: staff, schema: { tags: adminTags, summary: 'One news item with how many have read it', params: Id } }, async (req) => {
-    const n = await findManaged(req.tenant.id, currentUser(req), req.params.id);
-    return { data: (await withReadCounts(app.db, [n]))[0] };
+  app.get('/admin/news/:id', { config: staff, schema: { tags: adminTags, summary: 'One news item with how many have read it', params: IdParams } }, async (req) => {
+    const n = await findManaged(req.db, currentUser(req), req.params.id);
+    return { data: (await withReadCounts(req.db, [n]))[0] };
   });
 
   app.post('/admin/news', { config: { ...staff, noDemo: true }, schema: { tags: adminTags, summary: 'Publish a news item (the body is sanitised)', body: Body } }, async (req, reply) => {
-    const [n] = await app.db.insert(news).values({ tenant_id: req.tenant.id, ...toRow(req.body, currentUser(req)) }).returning();
+    const [n] = await req.db
+      .insert(news)
+      .values(toRow(req.body, currentUser(req)))
+      .returning();
     return reply.status(201).send({ data: n });
   });
 
-  app.put('/admin/news/:id', { config: { ...staff, noDemo: true }, schema: { tags: adminTags, summary: 'Edit a news item (the body is sanitised)', params: Id, body: Body } }, async (req) => {
+  app.put('/admin/news/:id', { config: { ...staff, noDemo: true }, schema: { tags: adminTags, summary: 'Edit a news item (the body is sanitised)', params: IdParams, body: Body } }, async (req) => {
     const me = currentUser(req);
-    await findManaged(req.tenant.id, me, req.params.id);
-    const [n] = await app.db.update(news).set(toRow(req.body, me)).where(and(eq(news.id, req.params.id), eq(news.tenant_id, req.tenant.id))).returning();
+    await findManaged(req.db, me, req.params.id);
+    const [n] = await req.db.update(news).set(toRow(req.body, me)).where(eq(news.id, req.params.id)).returning();
     return { data: n };
   });
 
-  app.delete('/admin/news/:id', { config: { ...staff, noDemo: true }, schema: { tags: adminTags, summary: 'Delete a news item', params: Id } }, async (req) => {
-    await findManaged(req.tenant.id, currentUser(req), req.params.id);
-    await app.db.delete(news).where(and(eq(news.id, req.params.id), eq(news.tenant_id, req.tenant.id)));
+  app.delete('/admin/news/:id', { config: { ...staff, noDemo: true }, schema: { tags: adminTags, summary: 'Delete a news item', params: IdParams } }, async (req) => {
+    await findManaged(req.db, currentUser(req), req.params.id);
+    await req.db.delete(news).where(eq(news.id, req.params.id));
     return { data: { id: req.params.id } };
   });
 }

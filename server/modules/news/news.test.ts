@@ -18,7 +18,7 @@ describe('news', () => {
   });
   afterAll(() => api.close());
 
-  it('lists the school\'s news newest first with read marks, paginated; required=true answers the required ones', async () => {
+  it("lists the school's news newest first with read marks, paginated; required=true answers the required ones", async () => {
     const res = await api.call({ method: 'GET', url: '/api/news?per_page=2', token: student });
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -40,7 +40,10 @@ describe('news', () => {
     }
     expect((await api.call({ method: 'GET', url: '/api/news/unread/required', token: student })).json().data).toEqual([]);
     expect((await api.call({ method: 'GET', url: `/api/news/${req.id}`, token: student })).json().data.is_read).toBe(true);
-    const reads = await api.db.select().from(events).where(and(eq(events.kind, 'news_read'), eq(events.subject_id, req.id)));
+    const reads = await api.db
+      .select()
+      .from(events)
+      .where(and(eq(events.kind, 'news_read'), eq(events.subject_id, req.id)));
     expect(reads).toHaveLength(1);
     // the same item is still unread for the admin
     expect((await api.call({ method: 'GET', url: `/api/news/${req.id}`, token: admin })).json().data.is_read).toBe(false);
@@ -52,7 +55,10 @@ describe('news', () => {
   it('gives moderators the curator news only, and hides it from others', async () => {
     const list = (await api.call({ method: 'GET', url: '/api/news', token: moderator })).json().data;
     expect(list.map((n: { title: string }) => n.title)).toEqual(['Совещание кураторов']);
-    const [curator] = await api.db.select().from(news).where(and(eq(news.tenant_id, 1), eq(news.audience, 'curators')));
+    const [curator] = await api.db
+      .select()
+      .from(news)
+      .where(and(eq(news.tenant_id, 1), eq(news.audience, 'curators')));
     expect((await api.call({ method: 'GET', url: `/api/news/${curator.id}`, token: student })).json().name).toBe('NOT_FOUND_NEWS');
     expect((await api.call({ method: 'PUT', url: `/api/news/${curator.id}`, token: student })).statusCode).toBe(404);
   });
@@ -88,6 +94,9 @@ describe('news', () => {
     const list = (await api.call({ method: 'GET', url: '/admin/news?q=перенесены', token: admin })).json();
     expect(list.meta.total).toBe(1);
     expect(list.data[0]).toMatchObject({ id: n.id, read_count: 0 });
+    // % and _ are searched as typed, not as wildcards that match every news item
+    expect((await api.call({ method: 'GET', url: `/admin/news?q=${encodeURIComponent('%')}`, token: admin })).json().meta.total).toBe(0);
+    expect((await api.call({ method: 'GET', url: '/admin/news?q=_', token: admin })).json().meta.total).toBe(0);
     expect((await api.call({ method: 'GET', url: `/admin/news/${n.id}`, token: admin })).json().data.title).toBe('Экзамены перенесены');
     expect((await api.call({ method: 'DELETE', url: `/admin/news/${n.id}`, token: admin })).statusCode).toBe(200);
     expect((await api.call({ method: 'GET', url: `/api/news/${n.id}`, token: student })).statusCode).toBe(404);
@@ -100,12 +109,15 @@ describe('news', () => {
     expect((await api.call({ method: 'POST', url: '/admin/news', token: moderator, payload: { title: 'Всем', body: 'x', audience: 'all' } })).statusCode).toBe(403);
     const list = (await api.call({ method: 'GET', url: '/admin/news', token: moderator })).json().data;
     expect(list.every((n: { audience: string }) => n.audience === 'curators')).toBe(true);
-    const [forAll] = await api.db.select().from(news).where(and(eq(news.tenant_id, 1), eq(news.audience, 'all')));
+    const [forAll] = await api.db
+      .select()
+      .from(news)
+      .where(and(eq(news.tenant_id, 1), eq(news.audience, 'all')));
     expect((await api.call({ method: 'PUT', url: `/admin/news/${forAll.id}`, token: moderator, payload: { title: 'x', body: 'y' } })).json().name).toBe('NOT_FOUND_NEWS');
     expect((await api.call({ method: 'DELETE', url: `/admin/news/${forAll.id}`, token: moderator })).statusCode).toBe(404);
   });
 
-  it('refuses the back office to other roles, other schools\' ids and bad input', async () => {
+  it("refuses the back office to other roles, other schools' ids and bad input", async () => {
     for (const role of ['student', 'trainer']) {
       const token = await api.login(role);
       expect((await api.call({ method: 'GET', url: '/admin/news', token })).statusCode, role).toBe(403);

@@ -14,8 +14,20 @@ describe('payment schedules in the back office', () => {
   let trainerId: number;
   let finance: number; // a demo program the student has no schedule for
   let strategy: number; // the program of the demo schedule
-  const userId = async (login: string, tenantId = 1) => (await api.db.select().from(users).where(and(eq(users.login, login), eq(users.tenant_id, tenantId))))[0].id;
-  const programId = async (title: string, tenantId = 1) => (await api.db.select().from(programs).where(and(eq(programs.title, title), eq(programs.tenant_id, tenantId))))[0].id;
+  const userId = async (login: string, tenantId = 1) =>
+    (
+      await api.db
+        .select()
+        .from(users)
+        .where(and(eq(users.login, login), eq(users.tenant_id, tenantId)))
+    )[0].id;
+  const programId = async (title: string, tenantId = 1) =>
+    (
+      await api.db
+        .select()
+        .from(programs)
+        .where(and(eq(programs.title, title), eq(programs.tenant_id, tenantId)))
+    )[0].id;
 
   /** A 6-month RUB schedule of 6 × 10 000 with an extra 3 000 RUB on the first date. */
   const schedule = (over: Record<string, unknown> = {}, rows?: Record<string, unknown>[]) => ({
@@ -35,7 +47,7 @@ describe('payment schedules in the back office', () => {
   }, 180_000);
   afterAll(() => api.close());
 
-  it('shows a student\'s plan with items, editor rows, overdue marks and totals', async () => {
+  it("shows a student's plan with items, editor rows, overdue marks and totals", async () => {
     const res = await api.call({ method: 'GET', url: `/admin/user/${studentId}/getPlan`, token: admin });
     expect(res.statusCode).toBe(200);
     const [plan] = res.json().data;
@@ -82,12 +94,21 @@ describe('payment schedules in the back office', () => {
       [schedule({ currency: 'GBP' }), 'plan.currency'],
       [schedule({}, [{ date: '15.01.2099', sum: 60000, currency: 'RUB' }]), 'items.0.date'],
       [schedule({}, []), 'items'],
-      [schedule({ extra_total: 0 }, [{ date: '2099-01-01', sum: 60000, currency: 'RUB' }, { date: '2099-02-01', sum: 0, currency: 'RUB' }]), 'items.1.sum'],
+      [
+        schedule({ extra_total: 0 }, [
+          { date: '2099-01-01', sum: 60000, currency: 'RUB' },
+          { date: '2099-02-01', sum: 0, currency: 'RUB' },
+        ]),
+        'items.1.sum',
+      ],
       [schedule({ extra_currency: null }), 'plan.extra_currency'],
     ] as const) {
       const res = await check(payload);
       expect([res.statusCode, res.json().name], field).toEqual([422, 'Validation Error']);
-      expect(Object.keys(res.json().errors).some((k) => k.startsWith(field)), `${field}: ${JSON.stringify(res.json().errors)}`).toBe(true);
+      expect(
+        Object.keys(res.json().errors).some((k) => k.startsWith(field)),
+        `${field}: ${JSON.stringify(res.json().errors)}`,
+      ).toBe(true);
     }
     // another school's student or program
     expect((await check({ ...schedule(), user_id: await userId('student', 2) })).json().name).toBe('NOT_FOUND_USER');
@@ -95,7 +116,12 @@ describe('payment schedules in the back office', () => {
   });
 
   it('money is compared in cents', () => {
-    expect(checkSchedule({ program_id: 1, months: 6, currency: 'RUB', total: 0.3 }, [{ date: '2099-01-01', sum: 0.1, currency: 'RUB' }, { date: '2099-02-01', sum: 0.2, currency: 'RUB' }])).toEqual({ main: 0.3, extra: 0 });
+    expect(
+      checkSchedule({ program_id: 1, months: 6, currency: 'RUB', total: 0.3 }, [
+        { date: '2099-01-01', sum: 0.1, currency: 'RUB' },
+        { date: '2099-02-01', sum: 0.2, currency: 'RUB' },
+      ]),
+    ).toEqual({ main: 0.3, extra: 0 });
   });
 
   it('saves a schedule, replacing the plan of that program and keeping paid rows; the student sees it', async () => {
@@ -104,11 +130,19 @@ describe('payment schedules in the back office', () => {
     const plan = saved.json().data;
     expect(plan).toMatchObject({ program_id: finance, months: 6, currency: 'RUB', total: 60000, extra_total: 3000, format: 'online' });
     expect(plan.items.map((i: Item) => [i.kind, i.due_date, i.amount])).toEqual([
-      ['main', '2099-01-15', 10000], ['extra', '2099-01-15', 3000],
+      ['main', '2099-01-15', 10000],
+      ['extra', '2099-01-15', 3000],
       ...[2, 3, 4, 5, 6].map((m) => ['main', `2099-0${m}-15`, 10000]),
     ]);
     // mark the first row paid in the editor and move the last instalment: the plan is replaced, not added
-    const rows = plan.rows.map((r: Record<string, unknown>, i: number) => ({ date: i === 5 ? '2099-07-01' : r.date, sum: r.sum, extra_sum: r.extra_sum, currency: 'RUB', extra_currency: 'RUB', paid: i === 0 ? '1' : '0' }));
+    const rows = plan.rows.map((r: Record<string, unknown>, i: number) => ({
+      date: i === 5 ? '2099-07-01' : r.date,
+      sum: r.sum,
+      extra_sum: r.extra_sum,
+      currency: 'RUB',
+      extra_currency: 'RUB',
+      paid: i === 0 ? '1' : '0',
+    }));
     const again = await check({ ...schedule({}, rows), save: true });
     expect(again.statusCode).toBe(201);
     const plans = (await api.call({ method: 'GET', url: `/admin/user/${studentId}/getPlan`, token: admin })).json().data;
@@ -139,7 +173,7 @@ describe('payment schedules in the back office', () => {
     expect((await reset(trainerId)).json().name).toBe('NOT_FOUND_PLAN');
   });
 
-  it('lists items with filters (user, paid, overdue), search and sorting; another school\'s items stay apart', async () => {
+  it("lists items with filters (user, paid, overdue), search and sorting; another school's items stay apart", async () => {
     const list = (qs: string, token = admin, tenant = 'demo') => api.call({ method: 'GET', url: `/admin/payment?${qs}`, token, tenant });
     const all = (await list(`filter[user_id]=${studentId}&per_page=100`)).json();
     expect(all.data.length).toBe(all.meta.total);
@@ -164,7 +198,10 @@ describe('payment schedules in the back office', () => {
   });
 
   it('edits one item: paid mark, date and comment; sums and currencies stay bound to the schedule', async () => {
-    const [plan] = await api.db.select().from(paymentPlans).where(and(eq(paymentPlans.user_id, studentId), eq(paymentPlans.program_id, strategy)));
+    const [plan] = await api.db
+      .select()
+      .from(paymentPlans)
+      .where(and(eq(paymentPlans.user_id, studentId), eq(paymentPlans.program_id, strategy)));
     const items = await api.db.select().from(paymentItems).where(eq(paymentItems.plan_id, plan.id));
     const unpaid = items.filter((i) => i.kind === 'main' && !i.paid).sort((a, b) => a.due_date.localeCompare(b.due_date))[0];
     const put = (id: number, payload: object, token = admin, tenant = 'demo') => api.call({ method: 'PUT', url: `/admin/payment/${id}`, token, tenant, payload });
@@ -219,15 +256,22 @@ describe('payment schedules in the back office', () => {
   });
 
   it('is closed when the school switches payments off', async () => {
-    await setAccessFlag(api.db, 1, 'payment', false);
+    await setAccessFlag(api.app.schoolDb(1), 'payment', false);
     api.app.forgetTenantCaches();
     try {
-      for (const [method, url] of [['GET', '/admin/payment'], ['GET', `/admin/user/${studentId}/getPlan`], ['POST', '/admin/checkPayment'], ['POST', `/admin/user/${studentId}/resetPayment`], ['PUT', '/admin/payment/1'], ['POST', '/admin/debt/1']] as const) {
+      for (const [method, url] of [
+        ['GET', '/admin/payment'],
+        ['GET', `/admin/user/${studentId}/getPlan`],
+        ['POST', '/admin/checkPayment'],
+        ['POST', `/admin/user/${studentId}/resetPayment`],
+        ['PUT', '/admin/payment/1'],
+        ['POST', '/admin/debt/1'],
+      ] as const) {
         const res = await api.call({ method, url, token: admin, payload: {} });
         expect([res.statusCode, res.json().name], url).toEqual([403, 'ERROR_ACCESS']);
       }
     } finally {
-      await setAccessFlag(api.db, 1, 'payment', true);
+      await setAccessFlag(api.app.schoolDb(1), 'payment', true);
       api.app.forgetTenantCaches();
     }
   });

@@ -48,7 +48,12 @@ export function checkSchedule(plan: SchedulePlan, rows: ScheduleRow[]) {
     }
     const extraCurrency = r.extra_currency ?? plan.extra_currency;
     if (cents(r.extra_sum ?? 0) > 0 && extraCurrency !== plan.extra_currency) {
-      throw new AppError(422, 'ERROR_PAYMENT_ITEM_CURRENCY', 'The extra currency of an instalment does not match the schedule', { row: i + 1, currency: extraCurrency, expected: plan.extra_currency ?? plan.currency, kind: 'extra' });
+      throw new AppError(422, 'ERROR_PAYMENT_ITEM_CURRENCY', 'The extra currency of an instalment does not match the schedule', {
+        row: i + 1,
+        currency: extraCurrency,
+        expected: plan.extra_currency ?? plan.currency,
+        kind: 'extra',
+      });
     }
   });
   rows.forEach((r, i) => {
@@ -60,14 +65,22 @@ export function checkSchedule(plan: SchedulePlan, rows: ScheduleRow[]) {
   }
   const extra = rows.reduce((s, r) => s + cents(r.extra_sum ?? 0), 0);
   if (extra !== cents(extraTotal)) {
-    throw new AppError(422, 'ERROR_PAYMENT_SUM', 'The additional instalments must add up to the additional price', { expected: extraTotal, currency: plan.extra_currency ?? plan.currency, actual: extra / 100, kind: 'extra' });
+    throw new AppError(422, 'ERROR_PAYMENT_SUM', 'The additional instalments must add up to the additional price', {
+      expected: extraTotal,
+      currency: plan.extra_currency ?? plan.currency,
+      actual: extra / 100,
+      kind: 'extra',
+    });
   }
   return { main: main / 100, extra: extra / 100 };
 }
 
 /** A stored item back as the editor's rows: main and extra items of the same date share a row. */
 export function rowsOf<T extends { id: number; kind: 'main' | 'extra'; due_date: string; amount: number; currency: string; paid: boolean }>(items: T[]) {
-  const byDate = new Map<string, { date: string; sum: number; extra_sum: number; currency: string | null; extra_currency: string | null; paid: boolean; extra_paid: boolean; main_id: number | null; extra_id: number | null }>();
+  const byDate = new Map<
+    string,
+    { date: string; sum: number; extra_sum: number; currency: string | null; extra_currency: string | null; paid: boolean; extra_paid: boolean; main_id: number | null; extra_id: number | null }
+  >();
   for (const it of [...items].sort((a, b) => a.due_date.localeCompare(b.due_date) || a.id - b.id)) {
     let row = byDate.get(it.due_date);
     // a second item of the same kind on one date (possible after single-item edits) gets its own row

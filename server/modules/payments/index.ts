@@ -1,18 +1,21 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import PDFDocument from 'pdfkit';
 import { paymentItems, paymentPlans, prices, programs } from '../../db/schema/index.ts';
-import { currentUser } from '../../core/context.ts';
+import { currentUser, today } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
 import { PDF_FONT } from '../../core/pdf.ts';
 import { attachment } from '../../core/storage.ts';
 import { langOf } from '../../mail/texts.ts';
 import { schoolCompany } from '../companies/index.ts';
+import { Id } from '../../core/schemas.ts';
+import { ACCESS } from '../../../common/access/roles.ts';
 
 const tags = ['payments'];
-const ROLES = ['student', 'admin', 'superadmin', 'trainer'] as const;
+const ROLES = ACCESS.learning.read;
 export const CURRENCIES = ['RUB', 'USD', 'EURO'] as const;
 export const INSTALMENTS = [6, 12, 18, 24, 36];
 const money = (n: number) => n.toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
@@ -24,90 +27,127 @@ export default async function paymentsModule(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const config = { roles: [...ROLES], flag: 'payment' as const };
 
-  app.get('/api/price', { config, schema: { tags, summary: 'Prices of the school\'s programs by format and currency' } }, async (req) => {
-    const rows = await app.db
-      .select({ id: prices.id, program_id: prices.program_id, program: programs.title, title: prices.title, format: prices.format, currency: prices.currency, amount: prices.amount, extra_amount: prices.extra_amount, extra_currency: prices.extra_currency })
+  app.get('/api/price', { config, schema: { tags, summary: "Prices of the school's programs by format and currency" } }, async (req) => {
+    const rows = await req.db
+      .select({
+        id: prices.id,
+        program_id: prices.program_id,
+        program: programs.title,
+        title: prices.title,
+        format: prices.format,
+        currency: prices.currency,
+        amount: prices.amount,
+        extra_amount: prices.extra_amount,
+        extra_currency: prices.extra_currency,
+      })
       .from(prices)
       .innerJoin(programs, eq(programs.id, prices.program_id))
-      .where(eq(prices.tenant_id, req.tenant.id))
       .orderBy(asc(prices.id));
     return { data: rows, meta: { instalments: INSTALMENTS, currencies: CURRENCIES } };
   });
 
-  async function plansOf(tenantId: number, userId: number) {
-    const plans = await app.db
+  async function plansOf(db: Db, userId: number) {
+    const plans = await db
       .select({ plan: paymentPlans, program: programs.title })
       .from(paymentPlans)
       .innerJoin(programs, eq(programs.id, paymentPlans.program_id))
-      .where(and(eq(paymentPlans.tenant_id, tenantId), eq(paymentPlans.user_id, userId)));
-    const items = plans.length ? await app.db.select().from(paymentItems).where(and(eq(paymentItems.tenant_id, tenantId), inArray(paymentItems.plan_id, plans.map((p) => p.plan.id)))).orderBy(asc(paymentItems.due_date)) : [];
+      .where(eq(paymentPlans.user_id, userId));
+    const items = plans.length
+      ? await db
+          .select()
+          .from(paymentItems)
+          .where(
+            inArray(
+              paymentItems.plan_id,
+              plans.map((p) => p.plan.id),
+            ),
+          )
+          .orderBy(asc(paymentItems.due_date))
+      : [];
     return plans.map(({ plan, program }) => {
-      const own = items.filter((i) => i.plan_id === plan.id);
+      // overdue: unpaid and due before today (the server's UTC date), as in the back office (docs/payments.md "Debt")
+      const now = today();
+      const own = items.filter((i) => i.plan_id === plan.id).map((i) => ({ ...i, overdue: !i.paid && i.due_date < now }));
       const sum = (kind: string, paid?: boolean) => own.filter((i) => i.kind === kind && (paid === undefined || i.paid === paid)).reduce((s, i) => s + i.amount, 0);
       return {
         ...plan,
         program,
         items: own,
-        totals: { main: sum('main'), main_paid: sum('main', true), main_due: sum('main', false), extra: sum('extra'), extra_paid: sum('extra', true), extra_due: sum('extra', false) },
+        totals: {
+          main: sum('main'),
+          main_paid: sum('main', true),
+          main_due: sum('main', false),
+          extra: sum('extra'),
+          extra_paid: sum('extra', true),
+          extra_due: sum('extra', false),
+          overdue: own.filter((i) => i.overdue).length,
+        },
       };
     });
   }
 
   app.get('/api/dataPayment', { config, schema: { tags, summary: 'My payment schedule: main and additional amounts, paid and unpaid items, totals' } }, async (req) => ({
-    data: await plansOf(req.tenant.id, currentUser(req).id),
+    data: await plansOf(req.db, currentUser(req).id),
   }));
 
   app.get('/api/user/getPlan', { config, schema: { tags, summary: 'My instalment plan (months, currencies, totals)' } }, async (req) => {
-    const plans = await plansOf(req.tenant.id, currentUser(req).id);
+    const plans = await plansOf(req.db, currentUser(req).id);
     return { data: plans.map(({ items: _i, ...p }) => p) };
   });
 
-  app.get('/api/document/generation/schet', {
-    config,
-    schema: {
-      tags,
-      summary: 'Invoice for a program as a PDF: program_store (price id), format and curr',
-      querystring: Type.Object({ program_store: Type.Optional(Type.Integer({ minimum: 1 })), format: Type.Optional(Type.String({ maxLength: 16 })), curr: Type.Optional(Type.String({ maxLength: 8 })) }),
+  app.get(
+    '/api/document/generation/schet',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Invoice for a program as a PDF: program_store (price id), format and curr',
+        querystring: Type.Object({ program_store: Type.Optional(Id), format: Type.Optional(Type.String({ maxLength: 16 })), curr: Type.Optional(Type.String({ maxLength: 8 })) }),
+      },
     },
-  }, async (req, reply) => {
-    const me = currentUser(req);
-    const q = req.query;
-    if (!q.program_store || !q.format || !q.curr) throw new AppError(422, 'ERROR_GENERATION_PARAMS', 'program_store, format and curr are required', { missing: ['program_store', 'format', 'curr'].filter((k) => !(q as Record<string, unknown>)[k]) });
-    const [row] = await app.db
-      .select({ price: prices, program: programs })
-      .from(prices)
-      .innerJoin(programs, eq(programs.id, prices.program_id))
-      .where(and(eq(prices.id, q.program_store), eq(prices.tenant_id, req.tenant.id)));
-    if (!row) throw new AppError(404, 'NOT_FOUND_PROGRAM_IN_SCHEDULE', 'No such program price');
-    if (row.price.format !== q.format || row.price.currency !== currency(q.curr)) throw new AppError(422, 'ERROR_PAYMENT_CURRENCY', 'The format or currency does not match the price', { format: row.price.format, curr: row.price.currency });
-    const en = langOf(req.headers['accept-language']) === 'en';
-    const number = `${req.tenant.slug.toUpperCase()}-${me.id}-${row.price.id}-${new Date().toISOString().slice(0, 10).replace(/-/g, '')}`;
-    // the payee is the school's company (its default one, else its oldest); a school without one prints its name
-    const company = await schoolCompany(app.db, req.tenant.id);
-    const payee = company ? company.full_name || company.title : req.tenant.title;
-    const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `${en ? 'Invoice' : 'Счёт'} ${number}`, Author: payee } });
-    doc.font(PDF_FONT);
-    doc.fontSize(18).text(`${en ? 'Invoice' : 'Счёт на оплату'} № ${number}`).moveDown(0.5);
-    doc.fontSize(11).text(`${en ? 'Date' : 'Дата'}: ${new Date().toLocaleDateString('ru-RU')}`);
-    doc.text(`${en ? 'Payee' : 'Получатель'}: ${payee}`);
-    if (company) {
-      const line = (ru: string, eng: string, v: string | null) => v && doc.text(`${en ? eng : ru}: ${v}`);
-      line('ИНН / КПП', 'Tax id (INN / KPP)', [company.inn, company.kpp].filter(Boolean).join(' / ') || null);
-      line('Адрес', 'Address', company.legal_address);
-      line('Банк', 'Bank', company.bank);
-      line('БИК', 'BIC', company.bik);
-      line('SWIFT', 'SWIFT', company.swift);
-      line('Расчётный счёт', 'Account', company.account);
-      line('Корр. счёт', 'Correspondent account', company.corr_account);
-      line('Оплата онлайн', 'Pay online', company.payment_link);
-    }
-    doc.text(`${en ? 'Payer' : 'Плательщик'}: ${me.surname} ${me.name} ${me.patronymic ?? ''} (${me.email})`).moveDown();
-    doc.fontSize(12).text(`${en ? 'Program' : 'Программа'}: ${en && row.program.title_en ? row.program.title_en : row.program.title}`);
-    doc.text(`${en ? 'Format' : 'Формат'}: ${row.price.format}`);
-    doc.text(`${en ? 'Amount' : 'Сумма'}: ${money(row.price.amount)} ${row.price.currency}`);
-    if (row.price.extra_amount) doc.text(`${en ? 'Additional amount' : 'Дополнительная сумма'}: ${money(row.price.extra_amount)} ${row.price.extra_currency ?? row.price.currency}`);
-    doc.end();
-    const name = `${en ? 'Invoice' : 'Счёт'} ${number}.pdf`;
-    return reply.header('content-type', 'application/pdf').header('content-disposition', attachment(name)).send(doc);
-  });
+    async (req, reply) => {
+      const me = currentUser(req);
+      const q = req.query;
+      if (!q.program_store || !q.format || !q.curr)
+        throw new AppError(422, 'ERROR_GENERATION_PARAMS', 'program_store, format and curr are required', {
+          missing: ['program_store', 'format', 'curr'].filter((k) => !(q as Record<string, unknown>)[k]),
+        });
+      const [row] = await req.db.select({ price: prices, program: programs }).from(prices).innerJoin(programs, eq(programs.id, prices.program_id)).where(eq(prices.id, q.program_store));
+      if (!row) throw new AppError(404, 'NOT_FOUND_PROGRAM_IN_SCHEDULE', 'No such program price');
+      if (row.price.format !== q.format || row.price.currency !== currency(q.curr))
+        throw new AppError(422, 'ERROR_PAYMENT_CURRENCY', 'The format or currency does not match the price', { format: row.price.format, curr: row.price.currency });
+      const en = langOf(req.headers['accept-language']) === 'en';
+      const number = `${req.tenant.slug.toUpperCase()}-${me.id}-${row.price.id}-${new Date().toISOString().slice(0, 10).replace(/-/g, '')}`;
+      // the payee is the school's company (its default one, else its oldest); a school without one prints its name
+      const company = await schoolCompany(req.db);
+      const payee = company ? company.full_name || company.title : req.tenant.title;
+      const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `${en ? 'Invoice' : 'Счёт'} ${number}`, Author: payee } });
+      doc.font(PDF_FONT);
+      doc
+        .fontSize(18)
+        .text(`${en ? 'Invoice' : 'Счёт на оплату'} № ${number}`)
+        .moveDown(0.5);
+      doc.fontSize(11).text(`${en ? 'Date' : 'Дата'}: ${new Date().toLocaleDateString('ru-RU')}`);
+      doc.text(`${en ? 'Payee' : 'Получатель'}: ${payee}`);
+      if (company) {
+        const line = (ru: string, eng: string, v: string | null) => v && doc.text(`${en ? eng : ru}: ${v}`);
+        line('ИНН / КПП', 'Tax id (INN / KPP)', [company.inn, company.kpp].filter(Boolean).join(' / ') || null);
+        line('Адрес', 'Address', company.legal_address);
+        line('Банк', 'Bank', company.bank);
+        line('БИК', 'BIC', company.bik);
+        line('SWIFT', 'SWIFT', company.swift);
+        line('Расчётный счёт', 'Account', company.account);
+        line('Корр. счёт', 'Correspondent account', company.corr_account);
+        line('Оплата онлайн', 'Pay online', company.payment_link);
+      }
+      doc.text(`${en ? 'Payer' : 'Плательщик'}: ${me.surname} ${me.name} ${me.patronymic ?? ''} (${me.email})`).moveDown();
+      doc.fontSize(12).text(`${en ? 'Program' : 'Программа'}: ${en && row.program.title_en ? row.program.title_en : row.program.title}`);
+      doc.text(`${en ? 'Format' : 'Формат'}: ${row.price.format}`);
+      doc.text(`${en ? 'Amount' : 'Сумма'}: ${money(row.price.amount)} ${row.price.currency}`);
+      if (row.price.extra_amount) doc.text(`${en ? 'Additional amount' : 'Дополнительная сумма'}: ${money(row.price.extra_amount)} ${row.price.extra_currency ?? row.price.currency}`);
+      doc.end();
+      const name = `${en ? 'Invoice' : 'Счёт'} ${number}.pdf`;
+      return reply.header('content-type', 'application/pdf').header('x-content-type-options', 'nosniff').header('content-disposition', attachment(name)).send(doc);
+    },
+  );
 }

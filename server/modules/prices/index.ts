@@ -1,16 +1,19 @@
-import { and, desc, eq, ilike } from 'drizzle-orm';
+import { desc, eq, ilike } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { prices, programs } from '../../db/schema/index.ts';
-import { fieldError, notFound } from '../../core/errors.ts';
+import { ValidationError, fieldError, notFound } from '../../core/errors.ts';
 import { ListQuery, orderFor, paginate } from '../../core/pagination.ts';
+import { Id, IdParams } from '../../core/schemas.ts';
+import { containsPattern } from '../../core/search.ts';
+import { ACCESS } from '../../../common/access/roles.ts';
 
 const tags = ['admin: prices'];
-const Id = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 const Currency = Type.Union([Type.Literal('RUB'), Type.Literal('RUR'), Type.Literal('USD'), Type.Literal('EURO')]);
 const Fields = {
-  program_id: Type.Integer({ minimum: 1 }),
+  program_id: Id,
   title: Type.String({ minLength: 1, maxLength: 255 }),
   format: Type.Union([Type.Literal('full-time'), Type.Literal('blended'), Type.Literal('online')]),
   currency: Currency,
@@ -28,49 +31,63 @@ const rub = <T extends Record<string, unknown>>(b: T) => ({
 /** Prices of the school's programs (admins). */
 export default async function pricesModule(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const config = { roles: ['superadmin', 'admin'] as ('superadmin' | 'admin')[] };
+  const config = { roles: ACCESS.school.read };
 
-  async function assertProgram(tenantId: number, programId: number | undefined) {
+  async function assertProgram(db: Db, programId: number | undefined) {
     if (programId === undefined) return;
-    const [p] = await app.db.select({ id: programs.id }).from(programs).where(and(eq(programs.id, programId), eq(programs.tenant_id, tenantId)));
+    const [p] = await db.select({ id: programs.id }).from(programs).where(eq(programs.id, programId));
     if (!p) throw fieldError('program_id', 'validation.choice');
   }
 
   app.get('/admin/price', { config, schema: { tags, summary: 'Prices (search q in the title)', querystring: ListQuery } }, async (req) => {
-    const where = and(eq(prices.tenant_id, req.tenant.id), req.query.q ? ilike(prices.title, `%${req.query.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`) : undefined);
-    return paginate(app.db, req.query, {
+    const where = req.query.q ? ilike(prices.title, containsPattern(req.query.q)) : undefined;
+    return paginate(req.db, req.query, {
       table: prices,
       where,
-      query: app.db.select().from(prices).where(where).$dynamic(),
+      query: req.db.select().from(prices).where(where).$dynamic(),
       orderBy: orderFor(req.query, { id: prices.id, title: prices.title, amount: prices.amount }, desc(prices.id)),
     });
   });
 
-  app.get('/admin/price/:id', { config, schema: { tags, summary: 'One price', params: Id } }, async (req) => {
-    const [p] = await app.db.select().from(prices).where(and(eq(prices.id, req.params.id), eq(prices.tenant_id, req.tenant.id)));
+  app.get('/admin/price/:id', { config, schema: { tags, summary: 'One price', params: IdParams } }, async (req) => {
+    const [p] = await req.db.select().from(prices).where(eq(prices.id, req.params.id));
     if (!p) throw notFound('price');
     return { data: p };
   });
 
-  app.post('/admin/price', {
-    config,
-    schema: { tags, summary: 'Create a price', body: Type.Object({ ...Fields, extra_amount: Type.Optional(Fields.extra_amount), extra_currency: Type.Optional(Fields.extra_currency) }) },
-  }, async (req, reply) => {
-    await assertProgram(req.tenant.id, req.body.program_id);
-    const [p] = await app.db.insert(prices).values({ ...rub(req.body), tenant_id: req.tenant.id } as typeof prices.$inferInsert).returning();
-    return reply.status(201).send({ data: p });
-  });
+  app.post(
+    '/admin/price',
+    {
+      config,
+      schema: { tags, summary: 'Create a price', body: Type.Object({ ...Fields, extra_amount: Type.Optional(Fields.extra_amount), extra_currency: Type.Optional(Fields.extra_currency) }) },
+    },
+    async (req, reply) => {
+      await assertProgram(req.db, req.body.program_id);
+      // only the price's own fields: anything else in the body (a tenant_id among them) is not written
+      const known = Object.fromEntries(Object.entries(rub(req.body)).filter(([k]) => k in Fields));
+      const [p] = await req.db
+        .insert(prices)
+        .values(known as typeof prices.$inferInsert)
+        .returning();
+      return reply.status(201).send({ data: p });
+    },
+  );
 
-  app.put('/admin/price/:id', { config, schema: { tags, summary: 'Edit a price', params: Id, body: Type.Partial(Type.Object(Fields)) } }, async (req) => {
-    await assertProgram(req.tenant.id, req.body.program_id);
-    const known = Object.fromEntries(Object.entries(rub(req.body as Record<string, unknown>)).filter(([k]) => k in Fields));
-    const [p] = await app.db.update(prices).set(known).where(and(eq(prices.id, req.params.id), eq(prices.tenant_id, req.tenant.id))).returning();
-    if (!p) throw notFound('price');
-    return { data: p };
-  });
+  app.put(
+    '/admin/price/:id',
+    { config, schema: { tags, summary: 'Edit a price: the fields sent (at least one; an empty body is 422 Validation Error)', params: IdParams, body: Type.Partial(Type.Object(Fields)) } },
+    async (req) => {
+      await assertProgram(req.db, req.body.program_id);
+      const known = Object.fromEntries(Object.entries(rub(req.body as Record<string, unknown>)).filter(([k]) => k in Fields));
+      if (!Object.keys(known).length) throw new ValidationError({ _: ['validation.required'] });
+      const [p] = await req.db.update(prices).set(known).where(eq(prices.id, req.params.id)).returning();
+      if (!p) throw notFound('price');
+      return { data: p };
+    },
+  );
 
-  app.delete('/admin/price/:id', { config, schema: { tags, summary: 'Delete a price', params: Id } }, async (req) => {
-    const [p] = await app.db.delete(prices).where(and(eq(prices.id, req.params.id), eq(prices.tenant_id, req.tenant.id))).returning({ id: prices.id });
+  app.delete('/admin/price/:id', { config, schema: { tags, summary: 'Delete a price', params: IdParams } }, async (req) => {
+    const [p] = await req.db.delete(prices).where(eq(prices.id, req.params.id)).returning({ id: prices.id });
     if (!p) throw notFound('price');
     return { data: p };
   });

@@ -12,7 +12,7 @@ describe('/admin/price', () => {
   });
   afterAll(() => api.close());
 
-  it('creates, lists, edits and deletes prices of the school\'s programs', async () => {
+  it("creates, lists, edits and deletes prices of the school's programs", async () => {
     const [program] = await api.db.select().from(programs).where(eq(programs.tenant_id, 1)).limit(1);
     const res = await api.call({ method: 'POST', url: '/admin/price', token: admin, payload: { program_id: program.id, title: 'Очно', format: 'full-time', currency: 'RUR', amount: 500000 } });
     expect(res.statusCode).toBe(201);
@@ -35,5 +35,18 @@ describe('/admin/price', () => {
     expect((await api.call({ method: 'GET', url: '/admin/price', token: await api.login('trainer') })).statusCode).toBe(403);
     const [northPrice] = await api.db.select().from(prices).where(eq(prices.tenant_id, 2)).limit(1);
     expect((await api.call({ method: 'PUT', url: `/admin/price/${northPrice.id}`, token: admin, payload: { amount: 1 } })).statusCode).toBe(404);
+  });
+
+  it("writes only the price's own fields: a school id in the body is ignored", async () => {
+    const [program] = await api.db.select().from(programs).where(eq(programs.tenant_id, 1)).limit(1);
+    const res = await api.call({
+      method: 'POST',
+      url: '/admin/price',
+      token: admin,
+      payload: { program_id: program.id, title: 'Smuggled', format: 'online', currency: 'USD', amount: 1, tenant_id: 2 },
+    });
+    expect(res.statusCode).toBe(201);
+    const [row] = await api.db.select().from(prices).where(eq(prices.id, res.json().data.id));
+    expect(row.tenant_id).toBe(1);
   });
 });

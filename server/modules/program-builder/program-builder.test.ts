@@ -3,8 +3,20 @@ import { and, eq } from 'drizzle-orm';
 import { startTestApi, type TestApi } from '../../test/harness.ts';
 import { chapters, media, programs, quizzes, tenants, users } from '../../db/schema/index.ts';
 
-interface Item { id: number; title: string; kind: string; sort: number }
-interface Chapter { id: number; program_id: number; title: string; sort: number; media: Item[]; quizzes: Item[] }
+interface Item {
+  id: number;
+  title: string;
+  kind: string;
+  sort: number;
+}
+interface Chapter {
+  id: number;
+  program_id: number;
+  title: string;
+  sort: number;
+  media: Item[];
+  quizzes: Item[];
+}
 
 describe('program builder', () => {
   let api: TestApi;
@@ -33,7 +45,13 @@ describe('program builder', () => {
     [admin, student, moderator, trainer, northAdmin] = await Promise.all([api.login('admin'), api.login('student'), api.login('moderator'), api.login('trainer'), api.login('admin', 'north')]);
     demoId = (await api.db.select().from(tenants).where(eq(tenants.slug, 'demo')))[0].id;
     northId = (await api.db.select().from(tenants).where(eq(tenants.slug, 'north')))[0].id;
-    const byTitle = async (tenant: number, title: string) => (await api.db.select().from(programs).where(and(eq(programs.tenant_id, tenant), eq(programs.title, title))))[0].id;
+    const byTitle = async (tenant: number, title: string) =>
+      (
+        await api.db
+          .select()
+          .from(programs)
+          .where(and(eq(programs.tenant_id, tenant), eq(programs.title, title)))
+      )[0].id;
     demo.assigned = await byTitle(demoId, 'Стратегический менеджмент');
     demo.unassigned = await byTitle(demoId, 'Маркетинг');
     demo.media = (await api.db.select().from(media).where(eq(media.tenant_id, demoId)).orderBy(media.id)).map((m) => m.id);
@@ -125,7 +143,11 @@ describe('program builder', () => {
       const res = await call(admin, 'POST', `/admin/program/${pid}/sortChapter`, { ids: [c.id, a.id, b.id] });
       expect(res.statusCode).toBe(200);
       expect(res.json().data.chapters.map((x: Chapter) => x.title)).toEqual(['C', 'A', 'B']);
-      expect((await structure(pid)).chapters.map((x) => [x.title, x.sort])).toEqual([['C', 1], ['A', 2], ['B', 3]]);
+      expect((await structure(pid)).chapters.map((x) => [x.title, x.sort])).toEqual([
+        ['C', 1],
+        ['A', 2],
+        ['B', 3],
+      ]);
       // a partial list moves those first, the rest keep their order
       await call(admin, 'POST', `/admin/program/${pid}/sortChapter`, { ids: [b.id] });
       expect((await structure(pid)).chapters.map((x) => x.title)).toEqual(['B', 'C', 'A']);
@@ -166,7 +188,11 @@ describe('program builder', () => {
       expect(again.statusCode).toBe(200);
       expect(again.json().data.media.map((m: Item) => m.id)).toEqual([m1, m2, m3]);
       const sorted = await call(admin, 'POST', url('sortMedia'), { ids: [m3, m1, m2] });
-      expect(sorted.json().data.media.map((m: Item) => [m.id, m.sort])).toEqual([[m3, 1], [m1, 2], [m2, 3]]);
+      expect(sorted.json().data.media.map((m: Item) => [m.id, m.sort])).toEqual([
+        [m3, 1],
+        [m1, 2],
+        [m2, 3],
+      ]);
       expect((await call(admin, 'POST', url('sortMedia'), { ids: [m1, demo.media[4]] })).statusCode).toBe(422);
       expect((await call(admin, 'POST', url('sortMedia'), { ids: [] })).statusCode).toBe(422);
       const detached = await call(admin, 'POST', url('detachMedia'), { media_id: m1 });
@@ -210,7 +236,7 @@ describe('program builder', () => {
       }
     });
 
-    it('offers the school\'s materials for the autocomplete', async () => {
+    it("offers the school's materials for the autocomplete", async () => {
       const found = (await call(admin, 'GET', `/admin/programChapter/options/media?q=${encodeURIComponent('Портера')}`)).json();
       expect(found.data).toEqual([expect.objectContaining({ title: 'Пять сил Портера', kind: 'link' })]);
       const all = (await call(admin, 'GET', '/admin/programChapter/options/media?per_page=100')).json().data.map((m: Item) => m.id);
@@ -221,7 +247,13 @@ describe('program builder', () => {
   });
 
   describe('clone, duplicate and bulk delete', () => {
-    const studentId = async () => (await api.db.select().from(users).where(and(eq(users.login, 'student'), eq(users.tenant_id, demoId))))[0].id;
+    const studentId = async () =>
+      (
+        await api.db
+          .select()
+          .from(users)
+          .where(and(eq(users.login, 'student'), eq(users.tenant_id, demoId)))
+      )[0].id;
 
     it('clones a program deeply, without its enrolments', async () => {
       const pid = (await call(admin, 'POST', '/admin/program', { title: 'Оригинал', title_en: 'Original', days_to_study: 30, short_description: 'Кратко', skills: ['A'] })).json().data.id;
@@ -269,7 +301,7 @@ describe('program builder', () => {
       for (const token of [student, moderator, trainer]) expect((await call(token, 'POST', '/admin/duplicate/program', { ids: [x] })).statusCode).toBe(403);
     });
 
-    it('deletes many programs at once, never another school\'s', async () => {
+    it("deletes many programs at once, never another school's", async () => {
       const [x, y] = [await newProgram('Удалить X'), await newProgram('Удалить Y')];
       const c = await addChapter(x, 'Глава');
       for (const token of [student, moderator, trainer]) expect((await call(token, 'POST', '/admin/delete/program', { ids: [x] })).statusCode).toBe(403);

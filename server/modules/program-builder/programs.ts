@@ -1,12 +1,13 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { chapterMedia, chapterQuizzes, chapters, programTrainers, programs } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../core/errors.ts';
 import { langOf } from '../../mail/texts.ts';
-import { ADMINS, Id, IdList, STAFF, tags } from './schemas.ts';
+import { ADMINS, IdList, STAFF, tags } from './schemas.ts';
 import { chaptersOfProgram, newOrder, programOf, structureOf, type Tx } from './store.ts';
+import { Id, IdParams } from '../../core/schemas.ts';
 
 type Program = typeof programs.$inferSelect;
 
@@ -20,21 +21,47 @@ export function copyTitles(p: Pick<Program, 'title' | 'title_en'>, lang: 'ru' | 
  * A deep copy of a program: every field, its trainers, its chapters in order and their media and quizzes (the same
  * materials and quizzes, attached again, in order). Not copied: enrolled users and groups, prices, students' progress.
  */
-export async function cloneProgram(tx: Tx, tenantId: number, source: Program, lang: 'ru' | 'en') {
-  const { id: _id, created_at: _c, ...fields } = source;
+export async function cloneProgram(tx: Tx, source: Program, lang: 'ru' | 'en') {
+  // the copy belongs to the school of the handle, which stamps it: the source's own tenant_id is not copied
+  const { id: _id, created_at: _c, tenant_id: _t, ...fields } = source;
   void _id;
   void _c;
-  const [copy] = await tx.insert(programs).values({ ...fields, ...copyTitles(source, lang), tenant_id: tenantId }).returning();
+  void _t;
+  const [copy] = await tx
+    .insert(programs)
+    .values({ ...fields, ...copyTitles(source, lang) })
+    .returning();
   const trainers = await tx.select({ user_id: programTrainers.user_id }).from(programTrainers).where(eq(programTrainers.program_id, source.id));
-  if (trainers.length) await tx.insert(programTrainers).values(trainers.map((t) => ({ tenant_id: tenantId, program_id: copy.id, user_id: t.user_id })));
-  const list = await chaptersOfProgram(tx, tenantId, source.id);
+  if (trainers.length) await tx.insert(programTrainers).values(trainers.map((t) => ({ program_id: copy.id, user_id: t.user_id })));
+  const list = await chaptersOfProgram(tx, source.id);
   if (list.length) {
-    const made = await tx.insert(chapters).values(list.map((c) => ({ tenant_id: tenantId, program_id: copy.id, title: c.title, sort: c.sort }))).returning({ id: chapters.id });
+    const made = await tx
+      .insert(chapters)
+      .values(list.map((c) => ({ program_id: copy.id, title: c.title, sort: c.sort })))
+      .returning({ id: chapters.id });
     // returning() keeps the order of the inserted rows
     const map = new Map(list.map((c, i) => [c.id, made[i].id]));
-    const m = await tx.select().from(chapterMedia).where(inArray(chapterMedia.chapter_id, list.map((c) => c.id))).orderBy(asc(chapterMedia.sort));
+    const m = await tx
+      .select()
+      .from(chapterMedia)
+      .where(
+        inArray(
+          chapterMedia.chapter_id,
+          list.map((c) => c.id),
+        ),
+      )
+      .orderBy(asc(chapterMedia.sort));
     if (m.length) await tx.insert(chapterMedia).values(m.map((x) => ({ chapter_id: map.get(x.chapter_id)!, media_id: x.media_id, sort: x.sort })));
-    const q = await tx.select().from(chapterQuizzes).where(inArray(chapterQuizzes.chapter_id, list.map((c) => c.id))).orderBy(asc(chapterQuizzes.sort));
+    const q = await tx
+      .select()
+      .from(chapterQuizzes)
+      .where(
+        inArray(
+          chapterQuizzes.chapter_id,
+          list.map((c) => c.id),
+        ),
+      )
+      .orderBy(asc(chapterQuizzes.sort));
     if (q.length) await tx.insert(chapterQuizzes).values(q.map((x) => ({ chapter_id: map.get(x.chapter_id)!, quiz_id: x.quiz_id, sort: x.sort })));
   }
   return copy;
@@ -45,66 +72,90 @@ export function programRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const admins = { roles: [...ADMINS] };
 
-  app.get('/admin/program/:id/structure', {
-    config: { roles: [...STAFF] },
-    schema: { tags, summary: 'The program\'s chapters, each with its media and quizzes, in order', params: Id },
-  }, async (req) => ({ data: await structureOf(app.db, req.tenant.id, await programOf(app.db, req, req.params.id)) }));
-
-  app.post('/admin/program/:id/sortChapter', {
-    config: admins,
-    schema: { tags, summary: 'Order the chapters (ids: chapter ids of this program in the new order); answers the structure', params: Id, body: Type.Object({ ids: IdList() }) },
-  }, async (req) => {
-    const p = await programOf(app.db, req, req.params.id);
-    await app.db.transaction(async (tx) => {
-      const current = (await chaptersOfProgram(tx, req.tenant.id, p.id)).map((c) => c.id);
-      const order = newOrder(current, req.body.ids);
-      for (const [i, id] of order.entries()) await tx.update(chapters).set({ sort: i + 1 }).where(and(eq(chapters.id, id), eq(chapters.tenant_id, req.tenant.id)));
-    });
-    return { data: await structureOf(app.db, req.tenant.id, p) };
-  });
-
-  app.post('/admin/program/:id/clone', {
-    config: admins,
-    schema: { tags, summary: 'Deep copy of a program (fields, trainers, chapters, attached media and quizzes; not enrolments); the title says it is a copy', params: Id },
-  }, async (req, reply) => {
-    const source = await programOf(app.db, req, req.params.id);
-    const copy = await app.db.transaction((tx) => cloneProgram(tx, req.tenant.id, source, langOf(req.headers['accept-language'])));
-    return reply.status(201).send({ data: copy });
-  });
-
-  app.post('/admin/duplicate/program', {
-    config: admins,
-    schema: {
-      tags,
-      summary: 'Copy many programs ({ ids }); ids of another school are ignored; none of ours: 404',
-      body: Type.Object({ ids: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 200 })) }),
+  app.get(
+    '/admin/program/:id/structure',
+    {
+      config: { roles: [...STAFF] },
+      schema: { tags, summary: "The program's chapters, each with its media and quizzes, in order", params: IdParams },
     },
-  }, async (req, reply) => {
-    const ids = [...new Set(req.body.ids ?? [])];
-    if (!ids.length) throw new AppError(422, 'NOT_CHECK_ID_PROGRAM', 'No program selected');
-    const own = await app.db.select().from(programs).where(and(eq(programs.tenant_id, req.tenant.id), inArray(programs.id, ids))).orderBy(asc(programs.id));
-    if (!own.length) throw notFound('program');
-    const lang = langOf(req.headers['accept-language']);
-    const copies = await app.db.transaction(async (tx) => {
-      const out: Program[] = [];
-      for (const p of own) out.push(await cloneProgram(tx, req.tenant.id, p, lang));
-      return out;
-    });
-    return reply.status(201).send({ data: copies });
-  });
+    async (req) => ({ data: await structureOf(req.db, await programOf(req.db, req, req.params.id)) }),
+  );
 
-  app.post('/admin/delete/program', {
-    config: admins,
-    schema: {
-      tags,
-      summary: 'Delete many programs ({ ids }) with their chapters and enrolments; ids of another school are ignored; none of ours: 404',
-      body: Type.Object({ ids: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 1000 })) }),
+  app.post(
+    '/admin/program/:id/sortChapter',
+    {
+      config: admins,
+      schema: { tags, summary: 'Order the chapters (ids: chapter ids of this program in the new order); answers the structure', params: IdParams, body: Type.Object({ ids: IdList() }) },
     },
-  }, async (req) => {
-    const ids = [...new Set(req.body.ids ?? [])];
-    if (!ids.length) throw new AppError(422, 'NOT_CHECK_ID_PROGRAM', 'No program selected');
-    const gone = await app.db.delete(programs).where(and(eq(programs.tenant_id, req.tenant.id), inArray(programs.id, ids))).returning({ id: programs.id });
-    if (!gone.length) throw notFound('program');
-    return { data: { count: gone.length, deleted: gone.map((r) => r.id).sort((a, b) => a - b) } };
-  });
+    async (req) => {
+      const p = await programOf(req.db, req, req.params.id);
+      await req.db.transaction(async (tx) => {
+        const current = (await chaptersOfProgram(tx, p.id)).map((c) => c.id);
+        const order = newOrder(current, req.body.ids);
+        for (const [i, id] of order.entries())
+          await tx
+            .update(chapters)
+            .set({ sort: i + 1 })
+            .where(eq(chapters.id, id));
+      });
+      return { data: await structureOf(req.db, p) };
+    },
+  );
+
+  app.post(
+    '/admin/program/:id/clone',
+    {
+      config: admins,
+      schema: { tags, summary: 'Deep copy of a program (fields, trainers, chapters, attached media and quizzes; not enrolments); the title says it is a copy', params: IdParams },
+    },
+    async (req, reply) => {
+      const source = await programOf(req.db, req, req.params.id);
+      const copy = await req.db.transaction((tx) => cloneProgram(tx, source, langOf(req.headers['accept-language'])));
+      return reply.status(201).send({ data: copy });
+    },
+  );
+
+  app.post(
+    '/admin/duplicate/program',
+    {
+      config: admins,
+      schema: {
+        tags,
+        summary: 'Copy many programs ({ ids }); ids of another school are ignored; none of ours: 404',
+        body: Type.Object({ ids: Type.Optional(Type.Array(Id, { maxItems: 200 })) }),
+      },
+    },
+    async (req, reply) => {
+      const ids = [...new Set(req.body.ids ?? [])];
+      if (!ids.length) throw new AppError(422, 'NOT_CHECK_ID_PROGRAM', 'No program selected');
+      const own = await req.db.select().from(programs).where(inArray(programs.id, ids)).orderBy(asc(programs.id));
+      if (!own.length) throw notFound('program');
+      const lang = langOf(req.headers['accept-language']);
+      const copies = await req.db.transaction(async (tx) => {
+        const out: Program[] = [];
+        for (const p of own) out.push(await cloneProgram(tx, p, lang));
+        return out;
+      });
+      return reply.status(201).send({ data: copies });
+    },
+  );
+
+  app.post(
+    '/admin/delete/program',
+    {
+      config: admins,
+      schema: {
+        tags,
+        summary: 'Delete many programs ({ ids }) with their chapters and enrolments; ids of another school are ignored; none of ours: 404',
+        body: Type.Object({ ids: Type.Optional(Type.Array(Id, { maxItems: 1000 })) }),
+      },
+    },
+    async (req) => {
+      const ids = [...new Set(req.body.ids ?? [])];
+      if (!ids.length) throw new AppError(422, 'NOT_CHECK_ID_PROGRAM', 'No program selected');
+      const gone = await req.db.delete(programs).where(inArray(programs.id, ids)).returning({ id: programs.id });
+      if (!gone.length) throw notFound('program');
+      return { data: { count: gone.length, deleted: gone.map((r) => r.id).sort((a, b) => a - b) } };
+    },
+  );
 }

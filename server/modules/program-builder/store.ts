@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, max } from 'drizzle-orm';
+import { asc, eq, inArray, max } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { chapterMedia, chapterQuizzes, chapters, media, programTrainers, programs, quizzes } from '../../db/schema/index.ts';
@@ -23,36 +23,39 @@ export interface ChapterView {
   quizzes: ItemView[];
 }
 
+// `db` in this file is the school-bound handle (`req.db`) or a transaction opened on it: what another school owns is
+// not found.
+
 /** Ids of the programs a trainer is assigned to (the only ones a trainer may read in the builder). */
-export async function assignedProgramIds(db: Conn, tenantId: number, userId: number) {
-  return (await db.select({ id: programTrainers.program_id }).from(programTrainers).where(and(eq(programTrainers.tenant_id, tenantId), eq(programTrainers.user_id, userId)))).map((r) => r.id);
+export async function assignedProgramIds(db: Conn, userId: number) {
+  return (await db.select({ id: programTrainers.program_id }).from(programTrainers).where(eq(programTrainers.user_id, userId))).map((r) => r.id);
 }
 
 /** The school's program (404 NOT_FOUND_PROGRAM otherwise); a trainer not assigned to it gets 403 ERROR_ACCESS. */
 export async function programOf(db: Conn, req: FastifyRequest, id: number) {
-  const [p] = await db.select().from(programs).where(and(eq(programs.id, id), eq(programs.tenant_id, req.tenant.id)));
+  const [p] = await db.select().from(programs).where(eq(programs.id, id));
   if (!p) throw notFound('program');
   const me = currentUser(req);
-  if (me.role === 'trainer' && !(await assignedProgramIds(db, req.tenant.id, me.id)).includes(p.id)) throw accessDenied();
+  if (me.role === 'trainer' && !(await assignedProgramIds(db, me.id)).includes(p.id)) throw accessDenied();
   return p;
 }
 
 /** The school's chapter (404 NOT_FOUND_CHAPTER otherwise), with the same trainer rule as its program. */
 export async function chapterOf(db: Conn, req: FastifyRequest, id: number) {
-  const [c] = await db.select().from(chapters).where(and(eq(chapters.id, id), eq(chapters.tenant_id, req.tenant.id)));
+  const [c] = await db.select().from(chapters).where(eq(chapters.id, id));
   if (!c) throw notFound('chapter');
   await programOf(db, req, c.program_id);
   return c;
 }
 
-export async function mediaOf(db: Conn, tenantId: number, id: number) {
-  const [m] = await db.select({ id: media.id }).from(media).where(and(eq(media.id, id), eq(media.tenant_id, tenantId)));
+export async function mediaOf(db: Conn, id: number) {
+  const [m] = await db.select({ id: media.id }).from(media).where(eq(media.id, id));
   if (!m) throw notFound('media');
   return m.id;
 }
 
-export async function quizOf(db: Conn, tenantId: number, id: number) {
-  const [q] = await db.select({ id: quizzes.id }).from(quizzes).where(and(eq(quizzes.id, id), eq(quizzes.tenant_id, tenantId)));
+export async function quizOf(db: Conn, id: number) {
+  const [q] = await db.select({ id: quizzes.id }).from(quizzes).where(eq(quizzes.id, id));
   if (!q) throw notFound('quiz');
   return q.id;
 }
@@ -79,7 +82,10 @@ const strip = ({ chapter_id: _c, ...rest }: ItemView & { chapter_id: number }): 
 
 /** Chapters with their media and quizzes, in order. */
 export async function withItems(db: Conn, list: (typeof chapters.$inferSelect)[]): Promise<ChapterView[]> {
-  const { m, q } = await itemsOf(db, list.map((c) => c.id));
+  const { m, q } = await itemsOf(
+    db,
+    list.map((c) => c.id),
+  );
   return list.map((c) => ({
     id: c.id,
     program_id: c.program_id,
@@ -90,8 +96,8 @@ export async function withItems(db: Conn, list: (typeof chapters.$inferSelect)[]
   }));
 }
 
-export async function chaptersOfProgram(db: Conn, tenantId: number, programId: number) {
-  return db.select().from(chapters).where(and(eq(chapters.tenant_id, tenantId), eq(chapters.program_id, programId))).orderBy(asc(chapters.sort), asc(chapters.id));
+export async function chaptersOfProgram(db: Conn, programId: number) {
+  return db.select().from(chapters).where(eq(chapters.program_id, programId)).orderBy(asc(chapters.sort), asc(chapters.id));
 }
 
 export async function chapterView(db: Conn, chapter: typeof chapters.$inferSelect): Promise<ChapterView> {
@@ -99,12 +105,15 @@ export async function chapterView(db: Conn, chapter: typeof chapters.$inferSelec
 }
 
 /** The program's chapters → media + quizzes, in order. */
-export async function structureOf(db: Conn, tenantId: number, program: { id: number; title: string }) {
-  return { id: program.id, title: program.title, chapters: await withItems(db, await chaptersOfProgram(db, tenantId, program.id)) };
+export async function structureOf(db: Conn, program: { id: number; title: string }) {
+  return { id: program.id, title: program.title, chapters: await withItems(db, await chaptersOfProgram(db, program.id)) };
 }
 
-export async function nextChapterSort(db: Conn, tenantId: number, programId: number) {
-  const [{ n }] = await db.select({ n: max(chapters.sort) }).from(chapters).where(and(eq(chapters.tenant_id, tenantId), eq(chapters.program_id, programId)));
+export async function nextChapterSort(db: Conn, programId: number) {
+  const [{ n }] = await db
+    .select({ n: max(chapters.sort) })
+    .from(chapters)
+    .where(eq(chapters.program_id, programId));
   return (n ?? 0) + 1;
 }
 

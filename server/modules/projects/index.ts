@@ -1,21 +1,26 @@
-import { createReadStream } from 'node:fs';
 import { access, rm } from 'node:fs/promises';
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, exists, inArray, min, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Db } from '../../db/client.ts';
 import { Type, type Static } from 'typebox';
 import { chapterMedia, chapters, media, mediaUserScores, projectFiles, submittedProjects, users } from '../../db/schema/index.ts';
 import { currentUser } from '../../core/context.ts';
 import { AppError, fieldError, notFound } from '../../core/errors.ts';
 import { isUploadedFile } from '../../core/multipart.ts';
 import { ListQuery, orderFor, paginate } from '../../core/pagination.ts';
-import { absolutePath, attachment, keepUpload } from '../../core/storage.ts';
-import { assertItemVisible } from '../programs/access.ts';
-import { assertExtension, filesOf, isArchive } from '../documents/files.ts';
+import { absolutePath, keepUpload } from '../../core/storage.ts';
+import { assertExtension, assertFileType, isArchive, sendDownload } from '../../core/file-types.ts';
+import { assertItemVisible } from '../programs/index.ts';
+import { filesOf } from '../../core/multipart.ts';
 import { versionRule } from './rules.ts';
 import { reviewScope } from './scope.ts';
 import studentMediaRoutes from './student-media.ts';
+import { Id, IdParams, isId } from '../../core/schemas.ts';
+import { containsPattern } from '../../core/search.ts';
+import { achievementsAfter } from '../lifelong/index.ts';
+import { ACCESS } from '../../../common/access/roles.ts';
 
 const tags = ['projects'];
 const adminTags = ['admin: projects'];
@@ -23,9 +28,8 @@ const MAX_FILES = 5;
 const MAX_SIZE = 40 * 1024 * 1024;
 /** What a trainer may attach to a review. */
 const TRAINER_FILE_EXTENSIONS = ['zip', 'rar', 'pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'jpg', 'jpeg', 'png', 'txt'];
-const REVIEWERS = ['superadmin', 'admin', 'trainer'] as const;
-const Id = Type.Object({ id: Type.Integer({ minimum: 1 }) });
-const Ids = Type.Object({ id: Type.Integer({ minimum: 1 }), submitId: Type.Integer({ minimum: 1 }) });
+const REVIEWERS = ACCESS.projects.read;
+const Ids = Type.Object({ id: Id, submitId: Id });
 type Project = typeof submittedProjects.$inferSelect;
 
 const fullName = (u?: { name: string | null; surname: string | null } | null) => (u ? `${u.surname ?? ''} ${u.name ?? ''}`.trim() : null);
@@ -34,16 +38,23 @@ const fullName = (u?: { name: string | null; surname: string | null } | null) =>
 export default async function projectsModule(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
-  async function projectMedia(tenantId: number, id: number) {
-    const [m] = await app.db.select().from(media).where(and(eq(media.id, id), eq(media.tenant_id, tenantId), eq(media.kind, 'project')));
+  async function projectMedia(db: Db, id: number) {
+    const [m] = await db
+      .select()
+      .from(media)
+      .where(and(eq(media.id, id), eq(media.kind, 'project')));
     if (!m) throw notFound('media');
     return m;
   }
 
   /** A version as the student and the reviewer see it: status, score, trainer, trainer's message, files with links. */
-  async function detail(tenantId: number, p: Project) {
-    const files = await app.db.select({ id: projectFiles.id, file_name: projectFiles.file_name, size: projectFiles.size }).from(projectFiles).where(and(eq(projectFiles.tenant_id, tenantId), eq(projectFiles.project_id, p.id))).orderBy(projectFiles.id);
-    const [trainer] = p.trainer_id ? await app.db.select({ name: users.name, surname: users.surname }).from(users).where(and(eq(users.id, p.trainer_id), eq(users.tenant_id, tenantId))) : [];
+  async function detail(db: Db, p: Project) {
+    const files = await db
+      .select({ id: projectFiles.id, file_name: projectFiles.file_name, size: projectFiles.size })
+      .from(projectFiles)
+      .where(eq(projectFiles.project_id, p.id))
+      .orderBy(projectFiles.id);
+    const [trainer] = p.trainer_id ? await db.select({ name: users.name, surname: users.surname }).from(users).where(eq(users.id, p.trainer_id)) : [];
     const base = `/api/media/${p.media_id}/submittedProject/${p.id}`;
     const { trainer_file, ...rest } = p;
     return {
@@ -54,244 +65,311 @@ export default async function projectsModule(fastify: FastifyInstance) {
     };
   }
 
-  async function sendFile(reply: import('fastify').FastifyReply, tenantSlug: string, rel: string, name: string, mime = 'application/octet-stream') {
+  /** A stored file of a project, typed by its stored (checked) extension. */
+  async function sendFile(reply: import('fastify').FastifyReply, tenantSlug: string, rel: string, name: string) {
     const abs = absolutePath(app.config.dataDir, tenantSlug, rel);
     try {
       await access(abs);
     } catch {
       throw notFound('file');
     }
-    return reply.header('content-type', mime).header('content-disposition', attachment(name)).send(createReadStream(abs));
+    return sendDownload(reply, abs, { name, stored: rel });
   }
 
   // ---- the student ---------------------------------------------------------------------------
-  app.post('/api/media/:id/submittedProject', {
-    config: { roles: ['student'], upload: { maxFileSize: MAX_SIZE, sizeError: 'ERROR_MAX_SIZE_40', maxFiles: MAX_FILES } },
-    schema: {
-      tags,
-      summary: 'Submit a project version: files file1..n (zip or rar by content, at most 40 MB each, at most 5), a message and confirm=1 (all files uploaded)',
-      consumes: ['multipart/form-data'],
-      params: Id,
+  app.post(
+    '/api/media/:id/submittedProject',
+    {
+      config: { roles: ['student'], upload: { maxFileSize: MAX_SIZE, sizeError: 'ERROR_MAX_SIZE_40', maxFiles: MAX_FILES } },
+      schema: {
+        tags,
+        summary: 'Submit a project version: files file1..n (zip or rar by content, at most 40 MB each, at most 5), a message and confirm=1 (all files uploaded)',
+        consumes: ['multipart/form-data'],
+        params: IdParams,
+      },
     },
-  }, async (req, reply) => {
-    const me = currentUser(req);
-    const m = await projectMedia(req.tenant.id, req.params.id);
-    await assertItemVisible(app.db, req.tenant.id, me, { mediaId: m.id });
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    const files = filesOf(body);
-    if (!files.length) throw fieldError('file1', 'validation.required');
-    if (!['1', 'true', 'on'].includes(String(body.confirm ?? ''))) throw fieldError('confirm', 'validation.required');
-    const message = typeof body.message === 'string' ? body.message.trim() : '';
-    if (message.length > 5000) throw fieldError('message', 'validation.max_length:5000');
-    for (const f of files) {
-      assertExtension(f, ['zip', 'rar']);
-      if (!isArchive(f.head)) throw new AppError(415, 'ERROR_FILE_NOT_ARCHIVE', 'Not a zip or rar archive', { file: f.filename });
-    }
-    const hashes = files.map((f) => f.sha256);
-    if (new Set(hashes).size !== hashes.length) throw new AppError(409, 'ERROR_FILE_EXISTS', 'The same file twice in one submission');
-    const versions = await app.db
-      .select()
-      .from(submittedProjects)
-      .where(and(eq(submittedProjects.tenant_id, req.tenant.id), eq(submittedProjects.user_id, me.id), eq(submittedProjects.media_id, m.id)))
-      .orderBy(desc(submittedProjects.version));
-    if (versions[0]?.status === 'awaiting') throw new AppError(409, 'ERROR_PROJECT_NOT_CHECKED', 'The previous version awaits review');
-    if (versions.length) {
-      const earlier = await app.db
-        .select({ name: projectFiles.file_name })
-        .from(projectFiles)
-        .where(and(eq(projectFiles.tenant_id, req.tenant.id), inArray(projectFiles.project_id, versions.map((v) => v.id)), inArray(projectFiles.sha256, hashes)));
-      if (earlier.length) throw new AppError(409, 'ERROR_FILE_EXISTS', 'This file was submitted in an earlier version', { file: earlier[0].name });
-    }
-    const rule = versionRule(m.deadline, versions.length, undefined, versions.filter((v) => v.late).length);
-    // extra versions granted by updateCountAttempts: a version the rule refuses uses one up
-    const [extra] = await app.db.select().from(mediaUserScores).where(and(eq(mediaUserScores.tenant_id, req.tenant.id), eq(mediaUserScores.user_id, me.id), eq(mediaUserScores.media_id, m.id)));
-    const useExtra = !rule.allowed && (extra?.count_attempts ?? 0) > 0;
-    if (!rule.allowed && !useExtra) throw new AppError(409, rule.reason, 'No more versions of this project', { deadline: m.deadline });
-    const late = rule.allowed ? rule.late : !!m.deadline && new Date().toISOString().slice(0, 10) > m.deadline;
-    const [p] = await app.db
-      .insert(submittedProjects)
-      .values({ tenant_id: req.tenant.id, user_id: me.id, media_id: m.id, version: (versions[0]?.version ?? 0) + 1, message, late })
-      .returning();
-    if (useExtra) {
-      await app.db
-        .update(mediaUserScores)
-        .set({ count_attempts: sql`${mediaUserScores.count_attempts} - 1` })
-        .where(and(eq(mediaUserScores.tenant_id, req.tenant.id), eq(mediaUserScores.user_id, me.id), eq(mediaUserScores.media_id, m.id)));
-    }
-    for (const f of files) {
-      const path = await keepUpload(app.config.dataDir, req.tenant.slug, `projects/${p.id}`, f);
-      await app.db.insert(projectFiles).values({ tenant_id: req.tenant.id, project_id: p.id, file_name: f.filename, path, size: f.size, sha256: f.sha256 });
-    }
-    await fastify.recordEvent(req, 'project_submitted', { type: 'media', id: m.id }, { project_id: p.id, version: p.version });
-    return reply.status(201).send({ data: await detail(req.tenant.id, p) });
-  });
+    async (req, reply) => {
+      const me = currentUser(req);
+      const m = await projectMedia(req.db, req.params.id);
+      await assertItemVisible(req.db, me, { mediaId: m.id });
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const files = filesOf(body);
+      if (!files.length) throw fieldError('file1', 'validation.required');
+      if (!['1', 'true', 'on'].includes(String(body.confirm ?? ''))) throw fieldError('confirm', 'validation.required');
+      const message = typeof body.message === 'string' ? body.message.trim() : '';
+      if (message.length > 5000) throw fieldError('message', 'validation.max_length:5000');
+      for (const f of files) {
+        assertExtension(f, ['zip', 'rar']);
+        if (!isArchive(f.head)) throw new AppError(415, 'ERROR_FILE_NOT_ARCHIVE', 'Not a zip or rar archive', { file: f.filename });
+      }
+      const hashes = files.map((f) => f.sha256);
+      if (new Set(hashes).size !== hashes.length) throw new AppError(409, 'ERROR_FILE_EXISTS', 'The same file twice in one submission');
+      const versions = await req.db
+        .select()
+        .from(submittedProjects)
+        .where(and(eq(submittedProjects.user_id, me.id), eq(submittedProjects.media_id, m.id)))
+        .orderBy(desc(submittedProjects.version));
+      if (versions[0]?.status === 'awaiting') throw new AppError(409, 'ERROR_PROJECT_NOT_CHECKED', 'The previous version awaits review');
+      if (versions.length) {
+        const earlier = await req.db
+          .select({ name: projectFiles.file_name })
+          .from(projectFiles)
+          .where(
+            and(
+              inArray(
+                projectFiles.project_id,
+                versions.map((v) => v.id),
+              ),
+              inArray(projectFiles.sha256, hashes),
+            ),
+          );
+        if (earlier.length) throw new AppError(409, 'ERROR_FILE_EXISTS', 'This file was submitted in an earlier version', { file: earlier[0].name });
+      }
+      const rule = versionRule(m.deadline, versions.length, undefined, versions.filter((v) => v.late).length);
+      // extra versions granted by updateCountAttempts: a version the rule refuses uses one up
+      const [extra] = await req.db
+        .select()
+        .from(mediaUserScores)
+        .where(and(eq(mediaUserScores.user_id, me.id), eq(mediaUserScores.media_id, m.id)));
+      const useExtra = !rule.allowed && (extra?.count_attempts ?? 0) > 0;
+      if (!rule.allowed && !useExtra) throw new AppError(409, rule.reason, 'No more versions of this project', { deadline: m.deadline });
+      const late = rule.allowed ? rule.late : !!m.deadline && new Date().toISOString().slice(0, 10) > m.deadline;
+      const [p] = await req.db
+        .insert(submittedProjects)
+        .values({ user_id: me.id, media_id: m.id, version: (versions[0]?.version ?? 0) + 1, message, late })
+        .returning();
+      if (useExtra) {
+        await req.db
+          .update(mediaUserScores)
+          .set({ count_attempts: sql`${mediaUserScores.count_attempts} - 1` })
+          .where(and(eq(mediaUserScores.user_id, me.id), eq(mediaUserScores.media_id, m.id)));
+      }
+      for (const f of files) {
+        const path = await keepUpload(app.config.dataDir, req.tenant.slug, `projects/${p.id}`, f);
+        await req.db.insert(projectFiles).values({ project_id: p.id, file_name: f.filename, path, size: f.size, sha256: f.sha256 });
+      }
+      await fastify.recordEvent(req, 'project_submitted', { type: 'media', id: m.id }, { project_id: p.id, version: p.version });
+      return reply.status(201).send({ data: await detail(req.db, p) });
+    },
+  );
 
-  app.get('/api/media/:id/submittedProject', { config: { roles: ['student'] }, schema: { tags, summary: 'My versions of a project, newest first', params: Id } }, async (req) => {
+  app.get('/api/media/:id/submittedProject', { config: { roles: ['student'] }, schema: { tags, summary: 'My versions of a project, newest first', params: IdParams } }, async (req) => {
     const me = currentUser(req);
-    const m = await projectMedia(req.tenant.id, req.params.id);
-    const rows = await app.db
+    const m = await projectMedia(req.db, req.params.id);
+    const rows = await req.db
       .select()
       .from(submittedProjects)
-      .where(and(eq(submittedProjects.tenant_id, req.tenant.id), eq(submittedProjects.user_id, me.id), eq(submittedProjects.media_id, m.id)))
+      .where(and(eq(submittedProjects.user_id, me.id), eq(submittedProjects.media_id, m.id)))
       .orderBy(desc(submittedProjects.version));
-    return { data: await Promise.all(rows.map((p) => detail(req.tenant.id, p))) };
+    return { data: await Promise.all(rows.map((p) => detail(req.db, p))) };
   });
 
   /** The student's own version, or a version of the school for a reviewer (a trainer: of their programs); otherwise 404. */
-  async function visibleProject(tenantId: number, me: { id: number; role: string }, mediaId: number, id: number) {
-    const [p] = await app.db
+  async function visibleProject(db: Db, me: { id: number; role: string }, mediaId: number, id: number) {
+    const [p] = await db
       .select()
       .from(submittedProjects)
-      .where(and(eq(submittedProjects.id, id), eq(submittedProjects.media_id, mediaId), eq(submittedProjects.tenant_id, tenantId), reviewScope(me, tenantId, submittedProjects.media_id)));
+      .where(and(eq(submittedProjects.id, id), eq(submittedProjects.media_id, mediaId), reviewScope(db, me, submittedProjects.media_id)));
     if (!p || (me.role === 'student' && p.user_id !== me.id)) throw notFound('project');
     return p;
   }
   const viewers = { roles: ['student', ...REVIEWERS] as const };
 
-  app.get('/api/media/:id/submittedProject/:submitId', { config: viewers, schema: { tags, summary: 'One version: status, score, trainer, trainer\'s message and files', params: Ids } }, async (req) => {
+  app.get('/api/media/:id/submittedProject/:submitId', { config: viewers, schema: { tags, summary: "One version: status, score, trainer, trainer's message and files", params: Ids } }, async (req) => {
     const me = currentUser(req);
-    return { data: await detail(req.tenant.id, await visibleProject(req.tenant.id, me, req.params.id, req.params.submitId)) };
+    return { data: await detail(req.db, await visibleProject(req.db, me, req.params.id, req.params.submitId)) };
   });
 
-  app.get('/api/media/:id/submittedProject/:submitId/file/:fileId', {
-    config: viewers,
-    schema: { tags, summary: 'Download a file of a version', params: Type.Object({ id: Type.Integer({ minimum: 1 }), submitId: Type.Integer({ minimum: 1 }), fileId: Type.Integer({ minimum: 1 }) }) },
-  }, async (req, reply) => {
-    const p = await visibleProject(req.tenant.id, currentUser(req), req.params.id, req.params.submitId);
-    const [f] = await app.db.select().from(projectFiles).where(and(eq(projectFiles.id, req.params.fileId), eq(projectFiles.project_id, p.id), eq(projectFiles.tenant_id, req.tenant.id)));
-    if (!f) throw notFound('file');
-    return sendFile(reply, req.tenant.slug, f.path, f.file_name, f.file_name.endsWith('.rar') ? 'application/vnd.rar' : 'application/zip');
-  });
+  app.get(
+    '/api/media/:id/submittedProject/:submitId/file/:fileId',
+    {
+      config: viewers,
+      schema: { tags, summary: 'Download a file of a version', params: Type.Object({ id: Id, submitId: Id, fileId: Id }) },
+    },
+    async (req, reply) => {
+      const p = await visibleProject(req.db, currentUser(req), req.params.id, req.params.submitId);
+      const [f] = await req.db
+        .select()
+        .from(projectFiles)
+        .where(and(eq(projectFiles.id, req.params.fileId), eq(projectFiles.project_id, p.id)));
+      if (!f) throw notFound('file');
+      return sendFile(reply, req.tenant.slug, f.path, f.file_name);
+    },
+  );
 
-  app.get('/api/media/:id/submittedProject/:submitId/trainerFile', { config: viewers, schema: { tags, summary: 'Download the file the trainer attached to the review', params: Ids } }, async (req, reply) => {
-    const p = await visibleProject(req.tenant.id, currentUser(req), req.params.id, req.params.submitId);
-    if (!p.trainer_file) throw notFound('file');
-    return sendFile(reply, req.tenant.slug, p.trainer_file, p.trainer_file_name ?? 'file');
-  });
+  app.get(
+    '/api/media/:id/submittedProject/:submitId/trainerFile',
+    { config: viewers, schema: { tags, summary: 'Download the file the trainer attached to the review', params: Ids } },
+    async (req, reply) => {
+      const p = await visibleProject(req.db, currentUser(req), req.params.id, req.params.submitId);
+      if (!p.trainer_file) throw notFound('file');
+      return sendFile(reply, req.tenant.slug, p.trainer_file, p.trainer_file_name ?? 'file');
+    },
+  );
 
   // ---- review (back office) -------------------------------------------------------------------
   const student = alias(users, 'student');
   const trainer = alias(users, 'trainer');
   /** The first program (by id) whose chapters hold the media. */
-  const programOf = sql<number | null>`(select min(${chapters.program_id}) from ${chapterMedia} join ${chapters} on ${chapters.id} = ${chapterMedia.chapter_id} where ${chapterMedia.media_id} = ${submittedProjects.media_id})`;
+  const programOf = (db: Db) =>
+    sql<number | null>`(${db
+      .select({ id: min(chapters.program_id) })
+      .from(chapterMedia)
+      .innerJoin(chapters, eq(chapters.id, chapterMedia.chapter_id))
+      .where(eq(chapterMedia.media_id, submittedProjects.media_id))})`;
   const filter = Type.Object({
-    program_id: Type.Optional(Type.Integer({ minimum: 1 })),
-    user_id: Type.Optional(Type.Integer({ minimum: 1 })),
-    media_id: Type.Optional(Type.Integer({ minimum: 1 })),
+    program_id: Type.Optional(Id),
+    user_id: Type.Optional(Id),
+    media_id: Type.Optional(Id),
     status: Type.Optional(Type.Union([Type.Literal('awaiting'), Type.Literal('checked'), Type.Literal('approved')])),
   });
 
-  app.get('/admin/submittedProject', {
-    config: { roles: [...REVIEWERS] },
-    schema: {
-      tags: adminTags,
-      summary: 'Submitted project versions of the school, newest first: program_id, user_id, media_id, status (awaiting|checked|approved), also as filter[…]; q searches the student\'s name',
-      querystring: Type.Intersect([ListQuery, filter]),
+  app.get(
+    '/admin/submittedProject',
+    {
+      config: { roles: [...REVIEWERS] },
+      schema: {
+        tags: adminTags,
+        summary: "Submitted project versions of the school, newest first: program_id, user_id, media_id, status (awaiting|checked|approved), also as filter[…]; q searches the student's name",
+        querystring: Type.Intersect([ListQuery, filter]),
+      },
     },
-  }, async (req) => {
-    const q = req.query;
-    const f = { ...((q.filter ?? {}) as Record<string, unknown>), ...Object.fromEntries(Object.entries({ program_id: q.program_id, user_id: q.user_id, media_id: q.media_id, status: q.status }).filter(([, v]) => v !== undefined)) };
-    const num = (v: unknown) => (Number.isInteger(Number(v)) && Number(v) > 0 ? Number(v) : undefined);
-    const status = ['awaiting', 'checked', 'approved'].includes(String(f.status)) ? (String(f.status) as Project['status']) : undefined;
-    if (f.status !== undefined && f.status !== '' && !status) throw fieldError('status', 'validation.choice');
-    const programId = num(f.program_id);
-    const where = and(
-      eq(submittedProjects.tenant_id, req.tenant.id),
-      reviewScope(currentUser(req), req.tenant.id, submittedProjects.media_id),
-      status ? eq(submittedProjects.status, status) : undefined,
-      num(f.user_id) ? eq(submittedProjects.user_id, num(f.user_id)!) : undefined,
-      num(f.media_id) ? eq(submittedProjects.media_id, num(f.media_id)!) : undefined,
-      programId
-        ? sql`exists (select 1 from ${chapterMedia} join ${chapters} on ${chapters.id} = ${chapterMedia.chapter_id} where ${chapterMedia.media_id} = ${submittedProjects.media_id} and ${chapters.program_id} = ${programId} and ${chapters.tenant_id} = ${req.tenant.id})`
-        : undefined,
-      q.q ? sql`exists (select 1 from ${users} where ${users.id} = ${submittedProjects.user_id} and (${users.surname} || ' ' || ${users.name}) ilike ${`%${q.q}%`})` : undefined,
-    ) as SQL;
-    const query = app.db
-      .select({
-        id: submittedProjects.id,
-        user_id: submittedProjects.user_id,
-        user_name: sql<string>`trim(coalesce(${student.surname}, '') || ' ' || coalesce(${student.name}, ''))`,
-        media_id: submittedProjects.media_id,
-        media_title: media.title,
-        program_id: programOf,
-        version: submittedProjects.version,
-        status: submittedProjects.status,
-        score: submittedProjects.score,
-        late: submittedProjects.late,
-        check_admin: submittedProjects.check_admin,
-        trainer_id: submittedProjects.trainer_id,
-        trainer: sql<string | null>`case when ${trainer.id} is null then null else trim(coalesce(${trainer.surname}, '') || ' ' || coalesce(${trainer.name}, '')) end`,
-        submitted_at: submittedProjects.submitted_at,
-        checked_at: submittedProjects.checked_at,
-      })
-      .from(submittedProjects)
-      .innerJoin(student, eq(student.id, submittedProjects.user_id))
-      .innerJoin(media, eq(media.id, submittedProjects.media_id))
-      .leftJoin(trainer, eq(trainer.id, submittedProjects.trainer_id))
-      .where(where)
-      .$dynamic();
-    return paginate(app.db, q, {
-      table: submittedProjects,
-      where,
-      query,
-      orderBy: orderFor(q, { id: submittedProjects.id, submitted_at: submittedProjects.submitted_at, status: submittedProjects.status, score: submittedProjects.score, version: submittedProjects.version }, desc(submittedProjects.id)),
-    });
-  });
+    async (req) => {
+      const q = req.query;
+      const f = {
+        ...((q.filter ?? {}) as Record<string, unknown>),
+        ...Object.fromEntries(Object.entries({ program_id: q.program_id, user_id: q.user_id, media_id: q.media_id, status: q.status }).filter(([, v]) => v !== undefined)),
+      };
+      const num = (v: unknown) => (isId(Number(v)) ? Number(v) : undefined);
+      const status = ['awaiting', 'checked', 'approved'].includes(String(f.status)) ? (String(f.status) as Project['status']) : undefined;
+      if (f.status !== undefined && f.status !== '' && !status) throw fieldError('status', 'validation.choice');
+      const programId = num(f.program_id);
+      const where = and(
+        reviewScope(req.db, currentUser(req), submittedProjects.media_id),
+        status ? eq(submittedProjects.status, status) : undefined,
+        num(f.user_id) ? eq(submittedProjects.user_id, num(f.user_id)!) : undefined,
+        num(f.media_id) ? eq(submittedProjects.media_id, num(f.media_id)!) : undefined,
+        programId
+          ? exists(
+              req.db
+                .select({ x: sql`1` })
+                .from(chapterMedia)
+                .innerJoin(chapters, eq(chapters.id, chapterMedia.chapter_id))
+                .where(and(eq(chapterMedia.media_id, submittedProjects.media_id), eq(chapters.program_id, programId))),
+            )
+          : undefined,
+        q.q
+          ? exists(
+              req.db
+                .select({ x: sql`1` })
+                .from(users)
+                .where(and(eq(users.id, submittedProjects.user_id), sql`(${users.surname} || ' ' || ${users.name}) ilike ${containsPattern(q.q)}`)),
+            )
+          : undefined,
+      ) as SQL;
+      const query = req.db
+        .select({
+          id: submittedProjects.id,
+          user_id: submittedProjects.user_id,
+          user_name: sql<string>`trim(coalesce(${student.surname}, '') || ' ' || coalesce(${student.name}, ''))`,
+          media_id: submittedProjects.media_id,
+          media_title: media.title,
+          program_id: programOf(req.db),
+          version: submittedProjects.version,
+          status: submittedProjects.status,
+          score: submittedProjects.score,
+          late: submittedProjects.late,
+          check_admin: submittedProjects.check_admin,
+          trainer_id: submittedProjects.trainer_id,
+          trainer: sql<string | null>`case when ${trainer.id} is null then null else trim(coalesce(${trainer.surname}, '') || ' ' || coalesce(${trainer.name}, '')) end`,
+          submitted_at: submittedProjects.submitted_at,
+          checked_at: submittedProjects.checked_at,
+        })
+        .from(submittedProjects)
+        .innerJoin(student, eq(student.id, submittedProjects.user_id))
+        .innerJoin(media, eq(media.id, submittedProjects.media_id))
+        .leftJoin(trainer, eq(trainer.id, submittedProjects.trainer_id))
+        .where(where)
+        .$dynamic();
+      return paginate(req.db, q, {
+        table: submittedProjects,
+        where,
+        query,
+        orderBy: orderFor(
+          q,
+          { id: submittedProjects.id, submitted_at: submittedProjects.submitted_at, status: submittedProjects.status, score: submittedProjects.score, version: submittedProjects.version },
+          desc(submittedProjects.id),
+        ),
+      });
+    },
+  );
 
-  app.get('/admin/submittedProject/countNotCheckProject', { config: { roles: [...REVIEWERS] }, schema: { tags: adminTags, summary: 'How many project versions await review (a trainer: in their programs)' } }, async (req) => {
-    const [{ n }] = await app.db
-      .select({ n: count() })
-      .from(submittedProjects)
-      .where(and(eq(submittedProjects.tenant_id, req.tenant.id), eq(submittedProjects.status, 'awaiting'), reviewScope(currentUser(req), req.tenant.id, submittedProjects.media_id)));
-    return { data: { count: Number(n) } };
-  });
+  app.get(
+    '/admin/submittedProject/countNotCheckProject',
+    { config: { roles: [...REVIEWERS] }, schema: { tags: adminTags, summary: 'How many project versions await review (a trainer: in their programs)' } },
+    async (req) => {
+      const [{ n }] = await req.db
+        .select({ n: count() })
+        .from(submittedProjects)
+        .where(and(eq(submittedProjects.status, 'awaiting'), reviewScope(req.db, currentUser(req), submittedProjects.media_id)));
+      return { data: { count: Number(n) } };
+    },
+  );
 
-  app.get('/admin/submittedProject/people', {
-    config: { roles: [...REVIEWERS] },
-    schema: { tags: adminTags, summary: 'Choices for the review screens: the students who submitted versions the caller may see, and the school\'s reviewers (trainers and admins)' },
-  }, async (req) => {
-    const me = currentUser(req);
-    const name = sql<string>`trim(coalesce(${users.surname}, '') || ' ' || coalesce(${users.name}, ''))`;
-    const students = await app.db
-      .selectDistinct({ id: users.id, name })
-      .from(submittedProjects)
-      .innerJoin(users, eq(users.id, submittedProjects.user_id))
-      .where(and(eq(submittedProjects.tenant_id, req.tenant.id), reviewScope(me, req.tenant.id, submittedProjects.media_id)))
-      .orderBy(name, users.id);
-    const reviewers = await app.db
-      .select({ id: users.id, name, role: users.role })
-      .from(users)
-      .where(and(eq(users.tenant_id, req.tenant.id), inArray(users.role, [...REVIEWERS])))
-      .orderBy(name, users.id);
-    return { data: { students, trainers: reviewers } };
-  });
+  app.get(
+    '/admin/submittedProject/people',
+    {
+      config: { roles: [...REVIEWERS] },
+      schema: { tags: adminTags, summary: "Choices for the review screens: the students who submitted versions the caller may see, and the school's reviewers (trainers and admins)" },
+    },
+    async (req) => {
+      const me = currentUser(req);
+      const name = sql<string>`trim(coalesce(${users.surname}, '') || ' ' || coalesce(${users.name}, ''))`;
+      const students = await req.db
+        .selectDistinct({ id: users.id, name })
+        .from(submittedProjects)
+        .innerJoin(users, eq(users.id, submittedProjects.user_id))
+        .where(reviewScope(req.db, me, submittedProjects.media_id))
+        .orderBy(name, users.id);
+      const reviewers = await req.db
+        .select({ id: users.id, name, role: users.role })
+        .from(users)
+        .where(inArray(users.role, [...REVIEWERS]))
+        .orderBy(name, users.id);
+      return { data: { students, trainers: reviewers } };
+    },
+  );
 
   /** A version of the school within the caller's scope (a trainer: their programs only), else 404 NOT_FOUND_PROJECT. */
   async function schoolProject(req: import('fastify').FastifyRequest, id: number, match?: { userId: number; mediaId: number }) {
-    const tenantId = req.tenant.id;
-    const [p] = await app.db
+    const [p] = await req.db
       .select()
       .from(submittedProjects)
-      .where(and(
-        eq(submittedProjects.id, id),
-        eq(submittedProjects.tenant_id, tenantId),
-        match ? and(eq(submittedProjects.user_id, match.userId), eq(submittedProjects.media_id, match.mediaId)) : undefined,
-        reviewScope(currentUser(req), tenantId, submittedProjects.media_id),
-      ));
+      .where(
+        and(
+          eq(submittedProjects.id, id),
+          match ? and(eq(submittedProjects.user_id, match.userId), eq(submittedProjects.media_id, match.mediaId)) : undefined,
+          reviewScope(req.db, currentUser(req), submittedProjects.media_id),
+        ),
+      );
     if (!p) throw notFound('project');
     return p;
   }
 
-  app.get('/admin/submittedProject/:id', { config: { roles: [...REVIEWERS] }, schema: { tags: adminTags, summary: 'One version with the student, files and review', params: Id } }, async (req) => {
-    const p = await schoolProject(req, req.params.id);
-    const [s] = await app.db.select({ name: users.name, surname: users.surname, email: users.email }).from(users).where(eq(users.id, p.user_id));
-    const [m] = await app.db.select({ title: media.title, deadline: media.deadline }).from(media).where(eq(media.id, p.media_id));
-    return { data: { ...(await detail(req.tenant.id, p)), user_name: fullName(s), user_email: s?.email ?? null, media_title: m?.title ?? null, deadline: m?.deadline ?? null } };
-  });
+  app.get(
+    '/admin/submittedProject/:id',
+    { config: { roles: [...REVIEWERS] }, schema: { tags: adminTags, summary: 'One version with the student, files and review', params: IdParams } },
+    async (req) => {
+      const p = await schoolProject(req, req.params.id);
+      const [s] = await req.db.select({ name: users.name, surname: users.surname, email: users.email }).from(users).where(eq(users.id, p.user_id));
+      const [m] = await req.db.select({ title: media.title, deadline: media.deadline }).from(media).where(eq(media.id, p.media_id));
+      return { data: { ...(await detail(req.db, p)), user_name: fullName(s), user_email: s?.email ?? null, media_title: m?.title ?? null, deadline: m?.deadline ?? null } };
+    },
+  );
 
   const ReviewBody = Type.Object({
     score: Type.Number({ minimum: 0, maximum: 100 }),
-    trainer_id: Type.Optional(Type.Integer({ minimum: 1 })),
+    trainer_id: Type.Optional(Id),
     message: Type.Optional(Type.Union([Type.String({ maxLength: 5000 }), Type.Null()])),
     trainer_message: Type.Optional(Type.Union([Type.String({ maxLength: 5000 }), Type.Null()])),
     trainer_file: Type.Optional(Type.Any()),
@@ -303,7 +381,10 @@ export default async function projectsModule(fastify: FastifyInstance) {
     // the trainer of the review: as given, else the trainer who reviews, else the one already set, else the reviewer
     const trainerId = body.trainer_id ?? (me.role === 'trainer' ? me.id : (p.trainer_id ?? me.id));
     if (body.trainer_id) {
-      const [t] = await app.db.select({ id: users.id }).from(users).where(and(eq(users.id, body.trainer_id), eq(users.tenant_id, req.tenant.id), inArray(users.role, [...REVIEWERS])));
+      const [t] = await req.db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, body.trainer_id), inArray(users.role, [...REVIEWERS])));
       if (!t) throw fieldError('trainer_id', 'validation.choice');
     }
     const patch: Partial<typeof submittedProjects.$inferInsert> = {
@@ -315,82 +396,108 @@ export default async function projectsModule(fastify: FastifyInstance) {
     };
     if (body.trainer_file !== undefined && body.trainer_file !== '') {
       if (!isUploadedFile(body.trainer_file)) throw fieldError('trainer_file', 'validation.format');
-      assertExtension(body.trainer_file, TRAINER_FILE_EXTENSIONS);
+      assertFileType(body.trainer_file, TRAINER_FILE_EXTENSIONS);
       patch.trainer_file = await keepUpload(app.config.dataDir, req.tenant.slug, `projects/${p.id}/review`, body.trainer_file);
       patch.trainer_file_name = body.trainer_file.filename;
     }
-    const [updated] = await app.db.update(submittedProjects).set(patch).where(and(eq(submittedProjects.id, p.id), eq(submittedProjects.tenant_id, req.tenant.id))).returning();
-    return { data: await detail(req.tenant.id, updated) };
+    const [updated] = await req.db.update(submittedProjects).set(patch).where(eq(submittedProjects.id, p.id)).returning();
+    await achievementsAfter(req, updated.user_id);
+    return { data: await detail(req.db, updated) };
   }
 
-  app.put('/admin/user/:userId/media/:mediaId/submittedProject/:id', {
-    config: { roles: [...REVIEWERS], noDemo: true, upload: { maxFileSize: MAX_SIZE, sizeError: 'ERROR_MAX_SIZE_40', maxFiles: 1 } },
-    schema: {
-      tags: adminTags,
-      summary: 'Review a version: score (0–100), trainer_id (admins), message and an optional trainer_file; an awaiting version becomes checked',
-      params: Type.Object({ userId: Type.Integer({ minimum: 1 }), mediaId: Type.Integer({ minimum: 1 }), id: Type.Integer({ minimum: 1 }) }),
-      body: ReviewBody,
+  app.put(
+    '/admin/user/:userId/media/:mediaId/submittedProject/:id',
+    {
+      config: { roles: [...REVIEWERS], noDemo: true, upload: { maxFileSize: MAX_SIZE, sizeError: 'ERROR_MAX_SIZE_40', maxFiles: 1 } },
+      schema: {
+        tags: adminTags,
+        summary: 'Review a version: score (0–100), trainer_id (admins), message and an optional trainer_file; an awaiting version becomes checked',
+        params: Type.Object({ userId: Id, mediaId: Id, id: Id }),
+        body: ReviewBody,
+      },
     },
-  }, async (req) => review(req, await schoolProject(req, req.params.id, { userId: req.params.userId, mediaId: req.params.mediaId }), req.body));
+    async (req) => review(req, await schoolProject(req, req.params.id, { userId: req.params.userId, mediaId: req.params.mediaId }), req.body),
+  );
 
-  app.put('/admin/submittedProject/:id', {
-    config: { roles: [...REVIEWERS], noDemo: true, upload: { maxFileSize: MAX_SIZE, sizeError: 'ERROR_MAX_SIZE_40', maxFiles: 1 } },
-    schema: { tags: adminTags, summary: 'The same review addressed by the version\'s id only', params: Id, body: ReviewBody },
-  }, async (req) => review(req, await schoolProject(req, req.params.id), req.body));
-
-  app.post('/admin/submittedProject/:id/approve', {
-    config: { roles: [...REVIEWERS], noDemo: true },
-    schema: {
-      tags: adminTags,
-      summary: 'Approve (is_approve=1) or revoke (0) a checked version; sets check_admin (a trainer: versions of their programs)',
-      params: Id,
-      body: Type.Object({ is_approve: Type.Union([Type.Literal(0), Type.Literal(1), Type.Boolean()]) }),
+  app.put(
+    '/admin/submittedProject/:id',
+    {
+      config: { roles: [...REVIEWERS], noDemo: true, upload: { maxFileSize: MAX_SIZE, sizeError: 'ERROR_MAX_SIZE_40', maxFiles: 1 } },
+      schema: { tags: adminTags, summary: "The same review addressed by the version's id only", params: IdParams, body: ReviewBody },
     },
-  }, async (req) => {
-    const p = await schoolProject(req, req.params.id);
-    if (p.status === 'awaiting') throw new AppError(409, 'ERROR_PROJECT_NOT_CHECKED', 'A version awaiting review cannot be approved');
-    const approve = req.body.is_approve === 1 || req.body.is_approve === true;
-    const [updated] = await app.db
-      .update(submittedProjects)
-      .set({ check_admin: approve, status: approve ? 'approved' : 'checked' })
-      .where(and(eq(submittedProjects.id, p.id), eq(submittedProjects.tenant_id, req.tenant.id)))
-      .returning();
-    return { data: await detail(req.tenant.id, updated) };
-  });
+    async (req) => review(req, await schoolProject(req, req.params.id), req.body),
+  );
 
-  app.delete('/admin/submittedProject/:id/deleteFileTrainer', { config: { roles: [...REVIEWERS], noDemo: true }, schema: { tags: adminTags, summary: 'Remove the trainer\'s file from a review', params: Id } }, async (req) => {
-    const p = await schoolProject(req, req.params.id);
-    const [updated] = await app.db.update(submittedProjects).set({ trainer_file: null, trainer_file_name: null }).where(and(eq(submittedProjects.id, p.id), eq(submittedProjects.tenant_id, req.tenant.id))).returning();
-    return { data: await detail(req.tenant.id, updated) };
-  });
+  app.post(
+    '/admin/submittedProject/:id/approve',
+    {
+      config: { roles: [...REVIEWERS], noDemo: true },
+      schema: {
+        tags: adminTags,
+        summary: 'Approve (is_approve=1) or revoke (0) a checked version; sets check_admin (a trainer: versions of their programs)',
+        params: IdParams,
+        body: Type.Object({ is_approve: Type.Union([Type.Literal(0), Type.Literal(1), Type.Boolean()]) }),
+      },
+    },
+    async (req) => {
+      const p = await schoolProject(req, req.params.id);
+      if (p.status === 'awaiting') throw new AppError(409, 'ERROR_PROJECT_NOT_CHECKED', 'A version awaiting review cannot be approved');
+      const approve = req.body.is_approve === 1 || req.body.is_approve === true;
+      const [updated] = await req.db
+        .update(submittedProjects)
+        .set({ check_admin: approve, status: approve ? 'approved' : 'checked' })
+        .where(eq(submittedProjects.id, p.id))
+        .returning();
+      await achievementsAfter(req, updated.user_id);
+      return { data: await detail(req.db, updated) };
+    },
+  );
+
+  app.delete(
+    '/admin/submittedProject/:id/deleteFileTrainer',
+    { config: { roles: [...REVIEWERS], noDemo: true }, schema: { tags: adminTags, summary: "Remove the trainer's file from a review", params: IdParams } },
+    async (req) => {
+      const p = await schoolProject(req, req.params.id);
+      const [updated] = await req.db.update(submittedProjects).set({ trainer_file: null, trainer_file_name: null }).where(eq(submittedProjects.id, p.id)).returning();
+      return { data: await detail(req.db, updated) };
+    },
+  );
 
   /** Removes versions (their files and the trainer's file go with them); answers the ids removed. */
   async function removeVersions(req: import('fastify').FastifyRequest, ids: number[]) {
-    const removed = await app.db
+    const removed = await req.db
       .delete(submittedProjects)
-      .where(and(eq(submittedProjects.tenant_id, req.tenant.id), inArray(submittedProjects.id, ids), reviewScope(currentUser(req), req.tenant.id, submittedProjects.media_id)))
+      .where(and(inArray(submittedProjects.id, ids), reviewScope(req.db, currentUser(req), submittedProjects.media_id)))
       .returning({ id: submittedProjects.id });
     for (const r of removed) await rm(absolutePath(app.config.dataDir, req.tenant.slug, `projects/${r.id}`), { recursive: true, force: true });
     return removed.map((r) => r.id);
   }
 
-  app.delete('/admin/submittedProject', {
-    config: { roles: [...REVIEWERS], noDemo: true },
-    schema: {
-      tags: adminTags,
-      summary: 'Remove versions by ids (ids of another school, or outside a trainer\'s programs, are not touched); answers how many were removed',
-      body: Type.Object({ ids: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 500 }) }),
+  app.delete(
+    '/admin/submittedProject',
+    {
+      config: { roles: [...REVIEWERS], noDemo: true },
+      schema: {
+        tags: adminTags,
+        summary: "Remove versions by ids (ids of another school, or outside a trainer's programs, are not touched); answers how many were removed",
+        body: Type.Object({ ids: Type.Array(Id, { maxItems: 500 }) }),
+      },
     },
-  }, async (req) => {
-    if (!req.body.ids.length) throw new AppError(422, 'NOT_CHECK_ID_PROJECT', 'Nothing selected');
-    return { data: { count: (await removeVersions(req, req.body.ids)).length } };
-  });
+    async (req) => {
+      if (!req.body.ids.length) throw new AppError(422, 'NOT_CHECK_ID_PROJECT', 'Nothing selected');
+      return { data: { count: (await removeVersions(req, req.body.ids)).length } };
+    },
+  );
 
-  app.delete('/admin/submittedProject/:id', { config: { roles: [...REVIEWERS], noDemo: true }, schema: { tags: adminTags, summary: 'Remove one version with its files', params: Id } }, async (req) => {
-    const p = await schoolProject(req, req.params.id);
-    await removeVersions(req, [p.id]);
-    return { data: { id: p.id } };
-  });
+  app.delete(
+    '/admin/submittedProject/:id',
+    { config: { roles: [...REVIEWERS], noDemo: true }, schema: { tags: adminTags, summary: 'Remove one version with its files', params: IdParams } },
+    async (req) => {
+      const p = await schoolProject(req, req.params.id);
+      await removeVersions(req, [p.id]);
+      return { data: { id: p.id } };
+    },
+  );
 
   await studentMediaRoutes(app);
 }

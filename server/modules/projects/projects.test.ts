@@ -14,7 +14,13 @@ describe('projects', () => {
   let admin: string;
   let strategyId: number;
   let financeId: number;
-  const byTitle = async (tenant: number, title: string) => (await api.db.select().from(media).where(and(eq(media.tenant_id, tenant), eq(media.title, title))))[0];
+  const byTitle = async (tenant: number, title: string) =>
+    (
+      await api.db
+        .select()
+        .from(media)
+        .where(and(eq(media.tenant_id, tenant), eq(media.title, title)))
+    )[0];
 
   beforeAll(async () => {
     api = await startTestApi();
@@ -26,7 +32,7 @@ describe('projects', () => {
   });
   afterAll(() => api.close());
 
-  it('shows the seeded history: version 1 checked with the trainer\'s name and message, version 2 awaiting', async () => {
+  it("shows the seeded history: version 1 checked with the trainer's name and message, version 2 awaiting", async () => {
     const res = await api.call({ method: 'GET', url: `/api/media/${financeId}/submittedProject`, token: student });
     expect(res.statusCode).toBe(200);
     const [v2, v1] = res.json().data;
@@ -41,7 +47,7 @@ describe('projects', () => {
     expect(refused.json().name).toBe('ERROR_PROJECT_NOT_CHECKED');
   });
 
-  it('refuses bad submissions with the spec\'s codes and keeps nothing', async () => {
+  it("refuses bad submissions with the spec's codes and keeps nothing", async () => {
     const url = `/api/media/${strategyId}/submittedProject`;
     const post = (fields: Parameters<typeof multipart>[0]) => api.call({ method: 'POST', url, token: student, ...multipart(fields) });
     const cases: [Parameters<typeof multipart>[0], number, string][] = [
@@ -62,12 +68,17 @@ describe('projects', () => {
     expect(noFiles.json().errors).toEqual({ file1: ['validation.required'] });
     const longMessage = await post({ file1: { name: 'work.zip', data: zipFile('a') }, confirm: '1', message: 'x'.repeat(5001) });
     expect(longMessage.json().errors).toEqual({ message: ['validation.max_length:5000'] });
-    expect((await api.db.select().from(submittedProjects).where(eq(submittedProjects.media_id, strategyId)))).toEqual([]);
+    expect(await api.db.select().from(submittedProjects).where(eq(submittedProjects.media_id, strategyId))).toEqual([]);
   });
 
   it('accepts zip and rar archives, one version awaiting review at a time, no file of an earlier version', async () => {
     const url = `/api/media/${strategyId}/submittedProject`;
-    const ok = await api.call({ method: 'POST', url, token: student, ...multipart({ file1: { name: 'work.zip', data: zipFile('v1') }, file2: { name: 'data.rar', data: rar('v1') }, message: ' Моя стратегия ', confirm: '1' }) });
+    const ok = await api.call({
+      method: 'POST',
+      url,
+      token: student,
+      ...multipart({ file1: { name: 'work.zip', data: zipFile('v1') }, file2: { name: 'data.rar', data: rar('v1') }, message: ' Моя стратегия ', confirm: '1' }),
+    });
     expect(ok.statusCode).toBe(201);
     expect(ok.json().data).toMatchObject({ version: 1, status: 'awaiting', message: 'Моя стратегия', late: false });
     expect(ok.json().data.files.map((f: { file_name: string }) => f.file_name)).toEqual(['work.zip', 'data.rar']);
@@ -75,7 +86,12 @@ describe('projects', () => {
     expect((await api.call({ method: 'POST', url, token: student, ...multipart({ file1: { name: 'w2.zip', data: zipFile('v2') }, confirm: '1' }) })).json().name).toBe('ERROR_PROJECT_NOT_CHECKED');
     expect((await api.call({ method: 'GET', url: '/admin/submittedProject/countNotCheckProject', token: trainer })).json()).toEqual({ data: { count: 2 } });
     // the trainer reviews through the spec's path
-    const reviewed = await api.call({ method: 'PUT', url: `/admin/user/${ok.json().data.user_id}/media/${strategyId}/submittedProject/${id}`, token: trainer, payload: { score: 8, message: 'Хорошо' } });
+    const reviewed = await api.call({
+      method: 'PUT',
+      url: `/admin/user/${ok.json().data.user_id}/media/${strategyId}/submittedProject/${id}`,
+      token: trainer,
+      payload: { score: 8, message: 'Хорошо' },
+    });
     expect(reviewed.statusCode).toBe(200);
     expect(reviewed.json().data).toMatchObject({ status: 'checked', score: 8, trainer: 'Тренеров Пётр', trainer_message: 'Хорошо' });
     expect((await api.call({ method: 'GET', url: '/admin/submittedProject/countNotCheckProject', token: trainer })).json().data.count).toBe(1);
@@ -87,19 +103,31 @@ describe('projects', () => {
 
   it('lets only an enrolled student submit, only to a project', async () => {
     const text = await byTitle(1, 'Конспект лекции');
-    expect((await api.call({ method: 'POST', url: `/api/media/${text.id}/submittedProject`, token: student, ...multipart({ file1: { name: 'x.zip', data: zipFile('t') }, confirm: '1' }) })).json().name).toBe('NOT_FOUND_MEDIA');
+    expect(
+      (await api.call({ method: 'POST', url: `/api/media/${text.id}/submittedProject`, token: student, ...multipart({ file1: { name: 'x.zip', data: zipFile('t') }, confirm: '1' }) })).json().name,
+    ).toBe('NOT_FOUND_MEDIA');
     // unenrol the student from the strategy program: the project is closed to them
     const me = (await api.call({ method: 'GET', url: '/api/user', token: student })).json().data.id;
     const [link] = await api.db.select().from(programUsers).where(eq(programUsers.user_id, me));
     await api.db.delete(programUsers).where(and(eq(programUsers.user_id, me), eq(programUsers.program_id, link.program_id)));
     try {
-      const res = await api.call({ method: 'POST', url: `/api/media/${strategyId}/submittedProject`, token: student, ...multipart({ file1: { name: 'x.zip', data: zipFile('unenrolled') }, confirm: '1' }) });
+      const res = await api.call({
+        method: 'POST',
+        url: `/api/media/${strategyId}/submittedProject`,
+        token: student,
+        ...multipart({ file1: { name: 'x.zip', data: zipFile('unenrolled') }, confirm: '1' }),
+      });
       expect([res.statusCode, res.json().name]).toEqual([403, 'ERROR_ACCESS']);
     } finally {
       await api.db.insert(programUsers).values(link);
     }
     for (const role of ['trainer', 'admin', 'moderator']) {
-      const res = await api.call({ method: 'POST', url: `/api/media/${strategyId}/submittedProject`, token: await api.login(role), ...multipart({ file1: { name: 'x.zip', data: zipFile(role) }, confirm: '1' }) });
+      const res = await api.call({
+        method: 'POST',
+        url: `/api/media/${strategyId}/submittedProject`,
+        token: await api.login(role),
+        ...multipart({ file1: { name: 'x.zip', data: zipFile(role) }, confirm: '1' }),
+      });
       expect(res.statusCode, role).toBe(403);
     }
     const north = await byTitle(2, 'Проект: стратегия вашей компании');
@@ -110,10 +138,16 @@ describe('projects', () => {
   });
 
   it('keeps versions private: other schools and wrong media get 404, moderators 403', async () => {
-    const [v] = await api.db.select().from(submittedProjects).where(and(eq(submittedProjects.tenant_id, 2)));
+    const [v] = await api.db
+      .select()
+      .from(submittedProjects)
+      .where(and(eq(submittedProjects.tenant_id, 2)));
     const other = await api.call({ method: 'GET', url: `/api/media/${v.media_id}/submittedProject/${v.id}`, token: student });
     expect(other.statusCode).toBe(404);
-    const [mine] = await api.db.select().from(submittedProjects).where(and(eq(submittedProjects.tenant_id, 1), eq(submittedProjects.media_id, financeId)));
+    const [mine] = await api.db
+      .select()
+      .from(submittedProjects)
+      .where(and(eq(submittedProjects.tenant_id, 1), eq(submittedProjects.media_id, financeId)));
     expect((await api.call({ method: 'GET', url: `/api/media/${financeId}/submittedProject/${mine.id}`, token: trainer })).statusCode).toBe(200);
     expect((await api.call({ method: 'GET', url: `/api/media/${financeId}/submittedProject/${mine.id}`, token: await api.login('moderator') })).statusCode).toBe(403);
     expect((await api.call({ method: 'GET', url: `/api/media/${strategyId}/submittedProject/${mine.id}`, token: student })).json().name).toBe('NOT_FOUND_PROJECT'); // wrong media
@@ -129,7 +163,10 @@ describe('projects', () => {
       ['Проект: стратегия вашей компании', 2],
       ['Проект: анализ финансовой отчётности', 2],
     ]);
-    const [finance] = await api.db.select().from(programs).where(and(eq(programs.tenant_id, 1), eq(programs.title, 'Финансы для руководителей')));
+    const [finance] = await api.db
+      .select()
+      .from(programs)
+      .where(and(eq(programs.tenant_id, 1), eq(programs.title, 'Финансы для руководителей')));
     const byProgram = (await api.call({ method: 'GET', url: `/admin/submittedProject?program_id=${finance.id}`, token: admin })).json();
     expect(byProgram.data.map((r: { media_id: number }) => r.media_id)).toEqual([financeId, financeId]);
     expect((await api.call({ method: 'GET', url: `/admin/submittedProject?filter[program_id]=${finance.id}&filter[status]=checked`, token: admin })).json().meta.total).toBe(1);
@@ -147,7 +184,10 @@ describe('projects', () => {
   });
 
   it('reviews with a trainer file, approves and revokes; refuses bad input, other roles and other schools', async () => {
-    const [v2] = await api.db.select().from(submittedProjects).where(and(eq(submittedProjects.media_id, financeId), eq(submittedProjects.version, 2)));
+    const [v2] = await api.db
+      .select()
+      .from(submittedProjects)
+      .where(and(eq(submittedProjects.media_id, financeId), eq(submittedProjects.version, 2)));
     const url = `/admin/user/${v2.user_id}/media/${financeId}/submittedProject/${v2.id}`;
     expect((await api.call({ method: 'POST', url: `/admin/submittedProject/${v2.id}/approve`, token: admin, payload: { is_approve: 1 } })).json().name).toBe('ERROR_PROJECT_NOT_CHECKED');
     const bad = await api.call({ method: 'PUT', url, token: trainer, payload: { score: 101 } });
@@ -155,7 +195,10 @@ describe('projects', () => {
     expect(bad.json().errors).toHaveProperty('score');
     expect((await api.call({ method: 'PUT', url, token: trainer, payload: {} })).json().errors).toEqual({ score: ['validation.required'] });
     expect((await api.call({ method: 'PUT', url: `/admin/user/${v2.user_id + 1}/media/${financeId}/submittedProject/${v2.id}`, token: trainer, payload: { score: 5 } })).statusCode).toBe(404);
-    const [northTrainer] = await api.db.select().from(users).where(and(eq(users.tenant_id, 2), eq(users.role, 'trainer')));
+    const [northTrainer] = await api.db
+      .select()
+      .from(users)
+      .where(and(eq(users.tenant_id, 2), eq(users.role, 'trainer')));
     expect((await api.call({ method: 'PUT', url, token: admin, payload: { score: 9, trainer_id: northTrainer.id } })).json().errors).toEqual({ trainer_id: ['validation.choice'] });
     // a review with a file, sent as form data with the method override like the admin app does
     const form = multipart({ _method: 'PUT', score: '9', message: 'Отлично, см. замечания', trainer_file: { name: 'замечания.pdf', data: Buffer.from('%PDF-1.4 notes') } });
@@ -167,11 +210,17 @@ describe('projects', () => {
     expect(notes.rawPayload.toString()).toBe('%PDF-1.4 notes');
     expect(notes.headers['content-disposition']).toContain(encodeURIComponent('замечания.pdf'));
     // approve / revoke: reviewers (a trainer within their programs, see review.test.ts), never moderators or students
-    for (const role of ['moderator', 'student']) expect((await api.call({ method: 'POST', url: `/admin/submittedProject/${v2.id}/approve`, token: await api.login(role), payload: { is_approve: 1 } })).statusCode, role).toBe(403);
+    for (const role of ['moderator', 'student'])
+      expect((await api.call({ method: 'POST', url: `/admin/submittedProject/${v2.id}/approve`, token: await api.login(role), payload: { is_approve: 1 } })).statusCode, role).toBe(403);
     expect((await api.call({ method: 'POST', url: `/admin/submittedProject/${v2.id}/approve`, token: admin, payload: { is_approve: 2 } })).statusCode).toBe(422);
     const approved = await api.call({ method: 'POST', url: `/admin/submittedProject/${v2.id}/approve`, token: admin, payload: { is_approve: 1 } });
     expect(approved.json().data).toMatchObject({ status: 'approved', check_admin: true });
-    expect((await api.call({ method: 'GET', url: '/api/score', token: student })).json().data.flatMap((p: { projects: { media_id: number; approved: boolean }[] }) => p.projects).find((p: { media_id: number }) => p.media_id === financeId)).toMatchObject({ approved: true, score: 9 });
+    expect(
+      (await api.call({ method: 'GET', url: '/api/score', token: student }))
+        .json()
+        .data.flatMap((p: { projects: { media_id: number; approved: boolean }[] }) => p.projects)
+        .find((p: { media_id: number }) => p.media_id === financeId),
+    ).toMatchObject({ approved: true, score: 9 });
     const revoked = await api.call({ method: 'POST', url: `/admin/submittedProject/${v2.id}/approve`, token: admin, payload: { is_approve: 0 } });
     expect(revoked.json().data).toMatchObject({ status: 'checked', check_admin: false });
     expect((await api.call({ method: 'DELETE', url: `/admin/submittedProject/${v2.id}/deleteFileTrainer`, token: trainer })).json().data.trainer_file).toBeNull();
@@ -181,12 +230,19 @@ describe('projects', () => {
     expect((await api.call({ method: 'POST', url: `/admin/submittedProject/${v2.id}/approve`, token: northAdmin, tenant: 'north', payload: { is_approve: 1 } })).json().name).toBe('NOT_FOUND_PROJECT');
     expect((await api.call({ method: 'PUT', url, token: northAdmin, tenant: 'north', payload: { score: 1 } })).statusCode).toBe(404);
     expect((await api.call({ method: 'GET', url: `/admin/submittedProject/${v2.id}`, token: northAdmin, tenant: 'north' })).statusCode).toBe(404);
-    expect((await api.call({ method: 'GET', url: `/admin/submittedProject/${v2.id}`, token: admin })).json().data).toMatchObject({ user_name: 'Студентов Алексей', media_title: 'Проект: анализ финансовой отчётности', deadline: '2027-01-25' });
+    expect((await api.call({ method: 'GET', url: `/admin/submittedProject/${v2.id}`, token: admin })).json().data).toMatchObject({
+      user_name: 'Студентов Алексей',
+      media_title: 'Проект: анализ финансовой отчётности',
+      deadline: '2027-01-25',
+    });
   });
 
   it('removes versions by ids of its own school only', async () => {
     const [northV] = await api.db.select().from(submittedProjects).where(eq(submittedProjects.tenant_id, 2));
-    const [v1] = await api.db.select().from(submittedProjects).where(and(eq(submittedProjects.media_id, financeId), eq(submittedProjects.version, 1)));
+    const [v1] = await api.db
+      .select()
+      .from(submittedProjects)
+      .where(and(eq(submittedProjects.media_id, financeId), eq(submittedProjects.version, 1)));
     expect((await api.call({ method: 'DELETE', url: '/admin/submittedProject', token: await api.login('moderator'), payload: { ids: [v1.id] } })).statusCode).toBe(403);
     expect((await api.call({ method: 'DELETE', url: '/admin/submittedProject', token: admin, payload: { ids: [] } })).json().name).toBe('NOT_CHECK_ID_PROJECT');
     const res = await api.call({ method: 'DELETE', url: '/admin/submittedProject', token: admin, payload: { ids: [v1.id, northV.id] } });

@@ -4,8 +4,22 @@ import { startTestApi, type TestApi } from '../../test/harness.ts';
 import { multipart } from '../../test/forms.ts';
 import { chapterQuizzes, chapters, programs, questionOptions, questions, quizzes } from '../../db/schema/index.ts';
 
-interface OptionView { id: number; text: string; is_correct: boolean; score: number; sort: number }
-interface QuestionView { id: number; quiz_id: number; text: string; type: string; sort: number; max_score: number; options: OptionView[] }
+interface OptionView {
+  id: number;
+  text: string;
+  is_correct: boolean;
+  score: number;
+  sort: number;
+}
+interface QuestionView {
+  id: number;
+  quiz_id: number;
+  text: string;
+  type: string;
+  sort: number;
+  max_score: number;
+  options: OptionView[];
+}
 
 const EVERY_SETTING = {
   title: 'Итоговый экзамен по лидерству',
@@ -40,8 +54,7 @@ describe('quiz back office: /admin/quiz, /admin/question, /admin/QuestionOption'
     return res.json().data as T;
   };
   const newQuiz = (body: Record<string, unknown> = {}) => ok<Record<string, unknown> & { id: number }>({ method: 'POST', url: '/admin/quiz', payload: { title: 'Тест', ...body } }, 201);
-  const newQuestion = (quiz_id: number, body: Record<string, unknown> = {}) =>
-    ok<QuestionView>({ method: 'POST', url: '/admin/question', payload: { quiz_id, text: 'Вопрос', ...body } }, 201);
+  const newQuestion = (quiz_id: number, body: Record<string, unknown> = {}) => ok<QuestionView>({ method: 'POST', url: '/admin/question', payload: { quiz_id, text: 'Вопрос', ...body } }, 201);
   const questionOrder = async (quizId: number) => (await ok<{ questions: QuestionView[] }>({ method: 'GET', url: `/admin/quiz/${quizId}` })).questions.map((q) => q.id);
 
   beforeAll(async () => {
@@ -62,8 +75,21 @@ describe('quiz back office: /admin/quiz, /admin/question, /admin/QuestionOption'
       const read = await ok({ method: 'GET', url: `/admin/quiz/${created.id}` });
       expect(read).toMatchObject(EVERY_SETTING);
 
-      const edited = await ok({ method: 'PUT', url: `/admin/quiz/${created.id}`, payload: { status: 'active', kind: 'poll', max_attempts: null, response_time_minutes: null, passing_percentage: 0, closes_at: null } });
-      expect(edited).toMatchObject({ status: 'active', kind: 'poll', max_attempts: null, response_time_minutes: null, passing_percentage: 0, closes_at: null, question_type: 'checkbox', title: EVERY_SETTING.title });
+      const edited = await ok({
+        method: 'PUT',
+        url: `/admin/quiz/${created.id}`,
+        payload: { status: 'active', kind: 'poll', max_attempts: null, response_time_minutes: null, passing_percentage: 0, closes_at: null },
+      });
+      expect(edited).toMatchObject({
+        status: 'active',
+        kind: 'poll',
+        max_attempts: null,
+        response_time_minutes: null,
+        passing_percentage: 0,
+        closes_at: null,
+        question_type: 'checkbox',
+        title: EVERY_SETTING.title,
+      });
 
       // settings may also arrive as form data (flags as 1/0, as the shared client sends them)
       const form = multipart({ _method: 'PUT', show_report: '1', notify_admin: '0', passing_percentage: '55', status: 'inactive' });
@@ -78,7 +104,19 @@ describe('quiz back office: /admin/quiz, /admin/question, /admin/QuestionOption'
 
     it('gives a quiz made with a title only the defaults: active, radio, pass, in order, by score', async () => {
       const q = await newQuiz({ title: 'Только название' });
-      expect(q).toMatchObject({ status: 'active', question_type: 'radio', kind: 'pass', sort_type: 'in_order', evaluation: 'score', max_attempts: null, show_report: true, notify_admin: false, show_correct: false, passing_percentage: 60, min_score: 0 });
+      expect(q).toMatchObject({
+        status: 'active',
+        question_type: 'radio',
+        kind: 'pass',
+        sort_type: 'in_order',
+        evaluation: 'score',
+        max_attempts: null,
+        show_report: true,
+        notify_admin: false,
+        show_correct: false,
+        passing_percentage: 60,
+        min_score: 0,
+      });
     });
 
     it('lists with search, kind and status filters, sorting and pages', async () => {
@@ -106,9 +144,37 @@ describe('quiz back office: /admin/quiz, /admin/question, /admin/QuestionOption'
     });
 
     it('refuses bad settings with field errors', async () => {
-      const bad = await call({ method: 'POST', url: '/admin/quiz', payload: { title: '', kind: 'quiz', question_type: 'essay', sort_type: 'random', evaluation: 'grade', status: 'draft', max_attempts: 1.5, response_time_minutes: -5, passing_percentage: 101, min_score: -1, opens_at: 'завтра' } });
+      const bad = await call({
+        method: 'POST',
+        url: '/admin/quiz',
+        payload: {
+          title: '',
+          kind: 'quiz',
+          question_type: 'essay',
+          sort_type: 'random',
+          evaluation: 'grade',
+          status: 'draft',
+          max_attempts: 1.5,
+          response_time_minutes: -5,
+          passing_percentage: 101,
+          min_score: -1,
+          opens_at: 'завтра',
+        },
+      });
       expect(bad.statusCode).toBe(422);
-      expect(Object.keys(bad.json().errors).sort()).toEqual(['evaluation', 'kind', 'max_attempts', 'min_score', 'opens_at', 'passing_percentage', 'question_type', 'response_time_minutes', 'sort_type', 'status', 'title']);
+      expect(Object.keys(bad.json().errors).sort()).toEqual([
+        'evaluation',
+        'kind',
+        'max_attempts',
+        'min_score',
+        'opens_at',
+        'passing_percentage',
+        'question_type',
+        'response_time_minutes',
+        'sort_type',
+        'status',
+        'title',
+      ]);
       expect(bad.json().errors.passing_percentage).toEqual(['validation.max:100']);
       expect((await call({ method: 'POST', url: '/admin/quiz', payload: {} })).json().errors.title).toEqual(['validation.required']);
       const window = await call({ method: 'POST', url: '/admin/quiz', payload: { title: 'Окно', opens_at: '2026-12-10T00:00:00Z', closes_at: '2026-12-01T00:00:00Z' } });
@@ -137,7 +203,14 @@ describe('quiz back office: /admin/quiz, /admin/question, /admin/QuestionOption'
       expect(copy).toMatchObject({ ...settings, title: 'Оригинал (копия)', questions_count: 2, attempts_count: 0 });
       expect(copy.questions.map((q) => [q.text, q.type, q.options.map((o) => [o.text, o.is_correct, o.score])])).toEqual([
         ['Второй', 'text', [['SWOT', true, 2]]],
-        ['Первый', 'radio', [['да', true, 3], ['нет', false, 0]]],
+        [
+          'Первый',
+          'radio',
+          [
+            ['да', true, 3],
+            ['нет', false, 0],
+          ],
+        ],
       ]);
       const sourceIds = [q1.id, q2.id, ...q1.options.map((o) => o.id), ...q2.options.map((o) => o.id)];
       expect(copy.questions.flatMap((q) => [q.id, ...q.options.map((o) => o.id)]).some((id) => sourceIds.includes(id))).toBe(false);
@@ -169,16 +242,24 @@ describe('quiz back office: /admin/quiz, /admin/question, /admin/QuestionOption'
       await ok({ method: 'POST', url: `/admin/quiz/${quiz.id}/sort`, payload: { questions: [c.id, b.id, a.id] } });
 
       // the student studies program 2 through the group; put the quiz into its first chapter
-      const [program] = await api.db.select().from(programs).where(and(eq(programs.tenant_id, 1), eq(programs.title, 'Финансы для руководителей')));
+      const [program] = await api.db
+        .select()
+        .from(programs)
+        .where(and(eq(programs.tenant_id, 1), eq(programs.title, 'Финансы для руководителей')));
       const [chapter] = await api.db.select().from(chapters).where(eq(chapters.program_id, program.id)).limit(1);
-      await api.db.insert(chapterQuizzes).values({ chapter_id: chapter.id, quiz_id: quiz.id, sort: 9 });
+      await api.db.insert(chapterQuizzes).values({ tenant_id: 1, chapter_id: chapter.id, quiz_id: quiz.id, sort: 9 });
       const attempt = (await api.call({ method: 'GET', url: `/api/quiz/${quiz.id}?is_new=true`, token: student })).json().data.attempt.id;
       const served: number[] = [];
       for (;;) {
         const next = (await api.call({ method: 'GET', url: `/api/quiz/${quiz.id}/question?id_quizAttemp=${attempt}`, token: student })).json().data;
         if (!next.question) break;
         served.push(next.question.id);
-        const res = await api.call({ method: 'POST', url: '/api/QuestionUserAnswer', token: student, payload: { id_quizAttemp: attempt, question_id: next.question.id, answer: next.question.options[0].id } });
+        const res = await api.call({
+          method: 'POST',
+          url: '/api/QuestionUserAnswer',
+          token: student,
+          payload: { id_quizAttemp: attempt, question_id: next.question.id, answer: next.question.options[0].id },
+        });
         expect(res.statusCode).toBe(200);
       }
       expect(served).toEqual([c.id, b.id, a.id]);
@@ -203,9 +284,12 @@ describe('quiz back office: /admin/quiz, /admin/question, /admin/QuestionOption'
       const quiz = await newQuiz({ title: 'С ответами', sort_type: 'in_order' });
       const q1 = await newQuestion(quiz.id, { text: 'Q1', options: [{ text: 'верно', is_correct: true }, { text: 'неверно' }] });
       const q2 = await newQuestion(quiz.id, { text: 'Q2', options: [{ text: 'x', is_correct: true }] });
-      const [program] = await api.db.select().from(programs).where(and(eq(programs.tenant_id, 1), eq(programs.title, 'Финансы для руководителей')));
+      const [program] = await api.db
+        .select()
+        .from(programs)
+        .where(and(eq(programs.tenant_id, 1), eq(programs.title, 'Финансы для руководителей')));
       const [chapter] = await api.db.select().from(chapters).where(eq(chapters.program_id, program.id)).limit(1);
-      await api.db.insert(chapterQuizzes).values({ chapter_id: chapter.id, quiz_id: quiz.id, sort: 10 });
+      await api.db.insert(chapterQuizzes).values({ tenant_id: 1, chapter_id: chapter.id, quiz_id: quiz.id, sort: 10 });
 
       // an attempt alone already protects the quiz
       const attempt = (await api.call({ method: 'GET', url: `/api/quiz/${quiz.id}?is_new=true`, token: student })).json().data.attempt.id;
@@ -258,11 +342,15 @@ describe('quiz back office: /admin/quiz, /admin/question, /admin/QuestionOption'
   });
 
   describe('questions', () => {
-    it('adds questions at the end with the quiz\'s question type, lists them in order, edits and deletes', async () => {
+    it("adds questions at the end with the quiz's question type, lists them in order, edits and deletes", async () => {
       const quiz = await newQuiz({ question_type: 'checkbox' });
       const q1 = await newQuestion(quiz.id, { text: 'Какие отчёты обязательны?', options: [{ text: 'Баланс', is_correct: true, score: 2 }, { text: 'ОДДС', is_correct: true }, { text: 'Штатное' }] });
       expect(q1).toMatchObject({ quiz_id: quiz.id, type: 'checkbox', sort: 1, max_score: 3 }); // 2 + 1 for a correct option without points
-      expect(q1.options.map((o) => [o.text, o.is_correct, o.score, o.sort])).toEqual([['Баланс', true, 2, 1], ['ОДДС', true, 0, 2], ['Штатное', false, 0, 3]]);
+      expect(q1.options.map((o) => [o.text, o.is_correct, o.score, o.sort])).toEqual([
+        ['Баланс', true, 2, 1],
+        ['ОДДС', true, 0, 2],
+        ['Штатное', false, 0, 3],
+      ]);
       const q2 = await newQuestion(quiz.id, { text: 'Назовите анализ', type: 'text', options: [{ text: 'SWOT' }] });
       expect(q2).toMatchObject({ type: 'text', sort: 2 });
       expect(q2.options[0].is_correct).toBe(true); // a text question's option is an accepted answer
@@ -288,7 +376,7 @@ describe('quiz back office: /admin/quiz, /admin/question, /admin/QuestionOption'
       expect(q.options.map((o) => o.is_correct)).toEqual([false, true, false]);
     });
 
-    it('orders a question\'s options', async () => {
+    it("orders a question's options", async () => {
       const q = await newQuestion((await newQuiz()).id, { options: [{ text: '1' }, { text: '2' }, { text: '3' }] });
       const [o1, o2, o3] = q.options.map((o) => o.id);
       const sorted = await ok<QuestionView>({ method: 'POST', url: `/admin/question/${q.id}/sort`, payload: { options: [o3, o1, o2] } });
@@ -329,14 +417,20 @@ describe('quiz back office: /admin/quiz, /admin/question, /admin/QuestionOption'
       expect(res.json().data).toMatchObject({ id: b.id, text: 'Второй (верный)', is_correct: true, score: 5 });
       // radio: marking b correct unmarked a
       const options = (await ok<QuestionView>({ method: 'GET', url: `/admin/question/${q.id}` })).options;
-      expect(options.map((o) => [o.id, o.is_correct])).toEqual([[a.id, false], [b.id, true]]);
+      expect(options.map((o) => [o.id, o.is_correct])).toEqual([
+        [a.id, false],
+        [b.id, true],
+      ]);
       // a form with bad values is refused like JSON
       const badForm = multipart({ _method: 'PUT', score: 'много', is_correct: 'может быть' });
       const bad = await call({ method: 'POST', url: `/admin/QuestionOption/${b.id}`, payload: badForm.payload, headers: badForm.headers });
       expect(bad.statusCode).toBe(422);
       expect(Object.keys(bad.json().errors).sort()).toEqual(['is_correct', 'score']);
       // and plain PUT works as well
-      expect(await ok({ method: 'PUT', url: `/admin/QuestionOption/${a.id}`, payload: { is_correct: false, text: 'Первый (неверный)' } })).toMatchObject({ is_correct: false, text: 'Первый (неверный)' });
+      expect(await ok({ method: 'PUT', url: `/admin/QuestionOption/${a.id}`, payload: { is_correct: false, text: 'Первый (неверный)' } })).toMatchObject({
+        is_correct: false,
+        text: 'Первый (неверный)',
+      });
 
       expect(await ok({ method: 'POST', url: `/admin/QuestionOption/${a.id}/setScore`, payload: { score: 7 } })).toMatchObject({ id: a.id, score: 7 });
       for (const score of [-1, 1.5, 'семь']) {
@@ -350,7 +444,7 @@ describe('quiz back office: /admin/quiz, /admin/question, /admin/QuestionOption'
       expect((await call({ method: 'GET', url: `/admin/QuestionOption/${a.id}` })).statusCode).toBe(404);
     });
 
-    it('a checkbox question keeps several correct options; a text question\'s options are correct by default', async () => {
+    it("a checkbox question keeps several correct options; a text question's options are correct by default", async () => {
       const quiz = await newQuiz();
       const cb = await newQuestion(quiz.id, { type: 'checkbox' });
       for (const text of ['a', 'b']) await ok({ method: 'POST', url: '/admin/QuestionOption', payload: { question_id: cb.id, text, is_correct: true } }, 201);
@@ -405,7 +499,7 @@ describe('quiz back office: /admin/quiz, /admin/question, /admin/QuestionOption'
       expect((await call({ method: 'GET', url: '/admin/quiz', token: '' })).statusCode).toBe(401);
     });
 
-    it('answers 404 for another school\'s quiz, question and option on every route', async () => {
+    it("answers 404 for another school's quiz, question and option on every route", async () => {
       const expected: Record<string, string> = { quiz: 'NOT_FOUND_QUIZ', question: 'NOT_FOUND_QUESTION', QuestionOption: 'NOT_FOUND_QUESTION' };
       for (const r of routes().filter((x) => !(x.method === 'GET' && /\/(quiz|question|QuestionOption)$/.test(x.url)) && x.url !== '/admin/quiz')) {
         const res = await call(r);
@@ -429,7 +523,7 @@ describe('quiz back office: /admin/quiz, /admin/question, /admin/QuestionOption'
       expect((await call({ method: 'DELETE', url: `/admin/quiz/${q.id}`, token })).statusCode).toBe(200);
     });
 
-    it('north\'s admin does not see demo\'s quizzes', async () => {
+    it("north's admin does not see demo's quizzes", async () => {
       const token = await api.login('admin', 'north');
       const [demoQuiz] = await api.db.select().from(quizzes).where(eq(quizzes.tenant_id, 1)).limit(1);
       const res = await api.call({ method: 'GET', url: `/admin/quiz/${demoQuiz.id}`, token, tenant: 'north' });

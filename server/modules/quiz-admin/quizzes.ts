@@ -8,9 +8,11 @@ import { ListQuery, orderFor, paginate } from '../../core/pagination.ts';
 import { langOf } from '../../mail/texts.ts';
 import { quizKinds } from '../../db/schema/learning.ts';
 import { quizStatuses } from '../../db/schema/quiz-admin.ts';
-import { ADMINS, Id, IdList, QuizCreate, QuizUpdate, tags, withFlags } from './schemas.ts';
+import { ADMINS, IdList, QuizCreate, QuizUpdate, tags, withFlags } from './schemas.ts';
 import { attemptsCount, issetAnswer, loadQuiz, questionViews, questionsOfQuiz, reorder, saveSettings, settingsOf, type Tx } from './store.ts';
-import type { Quiz } from '../quizzes/engine.ts';
+import type { Quiz } from '../quizzes/index.ts';
+import { Id, IdParams } from '../../core/schemas.ts';
+import { containsPattern } from '../../core/search.ts';
 
 const SETTINGS = ['status', 'question_type'] as const;
 const QUIZ_FLAGS = ['show_report', 'notify_admin', 'show_correct'];
@@ -50,154 +52,195 @@ export function quizRoutes(fastify: FastifyInstance) {
     };
   }
 
-  const inactiveIds = (tenantId: number) =>
-    app.db.select({ id: quizSettings.quiz_id }).from(quizSettings).where(and(eq(quizSettings.tenant_id, tenantId), eq(quizSettings.status, 'inactive')));
+  /** Quizzes marked inactive (a subquery of the bound handle: bound too). */
+  const inactiveIds = (db: Tx) => db.select({ id: quizSettings.quiz_id }).from(quizSettings).where(eq(quizSettings.status, 'inactive'));
 
-  app.get('/admin/quiz', {
-    config,
-    schema: { tags, summary: 'Quizzes of the school: search q in the title, filter[kind], filter[status], sort by id, title, kind, status, created_at…', querystring: ListQuery },
-  }, async (req) => {
-    const tenantId = req.tenant.id;
-    const f = (req.query.filter ?? {}) as Record<string, unknown>;
-    const kind = f.kind === undefined || f.kind === '' ? undefined : String(f.kind);
-    const status = f.status === undefined || f.status === '' ? undefined : String(f.status);
-    if (kind && !(quizKinds as readonly string[]).includes(kind)) throw fieldError('filter.kind', 'validation.choice');
-    if (status && !(quizStatuses as readonly string[]).includes(status)) throw fieldError('filter.status', 'validation.choice');
-    const where = and(
-      eq(quizzes.tenant_id, tenantId),
-      req.query.q ? ilike(quizzes.title, `%${req.query.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`) : undefined,
-      kind ? eq(quizzes.kind, kind as Quiz['kind']) : undefined,
-      // a quiz without a settings row is active, so "active" is "not marked inactive"
-      status === 'inactive' ? inArray(quizzes.id, inactiveIds(tenantId)) : status === 'active' ? notInArray(quizzes.id, inactiveIds(tenantId)) : undefined,
-    );
-    const questionsCount = app.db.select({ n: count() }).from(questions).where(eq(questions.quiz_id, quizzes.id));
-    const attemptsCount = app.db.select({ n: count() }).from(quizAttempts).where(eq(quizAttempts.quiz_id, quizzes.id));
-    const statusCol = sql<string>`coalesce(${quizSettings.status}, 'active')`;
-    const page = await paginate<Record<string, unknown>>(app.db, req.query, {
-      table: quizzes,
-      where,
-      query: app.db
-        .select({
-          quiz: quizzes,
-          status: statusCol,
-          question_type: sql<string>`coalesce(${quizSettings.question_type}, 'radio')`,
-          questions_count: sql<number>`(${questionsCount})::int`,
-          attempts_count: sql<number>`(${attemptsCount})::int`,
-        })
-        .from(quizzes)
-        .leftJoin(quizSettings, eq(quizSettings.quiz_id, quizzes.id))
-        .where(where)
-        .$dynamic(),
-      orderBy: orderFor(
-        req.query,
-        { id: quizzes.id, title: quizzes.title, kind: quizzes.kind, status: statusCol, created_at: quizzes.created_at, max_attempts: quizzes.max_attempts, passing_percentage: quizzes.passing_percentage, questions_count: sql`(${questionsCount})` },
-        desc(quizzes.id),
-      ),
-    });
-    return {
-      data: page.data.map(({ quiz, ...rest }) => ({ ...(quiz as Quiz), ...rest, has_answers: Number(rest.attempts_count) > 0 })),
-      meta: page.meta,
-    };
-  });
+  app.get(
+    '/admin/quiz',
+    {
+      config,
+      schema: { tags, summary: 'Quizzes of the school: search q in the title, filter[kind], filter[status], sort by id, title, kind, status, created_at…', querystring: ListQuery },
+    },
+    async (req) => {
+      const f = (req.query.filter ?? {}) as Record<string, unknown>;
+      const kind = f.kind === undefined || f.kind === '' ? undefined : String(f.kind);
+      const status = f.status === undefined || f.status === '' ? undefined : String(f.status);
+      if (kind && !(quizKinds as readonly string[]).includes(kind)) throw fieldError('filter.kind', 'validation.choice');
+      if (status && !(quizStatuses as readonly string[]).includes(status)) throw fieldError('filter.status', 'validation.choice');
+      const where = and(
+        req.query.q ? ilike(quizzes.title, containsPattern(req.query.q)) : undefined,
+        kind ? eq(quizzes.kind, kind as Quiz['kind']) : undefined,
+        // a quiz without a settings row is active, so "active" is "not marked inactive"
+        status === 'inactive' ? inArray(quizzes.id, inactiveIds(req.db)) : status === 'active' ? notInArray(quizzes.id, inactiveIds(req.db)) : undefined,
+      );
+      const questionsCount = req.db.select({ n: count() }).from(questions).where(eq(questions.quiz_id, quizzes.id));
+      const attemptsCount = req.db.select({ n: count() }).from(quizAttempts).where(eq(quizAttempts.quiz_id, quizzes.id));
+      const statusCol = sql<string>`coalesce(${quizSettings.status}, 'active')`;
+      const page = await paginate<Record<string, unknown>>(req.db, req.query, {
+        table: quizzes,
+        where,
+        query: req.db
+          .select({
+            quiz: quizzes,
+            status: statusCol,
+            question_type: sql<string>`coalesce(${quizSettings.question_type}, 'radio')`,
+            questions_count: sql<number>`(${questionsCount})::int`,
+            attempts_count: sql<number>`(${attemptsCount})::int`,
+          })
+          .from(quizzes)
+          .leftJoin(quizSettings, eq(quizSettings.quiz_id, quizzes.id))
+          .where(where)
+          .$dynamic(),
+        orderBy: orderFor(
+          req.query,
+          {
+            id: quizzes.id,
+            title: quizzes.title,
+            kind: quizzes.kind,
+            status: statusCol,
+            created_at: quizzes.created_at,
+            max_attempts: quizzes.max_attempts,
+            passing_percentage: quizzes.passing_percentage,
+            questions_count: sql`(${questionsCount})`,
+          },
+          desc(quizzes.id),
+        ),
+      });
+      return {
+        data: page.data.map(({ quiz, ...rest }) => ({ ...(quiz as Quiz), ...rest, has_answers: Number(rest.attempts_count) > 0 })),
+        meta: page.meta,
+      };
+    },
+  );
 
-  app.get('/admin/quiz/:id', { config, schema: { tags, summary: 'A quiz with every setting, its questions and their options in order', params: Id } }, async (req) => ({
-    data: await view(app.db, await loadQuiz(app.db, req.tenant.id, req.params.id)),
+  app.get('/admin/quiz/:id', { config, schema: { tags, summary: 'A quiz with every setting, its questions and their options in order', params: IdParams } }, async (req) => ({
+    data: await view(req.db, await loadQuiz(req.db, req.params.id)),
   }));
 
   app.post('/admin/quiz', { config, schema: { tags, summary: 'Create a quiz', body: QuizCreate } }, async (req, reply) => {
     const { quiz, settings } = split(req.body as Body);
     checkWindow(quiz.opens_at as Date | null, quiz.closes_at as Date | null);
-    const data = await app.db.transaction(async (tx) => {
-      const [q] = await tx.insert(quizzes).values({ ...(quiz as Partial<Quiz>), title: req.body.title, tenant_id: req.tenant.id }).returning();
+    const data = await req.db.transaction(async (tx) => {
+      const [q] = await tx
+        .insert(quizzes)
+        .values({ ...(quiz as Partial<Quiz>), title: req.body.title })
+        .returning();
       // every quiz made here gets its settings row, so its status and question type are explicit
-      await tx.insert(quizSettings).values({ quiz_id: q.id, tenant_id: req.tenant.id, ...settings });
+      await tx.insert(quizSettings).values({ quiz_id: q.id, ...settings });
       return view(tx, q);
     });
     return reply.status(201).send({ data });
   });
 
-  app.put('/admin/quiz/:id', { config, schema: { tags, summary: 'Edit a quiz\'s settings (any subset)', params: Id, body: QuizUpdate } }, async (req) => {
-    const before = await loadQuiz(app.db, req.tenant.id, req.params.id);
+  app.put('/admin/quiz/:id', { config, schema: { tags, summary: "Edit a quiz's settings (any subset)", params: IdParams, body: QuizUpdate } }, async (req) => {
+    const before = await loadQuiz(req.db, req.params.id);
     const { quiz, settings } = split(req.body as Body);
     checkWindow('opens_at' in quiz ? (quiz.opens_at as Date | null) : before.opens_at, 'closes_at' in quiz ? (quiz.closes_at as Date | null) : before.closes_at);
-    const data = await app.db.transaction(async (tx) => {
-      const [q] = Object.keys(quiz).length
-        ? await tx.update(quizzes).set(quiz).where(and(eq(quizzes.id, before.id), eq(quizzes.tenant_id, req.tenant.id))).returning()
-        : [before];
-      await saveSettings(tx, req.tenant.id, q.id, settings);
+    const data = await req.db.transaction(async (tx) => {
+      const [q] = Object.keys(quiz).length ? await tx.update(quizzes).set(quiz).where(eq(quizzes.id, before.id)).returning() : [before];
+      await saveSettings(tx, q.id, settings);
       return view(tx, q);
     });
     return { data };
   });
 
-  app.delete('/admin/quiz/:id', { config, schema: { tags, summary: 'Delete a quiz with its questions; refused (409 ISSET_ANSWER) once a student has an attempt', params: Id } }, async (req) => {
-    const q = await loadQuiz(app.db, req.tenant.id, req.params.id);
-    if (await attemptsCount(app.db, q.id)) throw issetAnswer('quiz', { quiz_id: q.id });
-    await app.db.delete(quizzes).where(and(eq(quizzes.id, q.id), eq(quizzes.tenant_id, req.tenant.id)));
+  app.delete('/admin/quiz/:id', { config, schema: { tags, summary: 'Delete a quiz with its questions; refused (409 ISSET_ANSWER) once a student has an attempt', params: IdParams } }, async (req) => {
+    const q = await loadQuiz(req.db, req.params.id);
+    if (await attemptsCount(req.db, q.id)) throw issetAnswer('quiz', { quiz_id: q.id });
+    await req.db.delete(quizzes).where(eq(quizzes.id, q.id));
     return { data: { id: q.id } };
   });
 
-  app.post('/admin/delete/quiz', {
-    config,
-    schema: {
-      tags,
-      summary: 'Delete many quizzes ({ quizzes: [ids] }); quizzes with attempts are kept and reported as refused; all refused: 409 ISSET_ANSWER',
-      body: Type.Object({ quizzes: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 1000 })) }),
+  app.post(
+    '/admin/delete/quiz',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Delete many quizzes ({ quizzes: [ids] }); quizzes with attempts are kept and reported as refused; all refused: 409 ISSET_ANSWER',
+        body: Type.Object({ quizzes: Type.Optional(Type.Array(Id, { maxItems: 1000 })) }),
+      },
     },
-  }, async (req) => {
-    const ids = [...new Set(req.body.quizzes ?? [])];
-    if (!ids.length) throw new AppError(422, 'NOT_CHECK_ID_QUIZ', 'No quiz selected');
-    const own = (await app.db.select({ id: quizzes.id }).from(quizzes).where(and(eq(quizzes.tenant_id, req.tenant.id), inArray(quizzes.id, ids)))).map((r) => r.id);
-    if (!own.length) throw notFound('quiz');
-    const answered = new Set(
-      (await app.db.selectDistinct({ id: quizAttempts.quiz_id }).from(quizAttempts).where(and(eq(quizAttempts.tenant_id, req.tenant.id), inArray(quizAttempts.quiz_id, own)))).map((r) => r.id),
-    );
-    const refused = own.filter((id) => answered.has(id));
-    const deletable = own.filter((id) => !answered.has(id));
-    if (!deletable.length) throw issetAnswer('quizzes', { refused });
-    await app.db.delete(quizzes).where(and(eq(quizzes.tenant_id, req.tenant.id), inArray(quizzes.id, deletable)));
-    return { data: { count: deletable.length, deleted: deletable, refused } };
-  });
-
-  app.post('/admin/quiz/:id/duplicate', {
-    config,
-    schema: { tags, summary: 'Copy a quiz with its settings, questions and options (not its attempts or chapters); the copy\'s title says it is a copy', params: Id },
-  }, async (req, reply) => {
-    const source = await loadQuiz(app.db, req.tenant.id, req.params.id);
-    const suffix = langOf(req.headers['accept-language']) === 'en' ? ' (copy)' : ' (копия)';
-    const data = await app.db.transaction(async (tx) => {
-      const { id: _id, created_at: _c, ...fields } = source;
-      const [copy] = await tx.insert(quizzes).values({ ...fields, title: `${source.title}${suffix}`.slice(0, 255) }).returning();
-      await tx.insert(quizSettings).values({ quiz_id: copy.id, tenant_id: req.tenant.id, ...(await settingsOf(tx, source.id)) });
-      const list = await questionsOfQuiz(tx, source.id);
-      const opts = list.length ? await tx.select().from(questionOptions).where(inArray(questionOptions.question_id, list.map((q) => q.id))).orderBy(asc(questionOptions.sort), asc(questionOptions.id)) : [];
-      for (const q of list) {
-        const [nq] = await tx.insert(questions).values({ tenant_id: req.tenant.id, quiz_id: copy.id, text: q.text, type: q.type, sort: q.sort }).returning();
-        const own = opts.filter((o) => o.question_id === q.id);
-        if (own.length) await tx.insert(questionOptions).values(own.map((o) => ({ tenant_id: req.tenant.id, question_id: nq.id, text: o.text, is_correct: o.is_correct, score: o.score, sort: o.sort })));
-      }
-      return view(tx, copy);
-    });
-    return reply.status(201).send({ data });
-  });
-
-  app.post('/admin/quiz/:id/sort', {
-    config,
-    schema: {
-      tags,
-      summary: 'Order the quiz\'s questions ({ questions: [ids] }): listed first in that order, the others after in their order; an in-order quiz serves them so',
-      params: Id,
-      body: Type.Object({ questions: IdList() }),
+    async (req) => {
+      const ids = [...new Set(req.body.quizzes ?? [])];
+      if (!ids.length) throw new AppError(422, 'NOT_CHECK_ID_QUIZ', 'No quiz selected');
+      const own = (await req.db.select({ id: quizzes.id }).from(quizzes).where(inArray(quizzes.id, ids))).map((r) => r.id);
+      if (!own.length) throw notFound('quiz');
+      const answered = new Set((await req.db.selectDistinct({ id: quizAttempts.quiz_id }).from(quizAttempts).where(inArray(quizAttempts.quiz_id, own))).map((r) => r.id));
+      const refused = own.filter((id) => answered.has(id));
+      const deletable = own.filter((id) => !answered.has(id));
+      if (!deletable.length) throw issetAnswer('quizzes', { refused });
+      await req.db.delete(quizzes).where(inArray(quizzes.id, deletable));
+      return { data: { count: deletable.length, deleted: deletable, refused } };
     },
-  }, async (req) => {
-    const q = await loadQuiz(app.db, req.tenant.id, req.params.id);
-    const data = await app.db.transaction(async (tx) => {
-      const current = (await questionsOfQuiz(tx, q.id)).map((x) => x.id);
-      const order = reorder(current, req.body.questions);
-      if (!order) throw fieldError('questions', 'validation.choice');
-      for (const [i, id] of order.entries()) await tx.update(questions).set({ sort: i + 1 }).where(eq(questions.id, id));
-      return questionViews(tx, await questionsOfQuiz(tx, q.id));
-    });
-    return { data };
-  });
+  );
+
+  app.post(
+    '/admin/quiz/:id/duplicate',
+    {
+      config,
+      schema: { tags, summary: "Copy a quiz with its settings, questions and options (not its attempts or chapters); the copy's title says it is a copy", params: IdParams },
+    },
+    async (req, reply) => {
+      const source = await loadQuiz(req.db, req.params.id);
+      const suffix = langOf(req.headers['accept-language']) === 'en' ? ' (copy)' : ' (копия)';
+      const data = await req.db.transaction(async (tx) => {
+        // the copy's school is stamped by the handle, not carried over from the source row
+        const { id: _id, created_at: _c, tenant_id: _school, ...fields } = source;
+        const [copy] = await tx
+          .insert(quizzes)
+          .values({ ...fields, title: `${source.title}${suffix}`.slice(0, 255) })
+          .returning();
+        await tx.insert(quizSettings).values({ quiz_id: copy.id, ...(await settingsOf(tx, source.id)) });
+        const list = await questionsOfQuiz(tx, source.id);
+        const opts = list.length
+          ? await tx
+              .select()
+              .from(questionOptions)
+              .where(
+                inArray(
+                  questionOptions.question_id,
+                  list.map((q) => q.id),
+                ),
+              )
+              .orderBy(asc(questionOptions.sort), asc(questionOptions.id))
+          : [];
+        for (const q of list) {
+          const [nq] = await tx.insert(questions).values({ quiz_id: copy.id, text: q.text, type: q.type, sort: q.sort }).returning();
+          const own = opts.filter((o) => o.question_id === q.id);
+          if (own.length) await tx.insert(questionOptions).values(own.map((o) => ({ question_id: nq.id, text: o.text, is_correct: o.is_correct, score: o.score, sort: o.sort })));
+        }
+        return view(tx, copy);
+      });
+      return reply.status(201).send({ data });
+    },
+  );
+
+  app.post(
+    '/admin/quiz/:id/sort',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "Order the quiz's questions ({ questions: [ids] }): listed first in that order, the others after in their order; an in-order quiz serves them so",
+        params: IdParams,
+        body: Type.Object({ questions: IdList() }),
+      },
+    },
+    async (req) => {
+      const q = await loadQuiz(req.db, req.params.id);
+      const data = await req.db.transaction(async (tx) => {
+        const current = (await questionsOfQuiz(tx, q.id)).map((x) => x.id);
+        const order = reorder(current, req.body.questions);
+        if (!order) throw fieldError('questions', 'validation.choice');
+        for (const [i, id] of order.entries())
+          await tx
+            .update(questions)
+            .set({ sort: i + 1 })
+            .where(eq(questions.id, id));
+        return questionViews(tx, await questionsOfQuiz(tx, q.id));
+      });
+      return { data };
+    },
+  );
 }

@@ -1,11 +1,12 @@
 import { Type, type TSchema } from 'typebox';
 import { quizKinds } from '../../db/schema/index.ts';
 import { questionTypes, quizStatuses } from '../../db/schema/quiz-admin.ts';
+import { Id } from '../../core/schemas.ts';
+import { ACCESS } from '../../../common/access/roles.ts';
 
 export const tags = ['admin: quizzes'];
 /** Admins and superadmins only (see docs/quiz-editor.md: trainers do not edit quizzes). */
-export const ADMINS = ['superadmin', 'admin'] as ('superadmin' | 'admin')[];
-export const Id = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export const ADMINS = ACCESS.school.read;
 
 const oneOf = <T extends readonly string[]>(values: T) => Type.Union(values.map((v) => Type.Literal(v)));
 const nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
@@ -22,7 +23,7 @@ export function withFlags<T extends Record<string, unknown>>(body: T, keys: read
 }
 /** Points of an option: a whole number ≥ 0 (the engine stores integers). */
 export const Score = Type.Integer({ minimum: 0, maximum: 100000 });
-export const IdList = (maxItems = 1000) => Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems });
+export const IdList = (maxItems = 1000) => Type.Array(Id, { minItems: 1, maxItems });
 
 /** Every setting of a quiz (the spec's list plus the window the schema already has). */
 export const QuizFields = {

@@ -2,29 +2,31 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { questionAnswers, questionOptions, questions, quizAttempts, quizSettings, quizzes } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../core/errors.ts';
-import { maxScore, type Option, type Question, type Quiz } from '../quizzes/engine.ts';
+import { maxScore, type Option, type Question, type Quiz } from '../quizzes/index.ts';
 
-/** A database handle or an open transaction (PGlite: inside a transaction only `tx` may be used). */
+/**
+ * The request's school-bound handle (`req.db`) or a transaction opened on it (PGlite: inside a transaction only `tx`
+ * may be used). Every function here takes one: a quiz, question or option of another school is not found.
+ */
 export type Tx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
-export const issetAnswer = (what: string, variables: Record<string, unknown> = {}) =>
-  new AppError(409, 'ISSET_ANSWER', `The ${what} has answers of students and cannot be deleted`, variables);
+export const issetAnswer = (what: string, variables: Record<string, unknown> = {}) => new AppError(409, 'ISSET_ANSWER', `The ${what} has answers of students and cannot be deleted`, variables);
 
-export async function loadQuiz(db: Tx, tenantId: number, id: number): Promise<Quiz> {
-  const [q] = await db.select().from(quizzes).where(and(eq(quizzes.id, id), eq(quizzes.tenant_id, tenantId)));
+export async function loadQuiz(db: Tx, id: number): Promise<Quiz> {
+  const [q] = await db.select().from(quizzes).where(eq(quizzes.id, id));
   if (!q) throw notFound('quiz');
   return q;
 }
 
-export async function loadQuestion(db: Tx, tenantId: number, id: number): Promise<Question> {
-  const [q] = await db.select().from(questions).where(and(eq(questions.id, id), eq(questions.tenant_id, tenantId)));
+export async function loadQuestion(db: Tx, id: number): Promise<Question> {
+  const [q] = await db.select().from(questions).where(eq(questions.id, id));
   if (!q) throw notFound('question');
   return q;
 }
 
 /** An option of the school; an unknown one answers NOT_FOUND_QUESTION (the catalogue has no code of its own for options). */
-export async function loadOption(db: Tx, tenantId: number, id: number): Promise<Option> {
-  const [o] = await db.select().from(questionOptions).where(and(eq(questionOptions.id, id), eq(questionOptions.tenant_id, tenantId)));
+export async function loadOption(db: Tx, id: number): Promise<Option> {
+  const [o] = await db.select().from(questionOptions).where(eq(questionOptions.id, id));
   if (!o) throw new AppError(404, 'NOT_FOUND_QUESTION', 'question option not found', { option_id: id });
   return o;
 }
@@ -35,11 +37,11 @@ export async function settingsOf(db: Tx, quizId: number) {
   return { status: s?.status ?? ('active' as const), question_type: s?.question_type ?? ('radio' as const) };
 }
 
-export async function saveSettings(db: Tx, tenantId: number, quizId: number, values: Partial<{ status: 'active' | 'inactive'; question_type: 'radio' | 'checkbox' | 'text' }>) {
+export async function saveSettings(db: Tx, quizId: number, values: Partial<{ status: 'active' | 'inactive'; question_type: 'radio' | 'checkbox' | 'text' }>) {
   if (values.status === undefined && values.question_type === undefined) return;
   await db
     .insert(quizSettings)
-    .values({ quiz_id: quizId, tenant_id: tenantId, ...values })
+    .values({ quiz_id: quizId, ...values })
     .onConflictDoUpdate({ target: quizSettings.quiz_id, set: values });
 }
 
@@ -68,7 +70,16 @@ export const optionView = (o: Option) => ({ id: o.id, question_id: o.question_id
 /** Questions with their options in the editor's order, and the most each can give (as the engine scores it). */
 export async function questionViews(db: Tx, list: Question[]) {
   const opts = list.length
-    ? await db.select().from(questionOptions).where(inArray(questionOptions.question_id, list.map((q) => q.id))).orderBy(asc(questionOptions.sort), asc(questionOptions.id))
+    ? await db
+        .select()
+        .from(questionOptions)
+        .where(
+          inArray(
+            questionOptions.question_id,
+            list.map((q) => q.id),
+          ),
+        )
+        .orderBy(asc(questionOptions.sort), asc(questionOptions.id))
     : [];
   return list.map((q) => {
     const own = opts.filter((o) => o.question_id === q.id);

@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { questionAnswers, questionOptions, questions, quizAttempts, quizzes } from '../../db/schema/index.ts';
+import { questionAnswers, questionOptions, questions, quizAttempts, type quizzes } from '../../db/schema/index.ts';
+import { attemptPassed } from '../programs/index.ts';
 
 export type Quiz = typeof quizzes.$inferSelect;
 export type Attempt = typeof quizAttempts.$inferSelect;
@@ -19,6 +20,19 @@ export function shuffle<T>(list: T[]): T[] {
 
 export const secondsLeft = (a: Attempt, now = new Date()) => (a.deadline_at ? Math.max(0, Math.floor((a.deadline_at.getTime() - now.getTime()) / 1000)) : null);
 export const isTimeUp = (a: Attempt, now = new Date()) => !!a.deadline_at && a.deadline_at.getTime() <= now.getTime();
+
+/**
+ * Whether correctness may reach the one taking the quiz now: the correct options (the key), whether an answer was
+ * right, and the per-question report (docs/quizzes.md "Secrecy"). Only when the quiz shows correctness
+ * (`show_correct`), and for an exam only once no attempt is left: an exam with attempts still to come, or without a
+ * limit, keeps its key, so a throw-away attempt teaches nothing for the next one. `attemptsUsed` counts every attempt
+ * started, the open one included. A school that wants an exam's key shown between attempts makes it a `pass` quiz.
+ */
+export function mayShowCorrect(quiz: Pick<Quiz, 'kind' | 'show_correct' | 'max_attempts'>, attemptsUsed: number) {
+  if (!quiz.show_correct) return false;
+  if (quiz.kind !== 'exam') return true;
+  return quiz.max_attempts != null && attemptsUsed >= quiz.max_attempts;
+}
 
 /** Points an option is worth: its score, or 1 for a correct option without one. */
 const worth = (o: Option) => (o.score > 0 ? o.score : o.is_correct ? 1 : 0);
@@ -47,10 +61,21 @@ export function scoreAnswer(q: Question, opts: Option[], answer: { optionIds?: n
   return { is_correct: exact, score: exact ? chosen.reduce((s, o) => s + worth(o), 0) : 0 };
 }
 
-/** Starts an attempt: the deadline is fixed on the server's clock, the order of questions and options once. */
-export async function startAttempt(db: Db, tenantId: number, quiz: Quiz, userId: number, number: number) {
+/** Starts an attempt: the deadline is fixed on the server's clock, the order of questions and options once. `db`: the school-bound handle. */
+export async function startAttempt(db: Db, quiz: Quiz, userId: number, number: number, demo = false) {
   const qs = await db.select().from(questions).where(eq(questions.quiz_id, quiz.id)).orderBy(asc(questions.sort), asc(questions.id));
-  const opts = qs.length ? await db.select().from(questionOptions).where(inArray(questionOptions.question_id, qs.map((q) => q.id))).orderBy(asc(questionOptions.sort), asc(questionOptions.id)) : [];
+  const opts = qs.length
+    ? await db
+        .select()
+        .from(questionOptions)
+        .where(
+          inArray(
+            questionOptions.question_id,
+            qs.map((q) => q.id),
+          ),
+        )
+        .orderBy(asc(questionOptions.sort), asc(questionOptions.id))
+    : [];
   const scatter = quiz.sort_type === 'scatter';
   const question_order = (scatter ? shuffle(qs) : qs).map((q) => q.id);
   const option_order: Record<string, number[]> = {};
@@ -59,7 +84,7 @@ export async function startAttempt(db: Db, tenantId: number, quiz: Quiz, userId:
     option_order[q.id] = scatter ? shuffle(own) : own;
   }
   const deadline_at = quiz.response_time_minutes ? new Date(Date.now() + quiz.response_time_minutes * 60_000) : null;
-  const [a] = await db.insert(quizAttempts).values({ tenant_id: tenantId, quiz_id: quiz.id, user_id: userId, number, deadline_at, question_order, option_order }).returning();
+  const [a] = await db.insert(quizAttempts).values({ quiz_id: quiz.id, user_id: userId, number, deadline_at, question_order, option_order, demo }).returning();
   return a;
 }
 
@@ -69,13 +94,34 @@ export async function startAttempt(db: Db, tenantId: number, quiz: Quiz, userId:
  */
 export async function finishAttempt(db: Db, quiz: Quiz, attempt: Attempt): Promise<{ attempt: Attempt; finishedNow: boolean }> {
   if (attempt.status === 'FINISHED') return { attempt, finishedNow: false };
-  const qs = await db.select().from(questions).where(inArray(questions.id, attempt.question_order.length ? attempt.question_order : [0]));
-  const opts = qs.length ? await db.select().from(questionOptions).where(inArray(questionOptions.question_id, qs.map((q) => q.id))) : [];
+  const qs = await db
+    .select()
+    .from(questions)
+    .where(inArray(questions.id, attempt.question_order.length ? attempt.question_order : [0]));
+  const opts = qs.length
+    ? await db
+        .select()
+        .from(questionOptions)
+        .where(
+          inArray(
+            questionOptions.question_id,
+            qs.map((q) => q.id),
+          ),
+        )
+    : [];
   const answers = await db.select().from(questionAnswers).where(eq(questionAnswers.attempt_id, attempt.id));
-  const max = qs.reduce((s, q) => s + maxScore(q, opts.filter((o) => o.question_id === q.id)), 0);
+  const max = qs.reduce(
+    (s, q) =>
+      s +
+      maxScore(
+        q,
+        opts.filter((o) => o.question_id === q.id),
+      ),
+    0,
+  );
   const score = answers.reduce((s, a) => s + a.score, 0);
   const percent = quiz.kind === 'poll' ? 100 : max ? Math.round((score / max) * 1000) / 10 : 0;
-  const passed = quiz.kind === 'poll' ? true : quiz.evaluation === 'score' ? percent >= quiz.passing_percentage && score >= quiz.min_score : percent >= quiz.passing_percentage;
+  const passed = attemptPassed(quiz, { percent, score });
   const [done] = await db
     .update(quizAttempts)
     .set({ status: 'FINISHED', finished_at: new Date(), score, max_score: max, percent, passed })

@@ -2,12 +2,18 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { startTestApi, type TestApi } from '../../test/harness.ts';
 import { chapterQuizzes, chapters, events, programs, questionOptions, questions, quizAttempts, quizzes } from '../../db/schema/index.ts';
-import { scoreAnswer, shuffle } from './engine.ts';
+import { mayShowCorrect, scoreAnswer, shuffle } from './engine.ts';
 
 describe('quiz engine', () => {
   let api: TestApi;
   let student: string;
-  const quizId = async (title: string, tenantId = 1) => (await api.db.select().from(quizzes).where(and(eq(quizzes.title, title), eq(quizzes.tenant_id, tenantId))))[0].id;
+  const quizId = async (title: string, tenantId = 1) =>
+    (
+      await api.db
+        .select()
+        .from(quizzes)
+        .where(and(eq(quizzes.title, title), eq(quizzes.tenant_id, tenantId)))
+    )[0].id;
   const correctAnswer = async (questionId: number) => {
     const [q] = await api.db.select().from(questions).where(eq(questions.id, questionId));
     const opts = await api.db.select().from(questionOptions).where(eq(questionOptions.question_id, questionId));
@@ -72,9 +78,10 @@ describe('quiz engine', () => {
     mails.mockRestore();
     const result = (await api.call({ method: 'GET', url: `/api/quiz/${id}/result?id_quizAttemp=${attempt}`, token: student })).json().data;
     expect(result.attempt).toMatchObject({ status: 'FINISHED', score: 6, max_score: 6, percent: 100, passed: true });
-    expect(result.report).toHaveLength(3);
-    const withAnswers = (await api.call({ method: 'GET', url: `/api/quiz/${id}/questionWithAnswer?id_quizAttemp=${attempt}`, token: student })).json().data;
-    expect(withAnswers[0].options.some((o: { is_correct: boolean }) => o.is_correct) || withAnswers[0].correct_texts?.length).toBeTruthy();
+    // show_correct is off and an attempt is left: neither the per-question report nor the key (docs/quizzes.md "Secrecy")
+    expect(result.report).toBeNull();
+    const withAnswers = await api.call({ method: 'GET', url: `/api/quiz/${id}/questionWithAnswer?id_quizAttemp=${attempt}`, token: student });
+    expect([withAnswers.statusCode, withAnswers.json().name]).toEqual([403, 'ERROR_ACCESS']);
     const page = (await api.call({ method: 'GET', url: `/api/quiz/${id}`, token: student })).json().data;
     expect(page).toMatchObject({ attempts_used: 1, attempts_left: 1, attempt: null, best: { percent: 100, passed: true } });
   });
@@ -83,7 +90,10 @@ describe('quiz engine', () => {
     const id = await quizId('Экзамен по стратегии');
     const attempt = (await start(student, id)).json().data.attempt.id;
     const q = await next(student, id, attempt);
-    await api.db.update(quizAttempts).set({ deadline_at: new Date(Date.now() - 1000) }).where(eq(quizAttempts.id, attempt));
+    await api.db
+      .update(quizAttempts)
+      .set({ deadline_at: new Date(Date.now() - 1000) })
+      .where(eq(quizAttempts.id, attempt));
     const late = await answer(student, attempt, q.question.id, await correctAnswer(q.question.id));
     expect(late.statusCode).toBe(409);
     expect(late.json().name).toBe('ERROR_TIME_IS_UP');
@@ -98,7 +108,10 @@ describe('quiz engine', () => {
     const id = await quizId('Экзамен по стратегии', 1);
     const trainer = await api.login('trainer'); // staff may take any quiz of the school
     const attempt = (await start(trainer, id)).json().data.attempt.id;
-    await api.db.update(quizAttempts).set({ deadline_at: new Date(Date.now() + 61_000) }).where(eq(quizAttempts.id, attempt));
+    await api.db
+      .update(quizAttempts)
+      .set({ deadline_at: new Date(Date.now() + 61_000) })
+      .where(eq(quizAttempts.id, attempt));
     const page = (await api.call({ method: 'GET', url: `/api/quiz/${id}`, token: trainer })).json().data;
     expect(page.attempt.id).toBe(attempt);
     expect(page.attempt.seconds_left).toBeGreaterThan(55);
@@ -141,7 +154,10 @@ describe('quiz engine', () => {
 
   it('refuses to start outside the quiz window', async () => {
     const id = await quizId('Зачёт по отчётности');
-    await api.db.update(quizzes).set({ opens_at: new Date(Date.now() + 86_400_000) }).where(eq(quizzes.id, id));
+    await api.db
+      .update(quizzes)
+      .set({ opens_at: new Date(Date.now() + 86_400_000) })
+      .where(eq(quizzes.id, id));
     const trainer = await api.login('trainer');
     const res = await start(trainer, id);
     expect(res.statusCode).toBe(409);
@@ -151,18 +167,46 @@ describe('quiz engine', () => {
 
   /** A fresh quiz in a chapter of a demo program (the student's first by default), with radio, checkbox and text questions. */
   async function makeQuiz(settings: Partial<typeof quizzes.$inferInsert>, programTitle = 'Стратегический менеджмент') {
-    const [p] = await api.db.select().from(programs).where(and(eq(programs.tenant_id, 1), eq(programs.title, programTitle)));
+    const [p] = await api.db
+      .select()
+      .from(programs)
+      .where(and(eq(programs.tenant_id, 1), eq(programs.title, programTitle)));
     const [c] = await api.db.select().from(chapters).where(eq(chapters.program_id, p.id));
-    const [quiz] = await api.db.insert(quizzes).values({ tenant_id: 1, title: `Q ${Math.random()}`, ...settings }).returning();
-    await api.db.insert(chapterQuizzes).values({ chapter_id: c.id, quiz_id: quiz.id, sort: 9 });
+    const [quiz] = await api.db
+      .insert(quizzes)
+      .values({ tenant_id: 1, title: `Q ${Math.random()}`, ...settings })
+      .returning();
+    await api.db.insert(chapterQuizzes).values({ tenant_id: 1, chapter_id: c.id, quiz_id: quiz.id, sort: 9 });
     const add = async (sort: number, type: 'radio' | 'checkbox' | 'text', opts: [string, boolean, number][]) => {
-      const [q] = await api.db.insert(questions).values({ tenant_id: 1, quiz_id: quiz.id, text: `${type} ${sort}`, type, sort }).returning();
-      const rows = await api.db.insert(questionOptions).values(opts.map(([text, is_correct, score], i) => ({ tenant_id: 1, question_id: q.id, text, is_correct, score, sort: i }))).returning();
+      const [q] = await api.db
+        .insert(questions)
+        .values({ tenant_id: 1, quiz_id: quiz.id, text: `${type} ${sort}`, type, sort })
+        .returning();
+      const rows = await api.db
+        .insert(questionOptions)
+        .values(opts.map(([text, is_correct, score], i) => ({ tenant_id: 1, question_id: q.id, text, is_correct, score, sort: i })))
+        .returning();
       return { q, rows };
     };
-    const radio = await add(1, 'radio', [['R1', true, 4], ['R2', false, 0], ['R3', false, 1], ['R4', false, 0], ['R5', false, 0], ['R6', false, 0]]);
-    const checkbox = await add(2, 'checkbox', [['C1', true, 2], ['C2', true, 2], ['C3', false, 0], ['C4', false, 0], ['C5', false, 0]]);
-    const text = await add(3, 'text', [['Net Present Value', true, 2], ['NPV', true, 2]]);
+    const radio = await add(1, 'radio', [
+      ['R1', true, 4],
+      ['R2', false, 0],
+      ['R3', false, 1],
+      ['R4', false, 0],
+      ['R5', false, 0],
+      ['R6', false, 0],
+    ]);
+    const checkbox = await add(2, 'checkbox', [
+      ['C1', true, 2],
+      ['C2', true, 2],
+      ['C3', false, 0],
+      ['C4', false, 0],
+      ['C5', false, 0],
+    ]);
+    const text = await add(3, 'text', [
+      ['Net Present Value', true, 2],
+      ['NPV', true, 2],
+    ]);
     return { quiz, radio, checkbox, text };
   }
 
@@ -227,9 +271,9 @@ describe('quiz engine', () => {
     const late = await answer(student, attempt, checkbox.q.id, [checkbox.rows[0].id]);
     expect(late.statusCode).toBe(409);
     expect(late.json().name).toBe('ERROR_ATTEMPT_FINISHED');
-    const shown = await api.call({ method: 'GET', url: `/api/quiz/${quiz.id}/questionWithAnswer?id_quizAttemp=${attempt}&question_id=${radio.q.id}`, token: student });
-    expect(shown.json().data.options.find((o: { text: string }) => o.text === 'R1').is_correct).toBe(true);
-    expect(shown.json().data.answer).toMatchObject({ option_ids: [radio.rows[0].id], is_correct: true, score: 4 });
+    // show_correct is off: the end of the attempt does not unlock the key either
+    const still = await api.call({ method: 'GET', url: `/api/quiz/${quiz.id}/questionWithAnswer?id_quizAttemp=${attempt}&question_id=${radio.q.id}`, token: student });
+    expect(still.statusCode).toBe(403);
     // a question of another quiz is not part of this attempt
     const other = await makeQuiz({});
     const a2 = (await start(student, other.quiz.id)).json().data.attempt.id;
@@ -240,6 +284,99 @@ describe('quiz engine', () => {
     expect(misfit.json().errors.answer).toBeDefined();
     expect((await answer(student, a2, other.radio.q.id, [other.radio.rows[0].id, other.radio.rows[1].id])).statusCode).toBe(422);
     expect((await answer(student, a2, other.text.q.id, 5)).statusCode).toBe(422);
+  });
+
+  const withAnswer = (token: string, quizId: number, attempt: number, questionId?: number) =>
+    api.call({ method: 'GET', url: `/api/quiz/${quizId}/questionWithAnswer?id_quizAttemp=${attempt}${questionId ? `&question_id=${questionId}` : ''}`, token });
+  const finishNow = (token: string, quizId: number, attempt: number) => api.call({ method: 'POST', url: `/api/quiz/${quizId}/finish?id_quizAttemp=${attempt}`, token });
+  const resultOf = async (token: string, quizId: number, attempt: number) => (await api.call({ method: 'GET', url: `/api/quiz/${quizId}/result?id_quizAttemp=${attempt}`, token })).json().data;
+
+  it("keeps an exam's key after a throw-away attempt when correctness is hidden (issue 10): no key, no report, no correctness in replies", async () => {
+    const { quiz, radio, checkbox, text } = await makeQuiz({ kind: 'exam', show_correct: false, show_report: true, max_attempts: 2 });
+    const first = (await start(student, quiz.id)).json().data.attempt.id;
+    expect((await finishNow(student, quiz.id, first)).json().data).toMatchObject({ status: 'FINISHED', score: 0 });
+    const all = await withAnswer(student, quiz.id, first);
+    expect([all.statusCode, all.json().name]).toEqual([403, 'ERROR_ACCESS']);
+    for (const q of [radio, checkbox, text]) expect((await withAnswer(student, quiz.id, first, q.q.id)).statusCode).toBe(403);
+    const result = await api.call({ method: 'GET', url: `/api/quiz/${quiz.id}/result?id_quizAttemp=${first}`, token: student });
+    expect(result.json().data.report).toBeNull();
+    expect(result.body).not.toContain('is_correct');
+    // the last attempt: show_correct is off, so still nothing, during or after it
+    const second = (await start(student, quiz.id)).json().data.attempt.id;
+    const reply = await answer(student, second, radio.q.id, radio.rows[1].id);
+    expect(reply.statusCode).toBe(200);
+    expect(reply.body).not.toContain('is_correct');
+    expect(reply.body).not.toContain('correct_option_ids');
+    await finishNow(student, quiz.id, second);
+    expect((await withAnswer(student, quiz.id, second)).statusCode).toBe(403);
+    expect((await resultOf(student, quiz.id, second)).report).toBeNull();
+  });
+
+  it('keeps the key of an exam that shows correctness while attempts remain, and shows it on the last attempt', async () => {
+    const { quiz, radio, checkbox, text } = await makeQuiz({ kind: 'exam', show_correct: true, show_report: true, max_attempts: 2 });
+    const first = (await start(student, quiz.id)).json().data.attempt.id;
+    const reply = await answer(student, first, radio.q.id, radio.rows[1].id);
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json().data.is_correct).toBeUndefined();
+    expect(reply.json().data.correct_option_ids).toBeUndefined();
+    expect((await withAnswer(student, quiz.id, first, radio.q.id)).statusCode).toBe(403);
+    await finishNow(student, quiz.id, first);
+    expect((await withAnswer(student, quiz.id, first)).statusCode).toBe(403);
+    expect((await resultOf(student, quiz.id, first)).report).toBeNull();
+    // the second and last attempt: no attempt is left to profit from the key
+    const second = (await start(student, quiz.id)).json().data.attempt.id;
+    const last = await answer(student, second, radio.q.id, radio.rows[1].id);
+    expect(last.json().data).toMatchObject({ is_correct: false, correct_option_ids: [radio.rows[0].id] });
+    const one = await withAnswer(student, quiz.id, second, radio.q.id);
+    expect(one.statusCode).toBe(200);
+    expect(one.json().data.options.find((o: { id: number }) => o.id === radio.rows[0].id).is_correct).toBe(true);
+    expect((await withAnswer(student, quiz.id, second, checkbox.q.id)).statusCode).toBe(403); // not answered yet
+    await finishNow(student, quiz.id, second);
+    const key = await withAnswer(student, quiz.id, second);
+    expect(key.statusCode).toBe(200);
+    expect(key.json().data.find((q: { id: number }) => q.id === text.q.id).correct_texts).toEqual(['Net Present Value', 'NPV']);
+    // the earlier attempt's key too: no attempt is left
+    expect((await withAnswer(student, quiz.id, first)).statusCode).toBe(200);
+    expect((await resultOf(student, quiz.id, second)).report).toHaveLength(3);
+  });
+
+  it('never shows the key of an exam without a limit on attempts', async () => {
+    const { quiz, radio } = await makeQuiz({ kind: 'exam', show_correct: true, max_attempts: null });
+    const attempt = (await start(student, quiz.id)).json().data.attempt.id;
+    expect((await answer(student, attempt, radio.q.id, radio.rows[0].id)).json().data.is_correct).toBeUndefined();
+    await finishNow(student, quiz.id, attempt);
+    expect((await withAnswer(student, quiz.id, attempt)).statusCode).toBe(403);
+    expect((await resultOf(student, quiz.id, attempt)).report).toBeNull();
+  });
+
+  it('shows the key of a pass quiz with show-correct on once its attempt has ended, with the report', async () => {
+    const { quiz, radio, checkbox } = await makeQuiz({ kind: 'pass', show_correct: true, show_report: true, max_attempts: 3 });
+    const attempt = (await start(student, quiz.id)).json().data.attempt.id;
+    await answer(student, attempt, radio.q.id, radio.rows[0].id);
+    expect((await withAnswer(student, quiz.id, attempt, checkbox.q.id)).statusCode).toBe(403); // open and not answered
+    await finishNow(student, quiz.id, attempt);
+    const shown = await withAnswer(student, quiz.id, attempt, radio.q.id);
+    expect(shown.json().data.options.find((o: { text: string }) => o.text === 'R1').is_correct).toBe(true);
+    expect(shown.json().data.answer).toMatchObject({ option_ids: [radio.rows[0].id], is_correct: true, score: 4 });
+    const key = (await withAnswer(student, quiz.id, attempt, checkbox.q.id)).json().data;
+    expect(
+      key.options
+        .filter((o: { is_correct: boolean }) => o.is_correct)
+        .map((o: { text: string }) => o.text)
+        .sort(),
+    ).toEqual(['C1', 'C2']);
+    expect((await resultOf(student, quiz.id, attempt)).report).toHaveLength(3);
+  });
+
+  it('decides when correctness may be shown: show-correct on, and an exam only with no attempt left', () => {
+    const quiz = (kind: 'exam' | 'pass' | 'poll', show_correct: boolean, max_attempts: number | null) => ({ kind, show_correct, max_attempts });
+    expect(mayShowCorrect(quiz('pass', false, null), 1)).toBe(false);
+    expect(mayShowCorrect(quiz('pass', true, null), 1)).toBe(true);
+    expect(mayShowCorrect(quiz('exam', false, 1), 1)).toBe(false);
+    expect(mayShowCorrect(quiz('exam', true, 3), 1)).toBe(false);
+    expect(mayShowCorrect(quiz('exam', true, 3), 2)).toBe(false);
+    expect(mayShowCorrect(quiz('exam', true, 3), 3)).toBe(true);
+    expect(mayShowCorrect(quiz('exam', true, null), 50)).toBe(false);
   });
 
   it('refuses quizzes of programs the student is not enrolled in, and tokens of another school', async () => {
@@ -261,10 +398,16 @@ describe('quiz engine', () => {
     const results = await Promise.all([1, 2, 3].map(() => api.call({ method: 'POST', url: `/api/quiz/${quiz.id}/finish?id_quizAttemp=${attempt}`, token: student })));
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200]);
     expect(new Set(results.map((r) => r.json().data.score))).toEqual(new Set([4]));
-    const recorded = await api.db.select().from(events).where(and(eq(events.kind, 'quiz_attempt'), eq(events.subject_id, quiz.id)));
+    const recorded = await api.db
+      .select()
+      .from(events)
+      .where(and(eq(events.kind, 'quiz_attempt'), eq(events.subject_id, quiz.id)));
     expect(recorded).toHaveLength(1);
     expect(recorded[0].data).toMatchObject({ attempt_id: attempt, score: 4, passed: false });
-    const answers = await api.db.select().from(events).where(and(eq(events.kind, 'quiz_answer'), eq(events.subject_id, radio.q.id)));
+    const answers = await api.db
+      .select()
+      .from(events)
+      .where(and(eq(events.kind, 'quiz_answer'), eq(events.subject_id, radio.q.id)));
     expect(answers).toHaveLength(1);
   });
 
@@ -273,7 +416,10 @@ describe('quiz engine', () => {
     const attempt = (await start(student, quiz.id)).json().data.attempt;
     expect(attempt.seconds_left).toBeGreaterThan(55);
     expect(attempt.seconds_left).toBeLessThanOrEqual(60);
-    await api.db.update(quizAttempts).set({ deadline_at: new Date(Date.now() - 1) }).where(eq(quizAttempts.id, attempt.id));
+    await api.db
+      .update(quizAttempts)
+      .set({ deadline_at: new Date(Date.now() - 1) })
+      .where(eq(quizAttempts.id, attempt.id));
     const q = await next(student, quiz.id, attempt.id);
     expect(q).toMatchObject({ status: 'FINISHED', question: null, attempt: { status: 'FINISHED', seconds_left: 0, score: 0 } });
     const [row] = await api.db.select().from(quizAttempts).where(eq(quizAttempts.id, attempt.id));

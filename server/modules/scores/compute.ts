@@ -2,6 +2,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { chapterMedia, chapterQuizzes, chapters, events, media, mediaUserScores, programScores, quizAttempts, quizzes, settings, submittedProjects } from '../../db/schema/index.ts';
 
+// Every function here takes a school-bound handle (`req.db`, `app.schoolDb`): it sees and writes that school's rows only.
+
 /** Per school, settings key `score_settings` (docs/scores-and-rating.md). Ratios are weights in percent, adding up to 100. */
 export interface ScoreSettings {
   max_score: number;
@@ -10,16 +12,17 @@ export interface ScoreSettings {
 export const SCORE_SETTINGS_KEY = 'score_settings';
 export const DEFAULT_SCORE_SETTINGS: ScoreSettings = { max_score: 100, ratios: { quizzes: 50, projects: 40, activity: 10 } };
 
-export async function readScoreSettings(db: Db, tenantId: number): Promise<ScoreSettings> {
-  const [row] = await db.select().from(settings).where(and(eq(settings.tenant_id, tenantId), eq(settings.key, SCORE_SETTINGS_KEY)));
+export async function readScoreSettings(db: Db): Promise<ScoreSettings> {
+  const [row] = await db.select().from(settings).where(eq(settings.key, SCORE_SETTINGS_KEY));
   const v = row?.value as Partial<ScoreSettings> | undefined;
   return { max_score: v?.max_score ?? DEFAULT_SCORE_SETTINGS.max_score, ratios: { ...DEFAULT_SCORE_SETTINGS.ratios, ...(v?.ratios ?? {}) } };
 }
 
-export async function writeScoreSettings(db: Db, tenantId: number, value: ScoreSettings) {
+export async function writeScoreSettings(db: Db, value: ScoreSettings) {
   await db
     .insert(settings)
-    .values({ tenant_id: tenantId, key: SCORE_SETTINGS_KEY, value })
+    .values({ key: SCORE_SETTINGS_KEY, value })
+    // the conflict target is the unique index (school, key); the row's school is the handle's
     .onConflictDoUpdate({ target: [settings.tenant_id, settings.key], set: { value, updated_at: new Date() } });
 }
 
@@ -48,7 +51,7 @@ export const pairKey = (userId: number, programId: number) => `${userId}-${progr
  * - projects: the score (0–100) of the latest reviewed version of each project of the program (none = 0);
  * - activity: the share of the program's other materials the student viewed.
  */
-export async function computeScores(db: Db, tenantId: number, pairs: { user_id: number; program_id: number }[], cfg: ScoreSettings): Promise<Map<string, ScoreDetail>> {
+export async function computeScores(db: Db, pairs: { user_id: number; program_id: number }[], cfg: ScoreSettings): Promise<Map<string, ScoreDetail>> {
   const out = new Map<string, ScoreDetail>();
   if (!pairs.length) return out;
   const programIds = [...new Set(pairs.map((p) => p.program_id))];
@@ -58,14 +61,14 @@ export async function computeScores(db: Db, tenantId: number, pairs: { user_id: 
     .from(chapterMedia)
     .innerJoin(chapters, eq(chapters.id, chapterMedia.chapter_id))
     .innerJoin(media, eq(media.id, chapterMedia.media_id))
-    .where(and(eq(chapters.tenant_id, tenantId), inArray(chapters.program_id, programIds)))
+    .where(inArray(chapters.program_id, programIds))
     .orderBy(chapters.sort, chapterMedia.sort, media.id);
   const quizRows = await db
     .select({ program_id: chapters.program_id, id: quizzes.id, title: quizzes.title, kind: quizzes.kind })
     .from(chapterQuizzes)
     .innerJoin(chapters, eq(chapters.id, chapterQuizzes.chapter_id))
     .innerJoin(quizzes, eq(quizzes.id, chapterQuizzes.quiz_id))
-    .where(and(eq(chapters.tenant_id, tenantId), inArray(chapters.program_id, programIds)))
+    .where(inArray(chapters.program_id, programIds))
     .orderBy(chapters.sort, chapterQuizzes.sort);
   const quizIds = [...new Set(quizRows.map((q) => q.id))];
   const mediaIds = [...new Set(mediaRows.map((m) => m.id))];
@@ -74,23 +77,26 @@ export async function computeScores(db: Db, tenantId: number, pairs: { user_id: 
     ? await db
         .select({ user_id: quizAttempts.user_id, quiz_id: quizAttempts.quiz_id, percent: sql<number | null>`max(${quizAttempts.percent})`, score: sql<number | null>`max(${quizAttempts.score})` })
         .from(quizAttempts)
-        .where(and(eq(quizAttempts.tenant_id, tenantId), eq(quizAttempts.status, 'FINISHED'), inArray(quizAttempts.user_id, userIds), inArray(quizAttempts.quiz_id, quizIds)))
+        .where(and(eq(quizAttempts.status, 'FINISHED'), inArray(quizAttempts.user_id, userIds), inArray(quizAttempts.quiz_id, quizIds)))
         .groupBy(quizAttempts.user_id, quizAttempts.quiz_id)
     : [];
   const versions = projectIds.length
     ? await db
         .select()
         .from(submittedProjects)
-        .where(and(eq(submittedProjects.tenant_id, tenantId), inArray(submittedProjects.user_id, userIds), inArray(submittedProjects.media_id, projectIds)))
+        .where(and(inArray(submittedProjects.user_id, userIds), inArray(submittedProjects.media_id, projectIds)))
     : [];
   const views = mediaIds.length
     ? await db
         .selectDistinct({ user_id: events.user_id, media_id: events.subject_id })
         .from(events)
-        .where(and(eq(events.tenant_id, tenantId), eq(events.kind, 'media_view'), inArray(events.user_id, userIds), inArray(events.subject_id, mediaIds)))
+        .where(and(eq(events.kind, 'media_view'), inArray(events.user_id, userIds), inArray(events.subject_id, mediaIds)))
     : [];
   const manual = mediaIds.length
-    ? await db.select().from(mediaUserScores).where(and(eq(mediaUserScores.tenant_id, tenantId), inArray(mediaUserScores.user_id, userIds), inArray(mediaUserScores.media_id, mediaIds)))
+    ? await db
+        .select()
+        .from(mediaUserScores)
+        .where(and(inArray(mediaUserScores.user_id, userIds), inArray(mediaUserScores.media_id, mediaIds)))
     : [];
   const bestOf = new Map(best.map((b) => [`${b.user_id}:${b.quiz_id}`, b]));
   const viewed = new Set(views.map((v) => `${v.user_id}:${v.media_id}`));
@@ -102,14 +108,32 @@ export async function computeScores(db: Db, tenantId: number, pairs: { user_id: 
     const ms = mediaRows.filter((m, i, all) => m.program_id === program_id && all.findIndex((x) => x.program_id === program_id && x.id === m.id) === i);
     const quizList = qs.map((q) => {
       const b = bestOf.get(`${user_id}:${q.id}`);
-      return { id: q.id, title: q.title, kind: q.kind, percent: b?.percent === null || b?.percent === undefined ? null : Number(b.percent), score: b?.score === null || b?.score === undefined ? null : Number(b.score) };
+      return {
+        id: q.id,
+        title: q.title,
+        kind: q.kind,
+        percent: b?.percent === null || b?.percent === undefined ? null : Number(b.percent),
+        score: b?.score === null || b?.score === undefined ? null : Number(b.score),
+      };
     });
-    const projectList = ms.filter((m) => m.kind === 'project').map((m) => {
-      const mine = versions.filter((v) => v.user_id === user_id && v.media_id === m.id).sort((a, b) => b.version - a.version);
-      const last = mine[0];
-      return { media_id: m.id, title: m.title, version: last?.version ?? null, status: last?.status ?? null, score: last?.score ?? null, approved: last ? last.check_admin : null, reviewed: mine.find((v) => v.status !== 'awaiting')?.score ?? null };
-    });
-    const materials = ms.filter((m) => m.kind !== 'project').map((m) => ({ id: m.id, title: m.title, kind: m.kind, viewed: viewed.has(`${user_id}:${m.id}`), score: manualOf.get(`${user_id}:${m.id}`) ?? null }));
+    const projectList = ms
+      .filter((m) => m.kind === 'project')
+      .map((m) => {
+        const mine = versions.filter((v) => v.user_id === user_id && v.media_id === m.id).sort((a, b) => b.version - a.version);
+        const last = mine[0];
+        return {
+          media_id: m.id,
+          title: m.title,
+          version: last?.version ?? null,
+          status: last?.status ?? null,
+          score: last?.score ?? null,
+          approved: last ? last.check_admin : null,
+          reviewed: mine.find((v) => v.status !== 'awaiting')?.score ?? null,
+        };
+      });
+    const materials = ms
+      .filter((m) => m.kind !== 'project')
+      .map((m) => ({ id: m.id, title: m.title, kind: m.kind, viewed: viewed.has(`${user_id}:${m.id}`), score: manualOf.get(`${user_id}:${m.id}`) ?? null }));
     const quizPercent = avg(quizList.map((q) => q.percent ?? 0));
     const projectPercent = avg(projectList.map((p) => Number(p.reviewed ?? 0)));
     const activityPercent = materials.length ? (100 * materials.filter((m) => m.viewed).length) / materials.length : null;
@@ -137,9 +161,12 @@ export async function computeScores(db: Db, tenantId: number, pairs: { user_id: 
 }
 
 /** The admin's decisions for a student's programs: `{ program_id → { status, points, max_score, decided_at } }`. */
-export async function decisionsOf(db: Db, tenantId: number, userId: number, programIds: number[]) {
+export async function decisionsOf(db: Db, userId: number, programIds: number[]) {
   if (!programIds.length) return new Map<number, typeof programScores.$inferSelect>();
-  const rows = await db.select().from(programScores).where(and(eq(programScores.tenant_id, tenantId), eq(programScores.user_id, userId), inArray(programScores.program_id, programIds)));
+  const rows = await db
+    .select()
+    .from(programScores)
+    .where(and(eq(programScores.user_id, userId), inArray(programScores.program_id, programIds)));
   return new Map(rows.map((r) => [r.program_id, r]));
 }
 
@@ -147,15 +174,24 @@ export async function decisionsOf(db: Db, tenantId: number, userId: number, prog
  * What the student sees of a program's score (`/api/score`): the points kept when the admin approved it,
  * otherwise the live points; `status` approved, revoked or null (not decided).
  */
-export async function studentProgramScores(db: Db, tenantId: number, userId: number, programIds: number[]) {
-  const cfg = await readScoreSettings(db, tenantId);
-  const live = await computeScores(db, tenantId, programIds.map((program_id) => ({ user_id: userId, program_id })), cfg);
-  const decided = await decisionsOf(db, tenantId, userId, programIds);
+export async function studentProgramScores(db: Db, userId: number, programIds: number[]) {
+  const cfg = await readScoreSettings(db);
+  const live = await computeScores(
+    db,
+    programIds.map((program_id) => ({ user_id: userId, program_id })),
+    cfg,
+  );
+  const decided = await decisionsOf(db, userId, programIds);
   return new Map(
     programIds.map((id) => {
       const d = decided.get(id);
       const l = live.get(pairKey(userId, id));
-      return [id, d?.status === 'approved' ? { points: d.points, max_score: d.max_score, status: 'approved' as const, decided_at: d.decided_at } : { points: l?.points ?? 0, max_score: cfg.max_score, status: d?.status ?? null, decided_at: d?.decided_at ?? null }];
+      return [
+        id,
+        d?.status === 'approved'
+          ? { points: d.points, max_score: d.max_score, status: 'approved' as const, decided_at: d.decided_at }
+          : { points: l?.points ?? 0, max_score: cfg.max_score, status: d?.status ?? null, decided_at: d?.decided_at ?? null },
+      ];
     }),
   );
 }

@@ -1,15 +1,23 @@
-import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import type { Db } from '../../db/client.ts';
 import { groupUsers, programGroups, programScores, programUsers, programs, users } from '../../db/schema/index.ts';
 import { currentUser } from '../../core/context.ts';
 import { fieldError, notFound } from '../../core/errors.ts';
 import { ListQuery, pageMeta } from '../../core/pagination.ts';
 import { computeScores, pairKey, readScoreSettings, writeScoreSettings } from './compute.ts';
+import { Id } from '../../core/schemas.ts';
+import { containsPattern } from '../../core/search.ts';
+import { achievementsAfter } from '../lifelong/index.ts';
+import { ACCESS } from '../../../common/access/roles.ts';
+
+/** The module's public face: what other modules may use (docs/server-layout.md). */
+export { studentProgramScores } from './compute.ts';
 
 const tags = ['admin: scores'];
-const ADMINS = ['superadmin', 'admin'] as const;
+const ADMINS = ACCESS.school.read;
 /** A score is one student in one program: id `<user_id>-<program_id>`. */
 const ScoreId = Type.Object({ id: Type.String({ pattern: '^[0-9]{1,9}-[0-9]{1,9}$' }) });
 const Status = Type.Union([Type.Literal('approved'), Type.Literal('revoked'), Type.Literal('none')]);
@@ -22,9 +30,23 @@ const Status = Type.Union([Type.Literal('approved'), Type.Literal('revoked'), Ty
 export default async function scoresModule(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
-  /** The student is enrolled in the program directly or through a group. */
-  const enrolled = sql`(exists (select 1 from ${programUsers} where ${programUsers.user_id} = ${users.id} and ${programUsers.program_id} = ${programs.id})
-    or exists (select 1 from ${programGroups} join ${groupUsers} on ${groupUsers.group_id} = ${programGroups.group_id} where ${groupUsers.user_id} = ${users.id} and ${programGroups.program_id} = ${programs.id}))`;
+  /** The student is enrolled in the program directly or through a group (subqueries of the bound handle: bound too). */
+  const enrolled = (db: Db) =>
+    or(
+      exists(
+        db
+          .select({ x: sql`1` })
+          .from(programUsers)
+          .where(and(eq(programUsers.user_id, users.id), eq(programUsers.program_id, programs.id))),
+      ),
+      exists(
+        db
+          .select({ x: sql`1` })
+          .from(programGroups)
+          .innerJoin(groupUsers, eq(groupUsers.group_id, programGroups.group_id))
+          .where(and(eq(groupUsers.user_id, users.id), eq(programGroups.program_id, programs.id))),
+      ),
+    );
   const userName = sql<string>`trim(${users.surname} || ' ' || ${users.name})`;
   const columns = {
     user_id: users.id,
@@ -36,19 +58,20 @@ export default async function scoresModule(fastify: FastifyInstance) {
     approved_points: programScores.points,
     decided_at: programScores.decided_at,
   };
-  const base = (where: SQL | undefined) =>
-    app.db
+  /** Every (user, program) pair of the school (the bound handle keeps both sides to it), with the admin's decision. */
+  const base = (db: Db, where: SQL | undefined) =>
+    db
       .select(columns)
       .from(users)
-      .innerJoin(programs, eq(programs.tenant_id, users.tenant_id))
+      .crossJoin(programs)
       .leftJoin(programScores, and(eq(programScores.user_id, users.id), eq(programScores.program_id, programs.id)))
       .where(where);
-  const scopeOf = (tenantId: number) => and(eq(users.tenant_id, tenantId), eq(users.role, 'student'), enrolled);
+  const scope = (db: Db) => and(eq(users.role, 'student'), enrolled(db));
 
   type Row = Awaited<ReturnType<ReturnType<typeof base>['execute']>>[number];
-  async function withPoints(tenantId: number, rows: Row[], detail = false) {
-    const cfg = await readScoreSettings(app.db, tenantId);
-    const scores = await computeScores(app.db, tenantId, rows, cfg);
+  async function withPoints(db: Db, rows: Row[], detail = false) {
+    const cfg = await readScoreSettings(db);
+    const scores = await computeScores(db, rows, cfg);
     return rows.map((r) => {
       const s = scores.get(pairKey(r.user_id, r.program_id))!;
       const summary = {
@@ -69,48 +92,64 @@ export default async function scoresModule(fastify: FastifyInstance) {
     });
   }
 
-  app.get('/admin/score', {
-    config: { roles: [...ADMINS] },
-    schema: {
-      tags,
-      summary: 'Every student in every program they are enrolled in, with quiz, project and activity parts and points; q searches the student, filters program_id, user_id, status (approved|revoked|none); sort user_name, program_title, status, decided_at',
-      querystring: Type.Intersect([ListQuery, Type.Object({ program_id: Type.Optional(Type.Integer({ minimum: 1 })), user_id: Type.Optional(Type.Integer({ minimum: 1 })), status: Type.Optional(Status) })]),
+  app.get(
+    '/admin/score',
+    {
+      config: { roles: [...ADMINS] },
+      schema: {
+        tags,
+        summary:
+          'Every student in every program they are enrolled in, with quiz, project and activity parts and points; q searches the student, filters program_id, user_id, status (approved|revoked|none); sort user_name, program_title, status, decided_at',
+        querystring: Type.Intersect([ListQuery, Type.Object({ program_id: Type.Optional(Id), user_id: Type.Optional(Id), status: Type.Optional(Status) })]),
+      },
     },
-  }, async (req) => {
-    const q = req.query;
-    const f = { ...((q.filter ?? {}) as Record<string, unknown>), ...Object.fromEntries(Object.entries({ program_id: q.program_id, user_id: q.user_id, status: q.status }).filter(([, v]) => v !== undefined)) };
-    const num = (k: string) => {
-      const v = f[k];
-      if (v === undefined || v === '' || v === null) return undefined;
-      if (!/^[0-9]{1,9}$/.test(String(v)) || Number(v) < 1) throw fieldError(k, 'validation.format');
-      return Number(v);
-    };
-    const status = f.status === undefined || f.status === '' ? undefined : String(f.status);
-    if (status && !['approved', 'revoked', 'none'].includes(status)) throw fieldError('status', 'validation.choice');
-    const programId = num('program_id');
-    const userId = num('user_id');
-    const where = and(
-      scopeOf(req.tenant.id),
-      programId ? eq(programs.id, programId) : undefined,
-      userId ? eq(users.id, userId) : undefined,
-      status === 'none' ? isNull(programScores.status) : status ? eq(programScores.status, status as 'approved' | 'revoked') : undefined,
-      q.q ? sql`(${users.surname} || ' ' || ${users.name} || ' ' || ${users.email}) ilike ${`%${q.q}%`}` : undefined,
-    );
-    const perPage = Math.min(q.per_page ?? 15, 100);
-    const page = Math.max(q.page ?? 1, 1);
-    const sorts: Record<string, SQL | import('drizzle-orm/pg-core').PgColumn> = { user_name: userName, program_title: programs.title, status: programScores.status, decided_at: programScores.decided_at };
-    const dir = q.order?.toLowerCase() === 'desc' ? desc : asc;
-    const order = q.sort && sorts[q.sort] ? [dir(sorts[q.sort]), asc(userName), asc(programs.id)] : [asc(userName), asc(users.id), asc(programs.id)];
-    const [{ total }] = await app.db
-      .select({ total: count() })
-      .from(users)
-      .innerJoin(programs, eq(programs.tenant_id, users.tenant_id))
-      .leftJoin(programScores, and(eq(programScores.user_id, users.id), eq(programScores.program_id, programs.id)))
-      .where(where);
-    const rows = await base(where).orderBy(...order).limit(perPage).offset((page - 1) * perPage);
-    const data = await withPoints(req.tenant.id, rows);
-    return { data, meta: pageMeta(page, perPage, Number(total), data.length) };
-  });
+    async (req) => {
+      const q = req.query;
+      const f = {
+        ...((q.filter ?? {}) as Record<string, unknown>),
+        ...Object.fromEntries(Object.entries({ program_id: q.program_id, user_id: q.user_id, status: q.status }).filter(([, v]) => v !== undefined)),
+      };
+      const num = (k: string) => {
+        const v = f[k];
+        if (v === undefined || v === '' || v === null) return undefined;
+        if (!/^[0-9]{1,9}$/.test(String(v)) || Number(v) < 1) throw fieldError(k, 'validation.format');
+        return Number(v);
+      };
+      const status = f.status === undefined || f.status === '' ? undefined : String(f.status);
+      if (status && !['approved', 'revoked', 'none'].includes(status)) throw fieldError('status', 'validation.choice');
+      const programId = num('program_id');
+      const userId = num('user_id');
+      const where = and(
+        scope(req.db),
+        programId ? eq(programs.id, programId) : undefined,
+        userId ? eq(users.id, userId) : undefined,
+        status === 'none' ? isNull(programScores.status) : status ? eq(programScores.status, status as 'approved' | 'revoked') : undefined,
+        q.q ? sql`(${users.surname} || ' ' || ${users.name} || ' ' || ${users.email}) ilike ${containsPattern(q.q)}` : undefined,
+      );
+      const perPage = Math.min(q.per_page ?? 15, 100);
+      const page = Math.max(q.page ?? 1, 1);
+      const sorts: Record<string, SQL | import('drizzle-orm/pg-core').PgColumn> = {
+        user_name: userName,
+        program_title: programs.title,
+        status: programScores.status,
+        decided_at: programScores.decided_at,
+      };
+      const dir = q.order?.toLowerCase() === 'desc' ? desc : asc;
+      const order = q.sort && sorts[q.sort] ? [dir(sorts[q.sort]), asc(userName), asc(programs.id)] : [asc(userName), asc(users.id), asc(programs.id)];
+      const [{ total }] = await req.db
+        .select({ total: count() })
+        .from(users)
+        .crossJoin(programs)
+        .leftJoin(programScores, and(eq(programScores.user_id, users.id), eq(programScores.program_id, programs.id)))
+        .where(where);
+      const rows = await base(req.db, where)
+        .orderBy(...order)
+        .limit(perPage)
+        .offset((page - 1) * perPage);
+      const data = await withPoints(req.db, rows);
+      return { data, meta: pageMeta(page, perPage, Number(total), data.length) };
+    },
+  );
 
   const Settings = Type.Object({
     max_score: Type.Number({ minimum: 1, maximum: 1000 }),
@@ -121,52 +160,76 @@ export default async function scoresModule(fastify: FastifyInstance) {
     }),
   });
 
-  app.get('/admin/score/settings', { config: { roles: [...ADMINS] }, schema: { tags, summary: 'Score settings of the school: max score and the weights (percent) of quizzes, projects and activity' } }, async (req) => ({
-    data: await readScoreSettings(app.db, req.tenant.id),
-  }));
+  app.get(
+    '/admin/score/settings',
+    { config: { roles: [...ADMINS] }, schema: { tags, summary: 'Score settings of the school: max score and the weights (percent) of quizzes, projects and activity' } },
+    async (req) => ({
+      data: await readScoreSettings(req.db),
+    }),
+  );
 
-  app.put('/admin/score/settings', {
-    config: { roles: [...ADMINS], noDemo: true },
-    schema: { tags, summary: 'Change the score settings; the three weights must add up to 100 (else 422 on ratios)', body: Settings },
-  }, async (req) => {
-    const { quizzes, projects, activity } = req.body.ratios;
-    if (quizzes + projects + activity !== 100) throw fieldError('ratios', 'validation.format');
-    const value = { max_score: req.body.max_score, ratios: { quizzes, projects, activity } };
-    await writeScoreSettings(app.db, req.tenant.id, value);
-    return { data: value };
-  });
+  app.put(
+    '/admin/score/settings',
+    {
+      config: { roles: [...ADMINS], noDemo: true },
+      schema: { tags, summary: 'Change the score settings; the three weights must add up to 100 (else 422 on ratios)', body: Settings },
+    },
+    async (req) => {
+      const { quizzes, projects, activity } = req.body.ratios;
+      if (quizzes + projects + activity !== 100) throw fieldError('ratios', 'validation.format');
+      const value = { max_score: req.body.max_score, ratios: { quizzes, projects, activity } };
+      await writeScoreSettings(req.db, value);
+      return { data: value };
+    },
+  );
 
   /** One score of the school (an enrolled student and a program), else 404 NOT_FOUND_SCORE. */
   async function oneScore(req: FastifyRequest, id: string) {
     const [userId, programId] = id.split('-').map(Number);
-    const [row] = await base(and(scopeOf(req.tenant.id), eq(users.id, userId), eq(programs.id, programId)));
+    const [row] = await base(req.db, and(scope(req.db), eq(users.id, userId), eq(programs.id, programId)));
     if (!row) throw notFound('score');
     return row;
   }
 
-  app.get('/admin/score/:id', {
-    config: { roles: [...ADMINS] },
-    schema: { tags, summary: 'One student in one program: every quiz, project and material with the parts and points', params: ScoreId },
-  }, async (req) => ({ data: (await withPoints(req.tenant.id, [await oneScore(req, req.params.id)], true))[0] }));
+  app.get(
+    '/admin/score/:id',
+    {
+      config: { roles: [...ADMINS] },
+      schema: { tags, summary: 'One student in one program: every quiz, project and material with the parts and points', params: ScoreId },
+    },
+    async (req) => ({ data: (await withPoints(req.db, [await oneScore(req, req.params.id)], true))[0] }),
+  );
 
   async function decide(req: FastifyRequest, id: string, status: 'approved' | 'revoked') {
     const row = await oneScore(req, id);
-    const [live] = await withPoints(req.tenant.id, [row]);
-    const values = { tenant_id: req.tenant.id, user_id: row.user_id, program_id: row.program_id, status, points: live.points, max_score: live.max_score, decided_by: currentUser(req).id, decided_at: new Date() };
-    await app.db
+    const [live] = await withPoints(req.db, [row]);
+    const values = { user_id: row.user_id, program_id: row.program_id, status, points: live.points, max_score: live.max_score, decided_by: currentUser(req).id, decided_at: new Date() };
+    await req.db
       .insert(programScores)
       .values(values)
-      .onConflictDoUpdate({ target: [programScores.user_id, programScores.program_id], set: { status, points: values.points, max_score: values.max_score, decided_by: values.decided_by, decided_at: values.decided_at } });
-    return { data: (await withPoints(req.tenant.id, [await oneScore(req, id)], true))[0] };
+      .onConflictDoUpdate({
+        target: [programScores.user_id, programScores.program_id],
+        set: { status, points: values.points, max_score: values.max_score, decided_by: values.decided_by, decided_at: values.decided_at },
+      });
+    await achievementsAfter(req, row.user_id);
+    return { data: (await withPoints(req.db, [await oneScore(req, id)], true))[0] };
   }
 
-  app.post('/admin/score/:id/approve', {
-    config: { roles: [...ADMINS], noDemo: true },
-    schema: { tags, summary: 'Approve the score: its current points are kept and shown to the student as approved', params: ScoreId },
-  }, async (req) => decide(req, req.params.id, 'approved'));
+  app.post(
+    '/admin/score/:id/approve',
+    {
+      config: { roles: [...ADMINS], noDemo: true },
+      schema: { tags, summary: 'Approve the score: its current points are kept and shown to the student as approved', params: ScoreId },
+    },
+    async (req) => decide(req, req.params.id, 'approved'),
+  );
 
-  app.post('/admin/score/:id/revoke', {
-    config: { roles: [...ADMINS], noDemo: true },
-    schema: { tags, summary: 'Revoke the score: the student sees it as revoked, with the live points', params: ScoreId },
-  }, async (req) => decide(req, req.params.id, 'revoked'));
+  app.post(
+    '/admin/score/:id/revoke',
+    {
+      config: { roles: [...ADMINS], noDemo: true },
+      schema: { tags, summary: 'Revoke the score: the student sees it as revoked, with the live points', params: ScoreId },
+    },
+    async (req) => decide(req, req.params.id, 'revoked'),
+  );
 }

@@ -28,11 +28,16 @@ describe('scores: student activity, settings, approve and revoke', () => {
   const get = async (url: string, token = admin, tenant = 'demo') => api.call({ method: 'GET', url, token, tenant });
   /** The points the parts and the weights give (every part present). */
   const expected = (r: ScoreRow, max: number, w: [number, number, number]) => {
-    const parts = [[r.quiz_percent, w[0]], [r.project_percent, w[1]], [r.activity_percent, w[2]]].filter(([c]) => c !== null) as [number, number][];
+    const parts = [
+      [r.quiz_percent, w[0]],
+      [r.project_percent, w[1]],
+      [r.activity_percent, w[2]],
+    ].filter(([c]) => c !== null) as [number, number][];
     const ws = parts.reduce((a, [, x]) => a + x, 0);
     return Math.round((max * parts.reduce((a, [c, x]) => a + c * x, 0) * 100) / (100 * ws)) / 100;
   };
-  const grades = async () => (await api.call({ method: 'GET', url: '/api/score', token: student })).json().data as { program_id: number; score: { points: number; max_score: number; status: string | null } }[];
+  const grades = async () =>
+    (await api.call({ method: 'GET', url: '/api/score', token: student })).json().data as { program_id: number; score: { points: number; max_score: number; status: string | null } }[];
 
   beforeAll(async () => {
     api = await startTestApi();
@@ -90,7 +95,8 @@ describe('scores: student activity, settings, approve and revoke', () => {
     expect([bad.statusCode, bad.json().errors]).toEqual([422, { ratios: ['validation.format'] }]);
     expect((await put({ max_score: 0, ratios: { quizzes: 50, projects: 40, activity: 10 } })).json().errors).toHaveProperty('max_score');
     expect((await put({ max_score: 10, ratios: { quizzes: 50, projects: 50 } })).json().errors).toHaveProperty(['ratios.activity']);
-    for (const role of ['trainer', 'moderator', 'student']) expect((await put({ max_score: 10, ratios: { quizzes: 20, projects: 70, activity: 10 } }, await api.login(role))).statusCode, role).toBe(403);
+    for (const role of ['trainer', 'moderator', 'student'])
+      expect((await put({ max_score: 10, ratios: { quizzes: 20, projects: 70, activity: 10 } }, await api.login(role))).statusCode, role).toBe(403);
     const ok = await put({ max_score: 10, ratios: { quizzes: 20, projects: 70, activity: 10 } });
     expect(ok.json().data).toEqual({ max_score: 10, ratios: { quizzes: 20, projects: 70, activity: 10 } });
     expect((await get('/admin/score/settings')).json().data.max_score).toBe(10);
@@ -114,7 +120,12 @@ describe('scores: student activity, settings, approve and revoke', () => {
     expect((await grades()).find((g) => g.program_id === p1)?.score).toMatchObject({ status: null });
     expect((await get('/admin/score?status=approved')).json().data.map((r: ScoreRow) => r.id)).toEqual([id]);
     // the live points move (the trainer scores the project), the approved points stay
-    const finance = (await api.db.select().from(media).where(and(eq(media.tenant_id, 1), eq(media.title, 'Проект: анализ финансовой отчётности'))))[0];
+    const finance = (
+      await api.db
+        .select()
+        .from(media)
+        .where(and(eq(media.tenant_id, 1), eq(media.title, 'Проект: анализ финансовой отчётности')))
+    )[0];
     await api.call({ method: 'POST', url: `/admin/user/${studentId}/media/${finance.id}/updateScore`, token: admin, payload: { score: 100 } });
     const live = (await get(`/admin/score/${id}`)).json().data;
     expect(live.points).toBeGreaterThan(before.points);

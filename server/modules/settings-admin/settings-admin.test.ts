@@ -60,7 +60,15 @@ describe('settings admin', () => {
       expect(list.statusCode).toBe(200);
       expect(list.json().data).toEqual([
         { id: 13, name: 'theme', value: 'light' },
-        { id: 16, name: 'learning_durations', value: [{ format: 'full-time', months: 24 }, { format: 'blended', months: 18 }, { format: 'online', months: 12 }] },
+        {
+          id: 16,
+          name: 'learning_durations',
+          value: [
+            { format: 'full-time', months: 24 },
+            { format: 'blended', months: 18 },
+            { format: 'online', months: 12 },
+          ],
+        },
         { id: 17, name: 'instalments', value: [6, 12, 18, 24, 36] },
         { id: 19, name: 'calendar_id', value: '' },
       ]);
@@ -71,8 +79,16 @@ describe('settings admin', () => {
       const inst = await put('/admin/setting/17', { value: [24, 6, 12, 6] }, superadmin);
       expect(inst.json().data.value).toEqual([6, 12, 24]);
       expect((await api.call({ method: 'GET', url: '/api/setting/17' })).json().data.value).toEqual([6, 12, 24]);
-      const dur = await put('/admin/setting/16', { value: [{ format: 'online', months: '10' }, { format: ' mba ', months: 20 }] });
-      expect(dur.json().data.value).toEqual([{ format: 'online', months: 10 }, { format: 'mba', months: 20 }]);
+      const dur = await put('/admin/setting/16', {
+        value: [
+          { format: 'online', months: '10' },
+          { format: ' mba ', months: 20 },
+        ],
+      });
+      expect(dur.json().data.value).toEqual([
+        { format: 'online', months: 10 },
+        { format: 'mba', months: 20 },
+      ]);
       const cal = await put('/admin/setting/19', { value: ' school@group.calendar.google.com ' });
       expect(cal.json().data.value).toBe('school@group.calendar.google.com');
       expect((await get('/admin/setting/19')).json().data.value).toBe('school@group.calendar.google.com');
@@ -87,7 +103,13 @@ describe('settings admin', () => {
         [16, []],
         [16, [{ format: '', months: 12 }]],
         [16, [{ format: 'online', months: 0 }]],
-        [16, [{ format: 'a', months: 1 }, { format: 'a', months: 2 }]],
+        [
+          16,
+          [
+            { format: 'a', months: 1 },
+            { format: 'a', months: 2 },
+          ],
+        ],
         [17, [5]],
         [17, []],
         [17, 'all'],
@@ -96,7 +118,10 @@ describe('settings admin', () => {
       for (const [id, value] of cases) {
         const res = await put(`/admin/setting/${id}`, { value });
         expect(res.statusCode, `${id} ${JSON.stringify(value)}`).toBe(422);
-        expect(Object.keys(res.json().errors).some((k) => k.startsWith('value')), JSON.stringify(res.json())).toBe(true);
+        expect(
+          Object.keys(res.json().errors).some((k) => k.startsWith('value')),
+          JSON.stringify(res.json()),
+        ).toBe(true);
       }
       expect((await put('/admin/setting/13', {})).statusCode).toBe(422);
       expect((await put('/admin/setting/3', { value: 'x' })).json().name).toBe('NOT_FOUND_SETTING');
@@ -166,7 +191,12 @@ describe('settings admin', () => {
     });
 
     it('refuses a file that is not an image (415), no file (422) and a too large one (413)', async () => {
-      const text = await api.call({ method: 'POST', url: '/admin/setting/3/changeLogo', token: admin, ...multipart({ _method: 'PUT', value: { name: 'logo.png', data: Buffer.from('<svg onload="alert(1)"/>'), type: 'image/png' } }) });
+      const text = await api.call({
+        method: 'POST',
+        url: '/admin/setting/3/changeLogo',
+        token: admin,
+        ...multipart({ _method: 'PUT', value: { name: 'logo.png', data: Buffer.from('<svg onload="alert(1)"/>'), type: 'image/png' } }),
+      });
       expect(text.statusCode).toBe(415);
       expect(text.json().name).toBe('ERROR_EXT_TYPE');
       const none = await api.call({ method: 'POST', url: '/admin/setting/3/changeLogo', token: admin, ...multipart({ _method: 'PUT', value: '' }) });
@@ -188,14 +218,25 @@ describe('settings admin', () => {
     it('answers defaults, stores the settings without ever answering the password, keeps it when blank', async () => {
       const empty = (await get('/admin/email/setting')).json().data;
       expect(empty).toMatchObject({ host: '', has_password: false, encryption: 'tls' });
-      const saved = await put('/admin/email/setting', { host: '127.0.0.1', port, username: 'mailer', password: 'S3cret!', encryption: 'none', from_address: 'school@demo.test', from_name: 'Demo School' });
+      const saved = await put('/admin/email/setting', {
+        host: '127.0.0.1',
+        port,
+        username: 'mailer',
+        password: 'S3cret!',
+        encryption: 'none',
+        from_address: 'school@demo.test',
+        from_name: 'Demo School',
+      });
       expect(saved.statusCode).toBe(200);
       expect(saved.json().data).toEqual({ host: '127.0.0.1', port, username: 'mailer', encryption: 'none', from_address: 'school@demo.test', from_name: 'Demo School', has_password: true });
       expect(JSON.stringify(saved.json())).not.toContain('S3cret');
       const again = await put('/admin/email/setting', { host: '127.0.0.1', port, username: 'mailer', password: '', encryption: 'none', from_address: 'school@demo.test', from_name: 'Demo School' });
       expect(again.json().data.has_password).toBe(true);
       expect(JSON.stringify((await get('/admin/email/setting')).json())).not.toContain('S3cret');
-      const [row] = await api.db.select().from(settings).where(and(eq(settings.tenant_id, 1), eq(settings.key, 'email')));
+      const [row] = await api.db
+        .select()
+        .from(settings)
+        .where(and(eq(settings.tenant_id, 1), eq(settings.key, 'email')));
       expect((row.value as { password: string }).password).toBe('S3cret!');
       expect((await get('/admin/email/setting', northAdmin, 'north')).json().data.host).toBe('');
     });
@@ -262,7 +303,10 @@ describe('settings admin', () => {
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toHaveProperty(['emails.1']);
     expect((await put('/admin/setting/adminEmails', { emails: [] })).json().data.emails).toEqual([]);
-    const rows = await api.db.select().from(settings).where(and(eq(settings.tenant_id, 1), eq(settings.key, 'admin_emails')));
+    const rows = await api.db
+      .select()
+      .from(settings)
+      .where(and(eq(settings.tenant_id, 1), eq(settings.key, 'admin_emails')));
     expect(rows).toHaveLength(0);
   });
 
@@ -305,7 +349,13 @@ describe('settings admin', () => {
     expect(mail.raw).toContain('Subject: Welcome to Demo Business School');
     expect(mail.raw).toContain('Hello Ivan Probe! Your login: welcome_probe.');
     await put('/admin/setting/welcomeMail', { ru: DEFAULT_RU, en: { subject: 'Hi {name}', body: 'Password: {password}\nSign in: {link}' } });
-    await api.call({ method: 'POST', url: '/admin/user', token: admin, headers: { 'accept-language': 'en', origin: 'http://demo.localhost:8080' }, payload: { login: 'welcome_probe2', email: 'welcome_probe2@demo.test', password: 'Welcome123', name: 'Olga', surname: 'Probe' } });
+    await api.call({
+      method: 'POST',
+      url: '/admin/user',
+      token: admin,
+      headers: { 'accept-language': 'en', origin: 'http://demo.localhost:8080' },
+      payload: { login: 'welcome_probe2', email: 'welcome_probe2@demo.test', password: 'Welcome123', name: 'Olga', surname: 'Probe' },
+    });
     await expect.poll(() => inbox.length, { timeout: 10_000 }).toBe(before + 2);
     expect(inbox.at(-1)!.raw).toContain('Password: Welcome123');
     expect(inbox.at(-1)!.raw).toContain('Sign in: http://demo.localhost:8080/');

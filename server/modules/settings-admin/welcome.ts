@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.ts';
 import type { MailResult, MailTenant } from '../../mail/mailer.ts';
 import { langOf, type Lang } from '../../mail/texts.ts';
-import { readSetting } from '../access/index.ts';
+import { readSetting } from '../../core/settings.ts';
 import { webOrigin } from '../../mail/links.ts';
 
 /** Welcome mail texts of a school, per language (settings key `welcome_mail`). */
@@ -30,8 +31,9 @@ export function fillTemplate(text: string, values: WelcomeValues) {
   return text.replace(/\{(\w+)\}/g, (all, key: string) => ((PLACEHOLDERS as readonly string[]).includes(key) ? (values[key as keyof WelcomeValues] ?? '') : all));
 }
 
-export async function welcomeTexts(app: FastifyInstance, tenantId: number): Promise<WelcomeMail> {
-  const stored = await readSetting<Partial<WelcomeMail>>(app.db, tenantId, 'welcome_mail');
+/** The welcome mail texts of the school `db` is bound to (its own, else the defaults). */
+export async function welcomeTexts(db: Db): Promise<WelcomeMail> {
+  const stored = await readSetting<Partial<WelcomeMail>>(db, 'welcome_mail');
   return { ru: stored?.ru ?? DEFAULT_WELCOME.ru, en: stored?.en ?? DEFAULT_WELCOME.en };
 }
 
@@ -48,7 +50,8 @@ export async function sendWelcomeMail(
   lang: Lang,
   extra: { password?: string; link?: string } = {},
 ): Promise<MailResult> {
-  const texts = (await welcomeTexts(app, tenant.id))[lang];
+  // sent outside the request (in the background): the school's own handle
+  const texts = (await welcomeTexts(app.schoolDb(tenant.id)))[lang];
   const values: WelcomeValues = {
     name: [user.name, user.surname].filter(Boolean).join(' ') || user.login,
     login: user.login,
@@ -62,7 +65,10 @@ export async function sendWelcomeMail(
     to: user.email,
     subject: fillTemplate(texts.subject, values).replace(/[\r\n]+/g, ' '),
     text,
-    html: text.split(/\n{2,}/).map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join(''),
+    html: text
+      .split(/\n{2,}/)
+      .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
+      .join(''),
   });
 }
 
@@ -78,8 +84,10 @@ export function welcomeInBackground(app: FastifyInstance, req: FastifyRequest, u
   const tenant = req.tenant;
   const lang = langOf(req.headers['accept-language']);
   const link = portalLink(app, req);
-  return sendWelcomeMail(app, tenant, user, lang, { password, link }).catch((err) => {
-    req.log.warn({ err }, 'welcome mail failed');
-    return { sent: false, error: (err as Error).message };
-  });
+  return app.background(
+    sendWelcomeMail(app, tenant, user, lang, { password, link }).catch((err) => {
+      req.log.warn({ err }, 'welcome mail failed');
+      return { sent: false, error: (err as Error).message };
+    }),
+  );
 }

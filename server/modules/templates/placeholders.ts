@@ -18,6 +18,11 @@ export const PLACEHOLDERS = [
   'director',
   'secretary',
   'company',
+  // acts of completed services (server/modules/acts): a diploma leaves them empty
+  'act_number',
+  'services',
+  'amount_paid',
+  'company_details',
 ] as const;
 export type Placeholder = (typeof PLACEHOLDERS)[number];
 
@@ -32,7 +37,10 @@ export function placeholdersOf(body: string): string[] {
 export function assertKnownPlaceholders(body: string) {
   const unknown = placeholdersOf(body).filter((p) => !(PLACEHOLDERS as readonly string[]).includes(p));
   if (unknown.length) {
-    throw new AppError(422, 'ERROR_GENERATION_TEMPLATE', `Unknown placeholders: ${unknown.join(', ')}`, { unknown: unknown.map((p) => `{{${p}}}`).join(', '), allowed: PLACEHOLDERS.map((p) => `{{${p}}}`).join(', ') });
+    throw new AppError(422, 'ERROR_GENERATION_TEMPLATE', `Unknown placeholders: ${unknown.join(', ')}`, {
+      unknown: unknown.map((p) => `{{${p}}}`).join(', '),
+      allowed: PLACEHOLDERS.map((p) => `{{${p}}}`).join(', '),
+    });
   }
 }
 
@@ -40,7 +48,7 @@ export function assertKnownPlaceholders(body: string) {
  * Fills a body. Every placeholder it uses must be known (else ERROR_GENERATION_TEMPLATE) and have a value
  * (else 422 ERROR_GENERATION_CONFIG with `variables.fields`: the diploma's settings to fill in first).
  */
-export function fillTemplate(body: string, values: Record<Placeholder, string | null | undefined>) {
+export function fillTemplate(body: string, values: Partial<Record<Placeholder, string | null | undefined>>) {
   assertKnownPlaceholders(body);
   const missing = placeholdersOf(body).filter((p) => !values[p as Placeholder]);
   if (missing.length) throw new AppError(422, 'ERROR_GENERATION_CONFIG', `No value for: ${missing.join(', ')}`, { fields: missing.join(', ') });

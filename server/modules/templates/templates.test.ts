@@ -23,7 +23,12 @@ describe('/admin/template', () => {
   afterAll(() => api?.close(), 60_000);
 
   it('creates, lists with search and kind filter, edits and deletes a template', async () => {
-    const created = await api.call({ method: 'POST', url: '/admin/template', token: admin, payload: { title: 'Удостоверение о повышении квалификации', body: 'Настоящий диплом выдан {{name_dative}} ({{hours}} ч.)' } });
+    const created = await api.call({
+      method: 'POST',
+      url: '/admin/template',
+      token: admin,
+      payload: { title: 'Удостоверение о повышении квалификации', body: 'Настоящий диплом выдан {{name_dative}} ({{hours}} ч.)' },
+    });
     expect(created.statusCode).toBe(201);
     const t = created.json().data;
     expect(t).toMatchObject({ kind: 'certificate', placeholders: ['name_dative', 'hours'] });

@@ -1,6 +1,6 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { or, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
 import { groups, groupUsers, users, type Role } from '../../db/schema/index.ts';
 import type { User } from '../../core/context.ts';
 import { hashPassword, PASSWORD_MAX, PASSWORD_MIN } from '../../core/password.ts';
@@ -43,8 +43,13 @@ const ROLE_NAMES: Record<string, Role> = {
   суперадминистратор: 'superadmin',
 };
 
-/** At most this many data rows are imported from one file; the rest are refused with IMPORT_TOO_MANY_ROWS. */
+/**
+ * At most this many data rows are imported from one file. Reading stops at the first data row past it, which is
+ * reported once with IMPORT_TOO_MANY_ROWS (the rest of the file is not read), or after MAX_IMPORT_LINES lines of any
+ * kind (empty ones included) once the header is found.
+ */
 export const MAX_IMPORT_ROWS = 2000;
+export const MAX_IMPORT_LINES = 10_000;
 const LOGIN_RE = /^[A-Za-z0-9_.@-]{3,64}$/;
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** A password hash that no password matches: imported users without a password sign in after "send password" or a reset. */
@@ -80,7 +85,9 @@ function columnsOf(header: string[]) {
 /** Called for each user the import created, with the password the row gave (the route sends the welcome mail). */
 export type OnImported = (user: { login: string; email: string; name: string | null; surname: string | null }, password: string | null) => void;
 
-export async function importUsers(app: FastifyInstance, tenantId: number, me: User, file: { path: string; head: Buffer }, onImported: OnImported = () => {}): Promise<ImportReport> {
+const STOP = Symbol('stop reading');
+
+export async function importUsers(db: Db, me: User, file: { path: string; head: Buffer }, onImported: OnImported = () => {}): Promise<ImportReport> {
   const report: ImportReport = { created: 0, refused: [] };
   const seenLogins = new Set<string>();
   const seenEmails = new Set<string>();
@@ -91,7 +98,7 @@ export async function importUsers(app: FastifyInstance, tenantId: number, me: Us
   async function groupId(title: string) {
     const key = title.toLowerCase();
     if (!groupIds.has(key)) {
-      const [g] = await app.db.select({ id: groups.id }).from(groups).where(and(eq(groups.tenant_id, tenantId), sql`lower(${groups.title}) = ${key}`)).limit(1);
+      const [g] = await db.select({ id: groups.id }).from(groups).where(sql`lower(${groups.title}) = ${key}`).limit(1);
       groupIds.set(key, g?.id ?? null);
     }
     return groupIds.get(key) ?? null;
@@ -104,8 +111,11 @@ export async function importUsers(app: FastifyInstance, tenantId: number, me: Us
     };
     const row = Object.fromEntries(IMPORT_COLUMNS.map((c) => [c, get(c)])) as Record<Column, string>;
     if (!Object.values(row).some(Boolean)) return; // an empty line
-    const refuse = (errors: string[]) => report.refused.push({ row: r.line, login: row.login, email: row.email, errors });
-    if (++dataRows > MAX_IMPORT_ROWS) return refuse(['IMPORT_TOO_MANY_ROWS']);
+    const refuse = (errors: string[]) => void report.refused.push({ row: r.line, login: row.login, email: row.email, errors });
+    if (++dataRows > MAX_IMPORT_ROWS) {
+      refuse(['IMPORT_TOO_MANY_ROWS']);
+      return STOP;
+    }
     const errors: string[] = [];
     const login = row.login.toLowerCase();
     const email = row.email.toLowerCase();
@@ -125,21 +135,20 @@ export async function importUsers(app: FastifyInstance, tenantId: number, me: Us
     if (LOGIN_RE.test(row.login)) seenLogins.add(login);
     if (EMAIL_RE.test(row.email)) seenEmails.add(email);
     if (!errors.includes('IMPORT_LOGIN_FORMAT') && !errors.includes('IMPORT_EMAIL_FORMAT') && !errors.includes('IMPORT_DUPLICATE_LOGIN') && !errors.includes('IMPORT_DUPLICATE_EMAIL')) {
-      const taken = await app.db
+      const taken = await db
         .select({ id: users.id })
         .from(users)
-        .where(and(eq(users.tenant_id, tenantId), or(sql`lower(${users.login}) = ${login}`, sql`lower(${users.email}) = ${email}`)))
+        .where(or(sql`lower(${users.login}) = ${login}`, sql`lower(${users.email}) = ${email}`))
         .limit(1);
       if (taken.length) errors.push('USER_EMAIL_ISSET');
     }
     if (errors.length) return refuse(errors);
     const passwordHash = row.password ? await hashPassword(row.password) : NO_PASSWORD;
     try {
-      await app.db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         const [u] = await tx
           .insert(users)
           .values({
-            tenant_id: tenantId,
             login: row.login,
             email: row.email,
             name: row.name,
@@ -161,13 +170,19 @@ export async function importUsers(app: FastifyInstance, tenantId: number, me: Us
     }
   }
 
+  let lines = 0;
   for await (const r of readSheet(file.path, file.head)) {
     if (!cols) {
       if (!r.cells.some(Boolean)) continue; // blank lines before the header
       cols = columnsOf(r.cells);
       continue;
     }
-    await importRow(r);
+    // past the limit: said once, and the rest of the file is left unread (leaving the loop closes the reader)
+    if (++lines > MAX_IMPORT_LINES) {
+      report.refused.push({ row: r.line, login: '', email: '', errors: ['IMPORT_TOO_MANY_ROWS'] });
+      break;
+    }
+    if ((await importRow(r)) === STOP) break;
   }
   if (!cols) throw importFormatError('empty');
   return report;

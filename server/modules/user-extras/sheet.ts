@@ -32,7 +32,11 @@ export function cellText(v: unknown): string {
   if (v instanceof Date) return v.toISOString().slice(0, 10);
   if (typeof v === 'object') {
     const o = v as { richText?: { text: string }[]; text?: unknown; result?: unknown; hyperlink?: string; error?: string };
-    if (Array.isArray(o.richText)) return o.richText.map((r) => r.text).join('').trim();
+    if (Array.isArray(o.richText))
+      return o.richText
+        .map((r) => r.text)
+        .join('')
+        .trim();
     if (o.text !== undefined) return cellText(o.text);
     if (o.result !== undefined) return cellText(o.result);
     if (typeof o.hyperlink === 'string') return o.hyperlink.replace(/^mailto:/i, '').trim();
@@ -40,17 +44,37 @@ export function cellText(v: unknown): string {
   return '';
 }
 
-/** The first worksheet of an xlsx, row by row, with exceljs' streaming reader (the file is never held in memory). */
+/** What exceljs' streaming reader has read before the worksheets (internal fields of its WorkbookReader). */
+interface ReaderState {
+  sharedStrings?: unknown[];
+  workbookRels?: unknown[];
+  model?: unknown;
+}
+
+/**
+ * The first worksheet of an xlsx, row by row, with exceljs' streaming reader: the file is never held in memory, and
+ * a caller that stops early (the import's row limit) stops the reading there.
+ *
+ * Excel and exceljs store the shared strings after the worksheets; meeting a worksheet first, exceljs' reader would
+ * unpack the whole of it into a temporary file before the first row (and leave that file behind when the caller
+ * stops early). So the file is read twice: first everything but the worksheets (shared strings, relations, workbook;
+ * the worksheets are unpacked and dropped as they stream by), then the worksheet rows, streamed from the zip itself.
+ */
 async function* readXlsx(path: string): AsyncGenerator<SheetRow> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(createReadStream(path), {
-    sharedStrings: 'cache',
-    hyperlinks: 'cache',
-    styles: 'ignore',
-    worksheets: 'emit',
-    entries: 'emit',
-  });
+  const inputs: ReturnType<typeof createReadStream>[] = [];
+  const open = (options: Partial<ExcelJS.stream.xlsx.WorkbookStreamReaderOptions>, preset: ReaderState) => {
+    const input = createReadStream(path);
+    inputs.push(input);
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, { sharedStrings: 'cache', hyperlinks: 'cache', styles: 'ignore', entries: 'emit', ...options });
+    // with these set, exceljs streams a worksheet as it meets it instead of unpacking it into a temporary file
+    return Object.assign(reader, { sharedStrings: [], workbookRels: [], model: { sheets: [] }, ...preset });
+  };
   let sheets = 0;
   try {
+    const before = open({ worksheets: 'ignore', hyperlinks: 'ignore' }, {});
+    for await (const _ of before); // yields no worksheet: it reads the parts the rows need
+    const { sharedStrings, model } = before as unknown as ReaderState;
+    const reader = open({ worksheets: 'emit' }, { sharedStrings, ...(model ? { model } : {}) });
     for await (const sheet of reader) {
       if (sheets++) break; // only the first worksheet
       for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
@@ -61,6 +85,8 @@ async function* readXlsx(path: string): AsyncGenerator<SheetRow> {
   } catch (e) {
     if (e instanceof AppError) throw e;
     throw importFormatError('xlsx');
+  } finally {
+    for (const input of inputs) input.destroy();
   }
   if (!sheets) throw importFormatError('xlsx');
 }

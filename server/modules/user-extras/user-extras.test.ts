@@ -13,7 +13,12 @@ const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000
 /** Decodes `=?UTF-8?B?…?=` / `=?UTF-8?Q?…?=` words of a mail header. */
 function decodeHeader(v: string) {
   return v.replace(/=\?UTF-8\?([BQ])\?([^?]*)\?=\s*/gi, (_, enc: string, s: string) =>
-    enc.toUpperCase() === 'B' ? Buffer.from(s, 'base64').toString('utf8') : Buffer.from(s.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
+    enc.toUpperCase() === 'B'
+      ? Buffer.from(s, 'base64').toString('utf8')
+      : Buffer.from(
+          s.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+          'latin1',
+        ).toString('utf8'),
   );
 }
 
@@ -30,11 +35,21 @@ describe('users: extras of the back office', () => {
   let moderator: string;
   let superadmin: string;
   let northAdmin: string;
-  const idOf = async (login: string, tenantId = 1) => (await api.db.select().from(users).where(and(eq(users.login, login), eq(users.tenant_id, tenantId))))[0].id;
+  const idOf = async (login: string, tenantId = 1) =>
+    (
+      await api.db
+        .select()
+        .from(users)
+        .where(and(eq(users.login, login), eq(users.tenant_id, tenantId)))
+    )[0].id;
   const signIn = (username: string, password: string, tenant = 'demo') =>
     api.call({ method: 'POST', url: '/api/token', tenant, payload: { username, password, client_id: 'web', client_secret: 'public', grant_type: 'password' } });
   const register = (login: string) =>
-    api.call({ method: 'POST', url: '/api/register', payload: { login, email: `${login}@mail.test`, password: 'Secret123', confirm_password: 'Secret123', name: 'Олег', surname: `Новиков-${login}` } });
+    api.call({
+      method: 'POST',
+      url: '/api/register',
+      payload: { login, email: `${login}@mail.test`, password: 'Secret123', confirm_password: 'Secret123', name: 'Олег', surname: `Новиков-${login}` },
+    });
 
   beforeAll(async () => {
     api = await startTestApi();
@@ -124,7 +139,7 @@ describe('users: extras of the back office', () => {
       expect((await api.call({ method: 'GET', url: `/admin/user/${id}/score`, token: admin })).json().data.score).toBe(42);
     });
 
-    it('keeps an admin away from a superadmin\'s score', async () => {
+    it("keeps an admin away from a superadmin's score", async () => {
       const res = await api.call({ method: 'POST', url: `/admin/user/${await idOf('superadmin')}/setScore`, token: admin, payload: { score: 1 } });
       expect(res.statusCode).toBe(403);
     });
@@ -143,19 +158,40 @@ describe('users: extras of the back office', () => {
       const fake = await api.call({ method: 'POST', url: `/admin/user/${id}/setAvatar`, token: admin, ...multipart({ avatar: { name: 'x.png', data: Buffer.from('<svg/>'), type: 'image/png' } }) });
       expect(fake.statusCode).toBe(415);
       expect(fake.json().name).toBe('ERROR_EXT_TYPE');
-      const big = await api.call({ method: 'POST', url: `/admin/user/${id}/setAvatar`, token: admin, ...multipart({ avatar: { name: 'big.png', data: Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]), type: 'image/png' } }) });
+      const big = await api.call({
+        method: 'POST',
+        url: `/admin/user/${id}/setAvatar`,
+        token: admin,
+        ...multipart({ avatar: { name: 'big.png', data: Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]), type: 'image/png' } }),
+      });
       expect(big.statusCode).toBe(413);
       expect(big.json().name).toBe('ERROR_MAX_SIZE_5');
       const none = await api.call({ method: 'POST', url: `/admin/user/${id}/setAvatar`, token: admin, ...multipart({ note: 'no file' }) });
       expect(none.statusCode).toBe(422);
       expect(none.json().errors.avatar).toEqual(['validation.required']);
 
-      const north = await api.call({ method: 'POST', url: `/admin/user/${id}/setAvatar`, token: northAdmin, tenant: 'north', ...multipart({ avatar: { name: 'face.png', data: PNG, type: 'image/png' } }) });
+      const north = await api.call({
+        method: 'POST',
+        url: `/admin/user/${id}/setAvatar`,
+        token: northAdmin,
+        tenant: 'north',
+        ...multipart({ avatar: { name: 'face.png', data: PNG, type: 'image/png' } }),
+      });
       expect(north.statusCode).toBe(404);
-      const student = await api.call({ method: 'POST', url: `/admin/user/${id}/setAvatar`, token: await api.login('student'), ...multipart({ avatar: { name: 'face.png', data: PNG, type: 'image/png' } }) });
+      const student = await api.call({
+        method: 'POST',
+        url: `/admin/user/${id}/setAvatar`,
+        token: await api.login('student'),
+        ...multipart({ avatar: { name: 'face.png', data: PNG, type: 'image/png' } }),
+      });
       expect(student.statusCode).toBe(403);
       // a moderator does not manage admins
-      const upward = await api.call({ method: 'POST', url: `/admin/user/${await idOf('admin')}/setAvatar`, token: moderator, ...multipart({ avatar: { name: 'face.png', data: PNG, type: 'image/png' } }) });
+      const upward = await api.call({
+        method: 'POST',
+        url: `/admin/user/${await idOf('admin')}/setAvatar`,
+        token: moderator,
+        ...multipart({ avatar: { name: 'face.png', data: PNG, type: 'image/png' } }),
+      });
       expect(upward.statusCode).toBe(403);
     });
   });
@@ -175,7 +211,12 @@ describe('users: extras of the back office', () => {
       const form = await api.call({ method: 'POST', url: `/admin/user/${id}/social`, token: admin, ...multipart({ _method: 'PUT', linkedin: 'https://www.linkedin.com/in/alexey' }) });
       expect(form.json().data.linkedin).toBe('https://www.linkedin.com/in/alexey');
 
-      const bad = await api.call({ method: 'PUT', url: `/admin/user/${id}/social`, token: admin, payload: { vk: 'javascript:alert(1)', facebook: 'not a link', instagram: 'https://instagram.com/ok' } });
+      const bad = await api.call({
+        method: 'PUT',
+        url: `/admin/user/${id}/social`,
+        token: admin,
+        payload: { vk: 'javascript:alert(1)', facebook: 'not a link', instagram: 'https://instagram.com/ok' },
+      });
       expect(bad.statusCode).toBe(422);
       expect(bad.json().errors).toEqual({ vk: ['validation.format'], facebook: ['validation.format'] });
       expect((await api.call({ method: 'GET', url: `/admin/user/${id}/social`, token: admin })).json().data.instagram).toBeNull(); // nothing saved
@@ -202,7 +243,12 @@ describe('users: extras of the back office', () => {
 
   describe('POST /admin/email/sendPassword', () => {
     it('sets a new password, signs the user out and mails it in the chosen language', async () => {
-      await api.call({ method: 'POST', url: '/admin/user', token: admin, payload: { login: 'pw.target', email: 'pw.target@demo.test', password: 'Demo12345', name: 'P', surname: 'T', role: 'trainer' } });
+      await api.call({
+        method: 'POST',
+        url: '/admin/user',
+        token: admin,
+        payload: { login: 'pw.target', email: 'pw.target@demo.test', password: 'Demo12345', name: 'P', surname: 'T', role: 'trainer' },
+      });
       const id = await idOf('pw.target');
       const old = await api.login('pw.target');
       const res = await api.call({ method: 'POST', url: '/admin/email/sendPassword', token: moderator, payload: { user_id: id, lang: 'en' } });
@@ -256,7 +302,10 @@ describe('users: extras of the back office', () => {
 
   describe('import', () => {
     it('imports a real xlsx: good rows are created (with group and password), bad rows are reported with codes', async () => {
-      const [mba] = await api.db.select().from(groups).where(and(eq(groups.tenant_id, 1), eq(groups.title, 'MBA-2026')));
+      const [mba] = await api.db
+        .select()
+        .from(groups)
+        .where(and(eq(groups.tenant_id, 1), eq(groups.title, 'MBA-2026')));
       const file = await xlsx([
         ['Login', 'E-mail', 'Name', 'Surname', 'Patronymic', 'Role', 'Phone', 'Password', 'Group'],
         ['imp.anna', { text: 'imp.anna@mail.test', hyperlink: 'mailto:imp.anna@mail.test' }, 'Анна', 'Импортова', 'Петровна', 'student', '+7 900 1', 'Start1234', 'mba-2026'],
@@ -277,16 +326,27 @@ describe('users: extras of the back office', () => {
         { row: 6, login: 'imp.bad', email: 'not-an-email', errors: ['IMPORT_EMAIL_FORMAT', 'IMPORT_NAME_REQUIRED', 'IMPORT_UNKNOWN_ROLE', 'IMPORT_PASSWORD_LENGTH', 'IMPORT_UNKNOWN_GROUP'] },
         { row: 8, login: 'imp.super', email: 'imp.super@mail.test', errors: ['IMPORT_ROLE_ACCESS'] },
       ]);
-      const [anna] = await api.db.select().from(users).where(and(eq(users.tenant_id, 1), eq(users.login, 'imp.anna')));
+      const [anna] = await api.db
+        .select()
+        .from(users)
+        .where(and(eq(users.tenant_id, 1), eq(users.login, 'imp.anna')));
       expect(anna).toMatchObject({ email: 'imp.anna@mail.test', name: 'Анна', surname: 'Импортова', patronymic: 'Петровна', role: 'student', phone: '+7 900 1' });
-      expect(await api.db.select().from(groupUsers).where(and(eq(groupUsers.group_id, mba.id), eq(groupUsers.user_id, anna.id)))).toHaveLength(1);
+      expect(
+        await api.db
+          .select()
+          .from(groupUsers)
+          .where(and(eq(groupUsers.group_id, mba.id), eq(groupUsers.user_id, anna.id))),
+      ).toHaveLength(1);
       expect((await signIn('imp.anna', 'Start1234')).statusCode).toBe(200);
       // every created user gets the school's welcome mail (sent in the background; no SMTP set: the outbox)
       const outbox = join(api.config.dataDir, 'outbox', 'demo');
       const mailedTo = () => readdirSync(outbox).map((f) => /^To: (.+)$/m.exec(readFileSync(join(outbox, f), 'utf8'))?.[1]?.trim());
       await expect.poll(mailedTo).toEqual(expect.arrayContaining(['imp.anna@mail.test', 'imp.boris@mail.test']));
       expect(mailedTo()).not.toContain('imp.super@mail.test');
-      const [boris] = await api.db.select().from(users).where(and(eq(users.tenant_id, 1), eq(users.login, 'imp.boris')));
+      const [boris] = await api.db
+        .select()
+        .from(users)
+        .where(and(eq(users.tenant_id, 1), eq(users.login, 'imp.boris')));
       expect(boris).toMatchObject({ role: 'trainer', phone: '79001234567' });
       // no password in the file: no sign-in until an admin sends one
       expect((await signIn('imp.boris', 'anything1')).json().name).toBe('ERROR_PASS');
@@ -297,7 +357,11 @@ describe('users: extras of the back office', () => {
     });
 
     it('imports a csv with `;`, quotes and a BOM; a moderator may import only roles they manage', async () => {
-      const csv = '\uFEFFлогин;e-mail;имя;фамилия;роль\r\n' + 'csv.one;csv.one@mail.test;"Ольга ""Оля""";Смирнова;student\r\n' + 'csv.two;csv.two@mail.test;Пётр;"Иванов;Петров";admin\r\n' + 'csv.three;CSV.ONE@mail.test;Ирина;Котова;\r\n';
+      const csv =
+        '\uFEFFлогин;e-mail;имя;фамилия;роль\r\n' +
+        'csv.one;csv.one@mail.test;"Ольга ""Оля""";Смирнова;student\r\n' +
+        'csv.two;csv.two@mail.test;Пётр;"Иванов;Петров";admin\r\n' +
+        'csv.three;CSV.ONE@mail.test;Ирина;Котова;\r\n';
       const res = await api.call({ method: 'POST', url: '/admin/user/import', token: moderator, ...multipart({ file: { name: 'people.txt', data: Buffer.from(csv), type: 'text/plain' } }) });
       expect(res.statusCode).toBe(200);
       expect(res.json().data).toEqual({
@@ -307,7 +371,10 @@ describe('users: extras of the back office', () => {
           { row: 4, login: 'csv.three', email: 'CSV.ONE@mail.test', errors: ['IMPORT_DUPLICATE_EMAIL'] },
         ],
       });
-      const [one] = await api.db.select().from(users).where(and(eq(users.tenant_id, 1), eq(users.login, 'csv.one')));
+      const [one] = await api.db
+        .select()
+        .from(users)
+        .where(and(eq(users.tenant_id, 1), eq(users.login, 'csv.one')));
       expect(one.name).toBe('Ольга "Оля"');
       // the same file again: everything is taken now
       const again = await api.call({ method: 'POST', url: '/admin/user/import', token: admin, ...multipart({ file: { name: 'people.csv', data: Buffer.from(csv) } }) });

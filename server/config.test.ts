@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('configuration', () => {
+  it('has working defaults for a fresh machine', () => {
+    expect(loadConfig({})).toMatchObject({ apiPort: 8000, webPort: 8080, defaultTenant: 'demo', logLevel: 'info', videoMaxMb: 2048, seedDemo: true, databaseUrl: undefined });
+  });
+
+  it('reads every variable in one place', () => {
+    const c = loadConfig({
+      API_PORT: '9000',
+      WEB_PORT: '9080',
+      DATABASE_URL: 'postgres://u@h/db',
+      API_URL: 'https://api.example.com',
+      DIST_DIR: '/srv/dist',
+      MEDIA_VIDEO_MAX_MB: '100',
+      DEFAULT_TENANT: 'Acme',
+      WEB_ORIGINS: 'https://a.example.com, https://b.example.com',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: '0',
+    });
+    expect(c).toMatchObject({
+      apiPort: 9000,
+      webPort: 9080,
+      databaseUrl: 'postgres://u@h/db',
+      apiUrl: 'https://api.example.com',
+      distDir: '/srv/dist',
+      videoMaxMb: 100,
+      defaultTenant: 'acme',
+      webOrigins: ['https://a.example.com', 'https://b.example.com'],
+      logLevel: 'warn',
+      seedDemo: false,
+    });
+  });
+
+  it('trusts X-Forwarded-For from no proxy unless TRUST_PROXY names them (addresses and CIDR ranges)', () => {
+    expect(loadConfig({}).trustProxy).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,fd00::/8' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8']);
+    for (const bad of ['true', '*', '10.0.0.0/33', 'proxy.example.com', '10.0.0.1/8/1']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
+
+  it('refuses wrong values at start with every problem named', () => {
+    let err: unknown;
+    try {
+      loadConfig({ API_PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', MEDIA_VIDEO_MAX_MB: '-5', DEFAULT_TENANT: 'a b', API_URL: 'not a url' });
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(ConfigError);
+    const problems = (err as ConfigError).problems.join('\n');
+    for (const name of ['API_PORT', 'DATABASE_URL', 'LOG_LEVEL', 'MEDIA_VIDEO_MAX_MB', 'DEFAULT_TENANT', 'API_URL']) expect(problems).toContain(name);
+  });
+});

@@ -1,0 +1,95 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Fences around the modules (docs/school-isolation.md): module code reaches data only through the school-bound
+ * handle (`req.db`, `app.schoolDb(id)`), never the unbound one. Tests may set up data of both schools.
+ */
+const root = join(import.meta.dirname);
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) return sources(p);
+    return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [p] : [];
+  });
+}
+
+/** Spellings of the unbound handle (the Fastify decoration `db`, the Database object, the client module). */
+const UNBOUND = [/\b(app|fastify|this|instance|server)\.db\b/, /\bdatabase\.db\b/, /\bopenDatabase\b/, /^import (?!type )[^;]*from '(\.\.\/)+db\/client\.ts'/];
+
+/**
+ * The named cross-school paths (docs/school-isolation.md): the only module files that may name the unbound handle,
+ * each holding one exported function with its own tests.
+ */
+export const CROSS_SCHOOL_PATHS: Record<string, string> = {
+  'marketplace/published-programs.ts': 'publishedPrograms',
+  'networking/global-members.ts': 'globalMembers',
+  'report-schedules/due.ts': 'claimDueSchedules',
+};
+
+describe('module fences', () => {
+  it('no module names the unbound data handle', () => {
+    const offences: string[] = [];
+    for (const file of sources(root)) {
+      if (relative(root, file) in CROSS_SCHOOL_PATHS) continue;
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          if (/^\s*(\/\/|\*)/.test(line)) return;
+          if (UNBOUND.some((re) => re.test(line))) offences.push(`${relative(root, file)}:${i + 1}: ${line.trim()}`);
+        });
+    }
+    expect(offences).toEqual([]);
+  });
+
+  it('each cross-school path exists and exports its one named function', () => {
+    // both paths are built (issues 13 and 14): a missing file fails here
+    for (const [file, fn] of Object.entries(CROSS_SCHOOL_PATHS)) {
+      const text = readFileSync(join(root, file), 'utf8');
+      expect(text, file).toMatch(new RegExp(`export (async )?function ${fn}\\b`));
+    }
+  });
+
+  it('no module writes a school condition or stamp by hand', () => {
+    const offences: string[] = [];
+    for (const file of sources(root)) {
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          if (/eq\([\w.]+\.tenant_id\b|\.tenant_id\}?\s*=\s*\$\{|\btenant_id:\s*(req\.tenant\.id|tenantId|tenant\.id)\b/.test(line)) offences.push(`${relative(root, file)}:${i + 1}: ${line.trim()}`);
+        });
+    }
+    expect(offences).toEqual([]);
+  });
+
+  it('a module reaches another module only through its index.ts (docs/server-layout.md)', () => {
+    const offences: string[] = [];
+    for (const file of sources(root)) {
+      const own = relative(root, file).split('/')[0];
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          const m = /from '\.\.\/([a-z0-9-]+)\/([^']+)'/.exec(line);
+          if (m && m[1] !== own && m[2] !== 'index.ts') offences.push(`${relative(root, file)}:${i + 1}: ${line.trim()}`);
+        });
+    }
+    expect(offences).toEqual([]);
+  });
+
+  it('no module spells out a list of roles: they come from common/access/roles.ts', () => {
+    const role = "'(superadmin|admin|moderator|trainer|student)'";
+    const list = new RegExp(`\\[\\s*${role}\\s*,\\s*${role}`);
+    const offences: string[] = [];
+    for (const file of sources(root)) {
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          if (/^\s*(\/\/|\*)/.test(line)) return;
+          if (list.test(line)) offences.push(`${relative(root, file)}:${i + 1}: ${line.trim()}`);
+        });
+    }
+    expect(offences).toEqual([]);
+  });
+});

@@ -1,0 +1,93 @@
+import { SignJWT, exportJWK, generateKeyPair, importJWK, jwtVerify, decodeProtectedHeader, type JWK } from 'jose';
+import type { Db } from '../../db/client.ts';
+import { credentialKeys } from '../../db/schema/index.ts';
+
+export const CREDENTIAL_ALG = 'EdDSA';
+
+/**
+ * The school's signing key (Ed25519), made on first use and kept in the database; concurrent first uses keep one
+ * (a unique index on the school, the loser reads the winner's).
+ */
+export async function schoolKey(db: Db) {
+  const [have] = await db.select().from(credentialKeys).limit(1);
+  if (have) return have;
+  const { publicKey, privateKey } = await generateKeyPair(CREDENTIAL_ALG, { crv: 'Ed25519', extractable: true });
+  const kid = `k-${crypto.randomUUID()}`;
+  await db
+    .insert(credentialKeys)
+    .values({ kid, public_jwk: { ...(await exportJWK(publicKey)), kid, alg: CREDENTIAL_ALG, use: 'sig' }, private_jwk: { ...(await exportJWK(privateKey)), kid, alg: CREDENTIAL_ALG } })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(credentialKeys).limit(1);
+  return row;
+}
+
+/** The school's public keys as a JWK Set. */
+export async function jwks(db: Db) {
+  const k = await schoolKey(db);
+  return { keys: [k.public_jwk] };
+}
+
+export interface CredentialInput {
+  credentialId: string;
+  issuer: { id: string; name: string; url: string };
+  subject: { id: string; name: string };
+  achievement: { id: string; name: string; description: string | null; criteria: string; image: string | null };
+  awardedAt: Date;
+  verifyUrl: string;
+  statusUrl: string;
+}
+
+/**
+ * An Open Badges 3.0 credential (a W3C Verifiable Credential, data model 2.0) secured as a JWT (`typ: vc+jwt`): the
+ * payload is the credential with the registered claims beside it (iss, sub, jti, iat, nbf), signed with the school's
+ * Ed25519 key. The same award signs to the same bytes (iat is the award's time), so nothing is stored but the award.
+ */
+export async function signCredential(db: Db, c: CredentialInput) {
+  const key = await schoolKey(db);
+  const vc = {
+    '@context': ['https://www.w3.org/ns/credentials/v2', 'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json'],
+    id: `urn:uuid:${c.credentialId}`,
+    type: ['VerifiableCredential', 'OpenBadgeCredential'],
+    issuer: { id: c.issuer.id, type: ['Profile'], name: c.issuer.name, url: c.issuer.url },
+    validFrom: c.awardedAt.toISOString(),
+    name: c.achievement.name,
+    credentialSubject: {
+      id: c.subject.id,
+      type: ['AchievementSubject'],
+      name: c.subject.name,
+      achievement: {
+        id: c.achievement.id,
+        type: ['Achievement'],
+        name: c.achievement.name,
+        description: c.achievement.description ?? c.achievement.name,
+        criteria: { narrative: c.achievement.criteria },
+        ...(c.achievement.image ? { image: { id: c.achievement.image, type: 'Image' } } : {}),
+      },
+    },
+    credentialStatus: { id: c.statusUrl, type: '1EdTechRevocationList' },
+    evidence: [{ id: c.verifyUrl, type: ['Evidence'], name: 'Public verification page' }],
+  };
+  const iat = Math.floor(c.awardedAt.getTime() / 1000);
+  return new SignJWT(vc)
+    .setProtectedHeader({ alg: CREDENTIAL_ALG, typ: 'vc+jwt', kid: key.kid })
+    .setIssuer(c.issuer.id)
+    .setSubject(c.subject.id)
+    .setJti(vc.id)
+    .setIssuedAt(iat)
+    .setNotBefore(iat)
+    .sign(await importJWK(key.private_jwk as JWK, CREDENTIAL_ALG));
+}
+
+/** Checks a credential's signature against the school's key: the payload when it holds, null when it does not. */
+export async function verifyCredential(db: Db, jwt: string) {
+  const key = await schoolKey(db);
+  try {
+    if (decodeProtectedHeader(jwt).kid !== key.kid) return null;
+    const { payload } = await jwtVerify(jwt, await importJWK(key.public_jwk as JWK, CREDENTIAL_ALG), { algorithms: [CREDENTIAL_ALG], typ: 'vc+jwt' });
+    return payload;
+  } catch {
+    return null;
+  }
+}
+
+export const credentialIdOf = (jti: unknown) => (typeof jti === 'string' && jti.startsWith('urn:uuid:') ? jti.slice(9) : null);

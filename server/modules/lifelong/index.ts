@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import lifelongAdmin from './admin.ts';
+import lifelongLearner from './learner.ts';
+
+export { achievementsAfter, recomputeAchievements } from './awards.ts';
+
+/** Lifelong learning (docs/lifelong-learning.md): branches, programs, modules, achievements and their credentials. */
+export default async function lifelong(app: FastifyInstance) {
+  await lifelongAdmin(app);
+  await lifelongLearner(app);
+}

@@ -1,0 +1,103 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { groups, groupUsers, networkProfiles as np, programs, programUsers, tenantAccess, tenants, users } from '../../db/schema/index.ts';
+import { cardColumns, cities, cityJoin, detailColumns, searchConditions, searchOrder } from './columns.ts';
+import { memberCard, memberPage, type MemberDetailRow, type MemberRow, type SearchSpec } from './fields.ts';
+
+/**
+ * THE NAMED CROSS-SCHOOL PATH of networking (docs/school-isolation.md, listed in server/modules/fence.test.ts):
+ * the one place where a school reads members of other schools. It uses the unbound handle (`app.db`) and reads only:
+ *
+ * - members whose status is `global`, of schools whose `networking` section is on, who are not blocked;
+ * - the fields of a member card, and on a member page the contact fields the member chose to show (masked by
+ *   `memberPage` before anything is returned), their groups' titles and their programs' titles (the catalog tab).
+ *
+ * `local` and `off` members of any school never leave it, nor does a hidden contact field. Everything else in
+ * networking reads through the school-bound handle (`req.db`). Its own tests: global-members.test.ts.
+ */
+export type GlobalMembersQuery = { kind: 'search'; spec: SearchSpec } | { kind: 'member'; domain: string; id: number } | { kind: 'school'; domain: string; limit: number };
+
+export interface GlobalTreeMember {
+  card: ReturnType<typeof memberCard>;
+  groups: { id: number; title: string }[];
+}
+
+export async function globalMembers(app: FastifyInstance, q: { kind: 'search'; spec: SearchSpec }): Promise<{ rows: MemberRow[]; total: number }>;
+export async function globalMembers(
+  app: FastifyInstance,
+  q: { kind: 'member'; domain: string; id: number },
+): Promise<(ReturnType<typeof memberPage> & { catalog: { id: number; title: string }[] }) | null>;
+export async function globalMembers(
+  app: FastifyInstance,
+  q: { kind: 'school'; domain: string; limit: number },
+): Promise<{ school: { domain: string; title: string } | null; members: GlobalTreeMember[] }>;
+export async function globalMembers(app: FastifyInstance, q: GlobalMembersQuery): Promise<unknown> {
+  const db = app.db;
+  // schools that have the section on: a school that switched networking off shows no one to anyone
+  const openSchools = db.select({ id: tenantAccess.tenant_id }).from(tenantAccess).where(eq(tenantAccess.networking, true));
+  const global = and(eq(np.status, 'global'), inArray(np.tenant_id, openSchools));
+  const base = (columns: Record<string, unknown>) =>
+    db
+      .select(columns as never)
+      .from(np)
+      .innerJoin(users, eq(users.id, np.user_id))
+      .innerJoin(tenants, eq(tenants.id, np.tenant_id))
+      .leftJoin(cities, cityJoin);
+  const noAvatar = sql<string | null>`null`;
+
+  if (q.kind === 'search') {
+    const spec = q.spec;
+    const rows = (await base({ ...cardColumns(spec, noAvatar), total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .where(and(global, spec.school?.length ? inArray(tenants.slug, spec.school) : undefined, ...searchConditions(spec)))
+      .orderBy(...searchOrder(spec))
+      .limit(spec.limit)) as unknown as (MemberRow & { total: number })[];
+    // the window is read from the top of the order: no row means no match at all
+    const total = rows[0]?.total ?? 0;
+    return { rows: rows.map(({ total: _t, ...r }) => (void _t, r)), total };
+  }
+
+  if (q.kind === 'member') {
+    const [row] = (await base({ ...cardColumns({}, noAvatar), ...detailColumns }).where(
+      and(global, eq(tenants.slug, q.domain), eq(users.id, q.id), ...searchConditions({ sort: 'name', desc: false, limit: 1 })),
+    )) as unknown as MemberDetailRow[];
+    if (!row) return null;
+    const [groupRows, catalog] = await Promise.all([
+      db.select({ id: groups.id, title: groups.title }).from(groupUsers).innerJoin(groups, eq(groups.id, groupUsers.group_id)).where(eq(groupUsers.user_id, row.id)).orderBy(asc(groups.title)),
+      db
+        .select({ id: programs.id, title: programs.title })
+        .from(programUsers)
+        .innerJoin(programs, eq(programs.id, programUsers.program_id))
+        .where(eq(programUsers.user_id, row.id))
+        .orderBy(asc(programs.title)),
+    ]);
+    return {
+      ...memberPage(
+        row,
+        groupRows.map((g) => g.title),
+      ),
+      catalog,
+    };
+  }
+
+  const [school] = await db
+    .select({ domain: tenants.slug, title: tenants.title })
+    .from(tenants)
+    .where(and(eq(tenants.slug, q.domain), inArray(tenants.id, openSchools)));
+  if (!school) return { school: null, members: [] };
+  const rows = (await base(cardColumns({}, noAvatar))
+    .where(and(global, eq(tenants.slug, q.domain), ...searchConditions({ sort: 'name', desc: false, limit: q.limit })))
+    .orderBy(...searchOrder({ sort: 'name', desc: false, limit: q.limit }))
+    .limit(q.limit)) as unknown as MemberRow[];
+  const ids = rows.map((r) => r.id);
+  const links = ids.length
+    ? await db
+        .select({ user_id: groupUsers.user_id, id: groups.id, title: groups.title })
+        .from(groupUsers)
+        .innerJoin(groups, eq(groups.id, groupUsers.group_id))
+        .where(inArray(groupUsers.user_id, ids))
+    : [];
+  return {
+    school,
+    members: rows.map((r) => ({ card: memberCard(r), groups: links.filter((l) => l.user_id === r.id).map((l) => ({ id: l.id, title: l.title })) })),
+  };
+}

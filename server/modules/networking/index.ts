@@ -1,0 +1,293 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { Db } from '../../db/client.ts';
+import { groups, groupUsers, networkProfiles as np, programs, programUsers, tenants, users, type NetworkStatus } from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../core/errors.ts';
+import { currentUser, type User } from '../../core/context.ts';
+import { Id } from '../../core/schemas.ts';
+import { pageMeta } from '../../core/pagination.ts';
+import { cardColumns, cities, cityJoin, detailColumns, searchConditions, searchOrder } from './columns.ts';
+import { compareRows, memberCard, memberPage, ProfileBody, SearchQuery, searchSpec, type ProfileInput, type MemberDetailRow, type MemberRow, type SearchSpec } from './fields.ts';
+import { globalMembers } from './global-members.ts';
+import { curatorRoutes } from './curator.ts';
+import { saveProfile } from './store.ts';
+
+const tags = ['networking'];
+const config = { flag: 'networking' as const };
+/** Members drawn in one tree at most (the portal draws it folded, one group at a time). */
+export const TREE_LIMIT = 2000;
+
+export const notOnNetworking = () => new AppError(403, 'NOT_ON_NETWORKING', 'Your networking status is off');
+export const DomainParams = Type.Object({ domain: Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,62}$' }), id: Id });
+
+/** The avatar of a member of the viewer's own school (the avatar route serves the school of the request). */
+export const ownAvatar = sql<
+  string | null
+>`case when ${users.avatar} is null then null else '/api/files/avatar/' || ${users.id} || '?v=' || floor(extract(epoch from ${users.updated_at}) * 1000)::bigint end`;
+
+/** The caller's networking record: the profile row with what the user profile holds beside it. */
+async function myRecord(db: Db, u: User) {
+  const [row] = await db.select().from(np).where(eq(np.user_id, u.id));
+  const { search: _s, full_name: _f, sort_name: _n, tenant_id: _t, ...rest } = row ?? ({} as typeof np.$inferSelect);
+  void _s, void _f, void _n, void _t;
+  return {
+    status: 'off' as NetworkStatus,
+    looking_job: false,
+    looking_employee: false,
+    is_hire: false,
+    is_owner: false,
+    marital_status: null,
+    pet: null,
+    hobbies: null,
+    native_language: null,
+    industry: null,
+    skills: null,
+    company: null,
+    position: null,
+    education: null,
+    about: null,
+    additionally: null,
+    telegram: null,
+    shown_contacts: [],
+    ...(row ? rest : {}),
+    id: u.id,
+    user_id: u.id,
+    name: u.name,
+    surname: u.surname,
+    email: u.email,
+    phone: u.phone,
+    social: u.social,
+    interests: u.interests,
+    country_id: u.country_id,
+    city_id: u.city_id,
+    avatar: u.avatar ? `/api/files/avatar/${u.id}?v=${u.updated_at.getTime()}` : null,
+  };
+}
+
+/** The viewer's status and profile id (`off` without a profile: nobody is on networking until they choose). */
+export async function viewerOf(req: FastifyRequest) {
+  const u = currentUser(req);
+  const [row] = await req.db.select({ id: np.id, status: np.status }).from(np).where(eq(np.user_id, u.id));
+  return { user: u, status: (row?.status ?? 'off') as NetworkStatus, profileId: row?.id };
+}
+
+/** Statuses of the own school's members a viewer sees: both on-network statuses (a global viewer reads own globals here too). */
+const SCHOOL_VISIBLE: NetworkStatus[] = ['local', 'global'];
+
+/** A member of the request's school as a page (any status when `anyStatus`: the member themself, a curator). */
+export async function schoolMember(req: FastifyRequest, id: number, opts: { anyStatus?: boolean; allContacts?: boolean } = {}) {
+  const [row] = (await req.db
+    .select({ ...cardColumns({}, ownAvatar), ...detailColumns })
+    .from(np)
+    .innerJoin(users, eq(users.id, np.user_id))
+    .innerJoin(tenants, eq(tenants.id, np.tenant_id))
+    .leftJoin(cities, cityJoin)
+    .where(and(eq(users.id, id), opts.anyStatus ? undefined : inArray(np.status, SCHOOL_VISIBLE), ...searchConditions({ sort: 'name', desc: false, limit: 1 })))) as unknown as MemberDetailRow[];
+  if (!row) return null;
+  const [groupRows, catalog] = await Promise.all([
+    req.db.select({ title: groups.title }).from(groupUsers).innerJoin(groups, eq(groups.id, groupUsers.group_id)).where(eq(groupUsers.user_id, id)).orderBy(asc(groups.title)),
+    req.db
+      .select({ id: programs.id, title: programs.title })
+      .from(programUsers)
+      .innerJoin(programs, eq(programs.id, programUsers.program_id))
+      .where(eq(programUsers.user_id, id))
+      .orderBy(asc(programs.title)),
+  ]);
+  return {
+    ...memberPage(
+      row,
+      groupRows.map((g) => g.title),
+      { allContacts: opts.allContacts },
+    ),
+    catalog,
+  };
+}
+
+/** The own school's side of a search (`statuses` of the school's members the viewer sees there). */
+async function schoolSearch(req: FastifyRequest, spec: SearchSpec, statuses: NetworkStatus[]) {
+  if (spec.school?.length && !spec.school.includes(req.tenant.slug)) return { rows: [] as MemberRow[], total: 0 };
+  const rows = (await req.db
+    .select({ ...cardColumns(spec, ownAvatar), total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(np)
+    .innerJoin(users, eq(users.id, np.user_id))
+    .innerJoin(tenants, eq(tenants.id, np.tenant_id))
+    .leftJoin(cities, cityJoin)
+    .where(and(inArray(np.status, statuses), ...searchConditions(spec)))
+    .orderBy(...searchOrder(spec))
+    .limit(spec.limit)) as unknown as (MemberRow & { total: number })[];
+  return { rows: rows.map(({ total: _t, ...r }) => (void _t, r)), total: rows[0]?.total ?? 0 };
+}
+
+/**
+ * Networking (issue 14, docs/networking.md): my profile and status, search, a member's page and the alumni tree.
+ * Who sees whom: a `local` viewer sees the own school's `local` and `global` members; a `global` viewer sees those
+ * and the `global` members of every school (through `globalMembers`, the named cross-school path); nobody sees an
+ * `off` member, and an `off` viewer cannot search (NOT_ON_NETWORKING).
+ */
+export default async function networking(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.get('/api/networking', { config, schema: { tags, summary: 'My networking profile and status (global, local, off)' } }, async (req) => {
+    return { data: await myRecord(req.db, currentUser(req)) };
+  });
+
+  app.put(
+    '/api/networking',
+    {
+      config,
+      schema: { tags, summary: 'Save my networking profile and status; answers success and the networking record', body: ProfileBody },
+    },
+    async (req) => {
+      const u = currentUser(req);
+      await saveProfile(req.db, u, req.body as ProfileInput);
+      const record = await myRecord(req.db, u);
+      return { success: true, networking: record, data: record };
+    },
+  );
+
+  app.get(
+    '/api/search/networking',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'Search members: q (URL-encoded free text over names, company, position, industry, skills, hobbies, city), array filters country[], city[], industry[], labor_market[], school[], native_language[]; paginated, sort name, rank or updated_at',
+        querystring: SearchQuery,
+      },
+    },
+    async (req) => {
+      const viewer = await viewerOf(req);
+      if (viewer.status === 'off') throw notOnNetworking();
+      const perPage = req.query.per_page ?? 15;
+      const page = req.query.page ?? 1;
+      const offset = (page - 1) * perPage;
+      const spec = searchSpec(req.query, offset + perPage, viewer.profileId);
+      // local: the own school's local and global members; global: the own school's local ones here, every school's global ones there
+      const [own, global] = await Promise.all([
+        schoolSearch(req, spec, viewer.status === 'global' ? ['local'] : SCHOOL_VISIBLE),
+        viewer.status === 'global' ? globalMembers(app, { kind: 'search', spec }) : Promise.resolve({ rows: [] as MemberRow[], total: 0 }),
+      ]);
+      const merged = [...own.rows, ...global.rows].sort((a, b) => compareRows(spec, a, b)).slice(offset, offset + perPage);
+      const total = own.total + global.total;
+      return { data: merged.map(memberCard), meta: pageMeta(page, perPage, total, merged.length) };
+    },
+  );
+
+  app.get(
+    '/api/user/networking/:domain/:id',
+    {
+      config,
+      schema: { tags, summary: "A member's page (tabs general, contacts, education, about, additionally, catalog); 404 when the viewer may not see it", params: DomainParams },
+    },
+    async (req) => {
+      const viewer = await viewerOf(req);
+      const { domain, id } = req.params;
+      const own = domain === req.tenant.slug;
+      if (own && id === viewer.user.id) {
+        const me = await schoolMember(req, id, { anyStatus: true });
+        if (me) return { data: me };
+        throw notFound('member');
+      }
+      if (viewer.status === 'off') throw notOnNetworking();
+      const page = own ? await schoolMember(req, id) : viewer.status === 'global' ? await globalMembers(app, { kind: 'member', domain, id }) : null;
+      if (!page) throw notFound('member');
+      return { data: page };
+    },
+  );
+
+  app.get(
+    '/api/networking/:id/getTree',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "The alumni tree of a member's school (school → group → member): nodes with id, root_id, parent_id; the member's school is `domain` (default: mine)",
+        params: Type.Object({ id: Id }),
+        querystring: Type.Object({ domain: Type.Optional(Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,62}$' })) }),
+      },
+    },
+    async (req) => {
+      const viewer = await viewerOf(req);
+      if (viewer.status === 'off') throw notOnNetworking();
+      const domain = req.query.domain ?? req.tenant.slug;
+      const id = req.params.id;
+      let school: { domain: string; title: string };
+      let members: { card: ReturnType<typeof memberCard>; groups: { id: number; title: string }[] }[];
+      if (domain === req.tenant.slug) {
+        const rows = (await req.db
+          .select(cardColumns({}, ownAvatar))
+          .from(np)
+          .innerJoin(users, eq(users.id, np.user_id))
+          .innerJoin(tenants, eq(tenants.id, np.tenant_id))
+          .leftJoin(cities, cityJoin)
+          .where(and(inArray(np.status, SCHOOL_VISIBLE), ...searchConditions({ sort: 'name', desc: false, limit: TREE_LIMIT })))
+          .orderBy(...searchOrder({ sort: 'name', desc: false, limit: TREE_LIMIT }))
+          .limit(TREE_LIMIT)) as unknown as MemberRow[];
+        const ids = rows.map((r) => r.id);
+        const links = ids.length
+          ? await req.db
+              .select({ user_id: groupUsers.user_id, id: groups.id, title: groups.title })
+              .from(groupUsers)
+              .innerJoin(groups, eq(groups.id, groupUsers.group_id))
+              .where(inArray(groupUsers.user_id, ids))
+          : [];
+        school = { domain, title: req.tenant.title };
+        members = rows.map((r) => ({ card: memberCard(r), groups: links.filter((l) => l.user_id === r.id).map((l) => ({ id: l.id, title: l.title })) }));
+      } else {
+        if (viewer.status !== 'global') throw notFound('member');
+        const found = await globalMembers(app, { kind: 'school', domain, limit: TREE_LIMIT });
+        if (!found.school) throw notFound('member');
+        school = found.school;
+        members = found.members;
+      }
+      if (!members.some((m) => m.card.id === id)) throw notFound('member');
+      return { data: buildTree(school, members), focus_member_id: id, truncated: members.length >= TREE_LIMIT };
+    },
+  );
+
+  curatorRoutes(fastify);
+}
+
+export interface TreeNode {
+  id: string;
+  root_id: string;
+  parent_id: string | null;
+  type: 'school' | 'group' | 'member';
+  title: string;
+  domain: string;
+  member_id?: number;
+  position?: string | null;
+  company?: string | null;
+}
+
+/**
+ * The alumni tree (docs/networking.md): the school at the root, its groups (intakes) below, their members as
+ * leaves; a member of several groups is under each, a member of none directly under the school.
+ */
+export function buildTree(school: { domain: string; title: string }, members: { card: ReturnType<typeof memberCard>; groups: { id: number; title: string }[] }[]): TreeNode[] {
+  const root = `school-${school.domain}`;
+  const nodes: TreeNode[] = [{ id: root, root_id: root, parent_id: null, type: 'school', title: school.title, domain: school.domain }];
+  const seen = new Set<number>();
+  const groupList = members
+    .flatMap((m) => m.groups)
+    .filter((g) => !seen.has(g.id) && seen.add(g.id))
+    .sort((a, b) => a.title.localeCompare(b.title));
+  for (const g of groupList) nodes.push({ id: `group-${g.id}`, root_id: root, parent_id: root, type: 'group', title: g.title, domain: school.domain });
+  for (const m of members) {
+    const leaf = {
+      type: 'member' as const,
+      title: `${m.card.name} ${m.card.surname}`.trim(),
+      domain: school.domain,
+      member_id: m.card.id,
+      position: m.card.position,
+      company: m.card.company,
+      root_id: root,
+    };
+    if (!m.groups.length) nodes.push({ ...leaf, id: `member-${m.card.id}`, parent_id: root });
+    for (const g of m.groups) nodes.push({ ...leaf, id: `member-${m.card.id}-group-${g.id}`, parent_id: `group-${g.id}` });
+  }
+  return nodes;
+}

@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { startTestApi, type TestApi } from '../../test/harness.ts';
+import { statementProbe } from '../../db/client.ts';
+import { chapterQuizzes, chapters, events, programs, questionOptions, questions, quizAttempts, quizzes } from '../../db/schema/index.ts';
+
+/**
+ * The answer path (issue 16, docs/performance.md "The answer path"): an answer is at most three SQL statements (the
+ * token's read, the answer's statement, the finishing statement after the last one), counted at the driver for every
+ * handle; the achievements recomputed after a finished attempt (issue 15, server/modules/lifelong) follow the finish
+ * and are not counted. The quiz is cached per process and an edit by staff is seen by the very next answer.
+ */
+describe('quiz answer path', () => {
+  let api: TestApi;
+  let student: string;
+  let admin: string;
+
+  beforeAll(async () => {
+    api = await startTestApi();
+    student = await api.login('student');
+    admin = await api.login('admin');
+  });
+  afterAll(() => {
+    statementProbe.listener = undefined;
+    return api.close();
+  });
+
+  /** A quiz of three radio questions (A right, B wrong, 1 point each) in a chapter of the student's program, showing correctness. */
+  async function makeQuiz(title: string) {
+    const [p] = await api.db
+      .select()
+      .from(programs)
+      .where(and(eq(programs.tenant_id, 1), eq(programs.title, 'Стратегический менеджмент')));
+    const [c] = await api.db.select().from(chapters).where(eq(chapters.program_id, p.id));
+    const [quiz] = await api.db.insert(quizzes).values({ tenant_id: 1, title, kind: 'pass', show_correct: true, max_attempts: null }).returning();
+    await api.db.insert(chapterQuizzes).values({ tenant_id: 1, chapter_id: c.id, quiz_id: quiz.id, sort: 50 });
+    const qs = [];
+    for (const sort of [1, 2, 3]) {
+      const [q] = await api.db
+        .insert(questions)
+        .values({ tenant_id: 1, quiz_id: quiz.id, text: `${title} Q${sort}`, type: 'radio', sort })
+        .returning();
+      const [right, wrong] = await api.db
+        .insert(questionOptions)
+        .values([
+          { tenant_id: 1, question_id: q.id, text: 'A', is_correct: true, score: 1, sort: 0 },
+          { tenant_id: 1, question_id: q.id, text: 'B', is_correct: false, score: 0, sort: 1 },
+        ])
+        .returning();
+      qs.push({ q, right, wrong });
+    }
+    return { quiz, qs };
+  }
+
+  const answer = (attempt: number, question_id: number, option: number) =>
+    api.call({ method: 'POST', url: '/api/QuestionUserAnswer', token: student, payload: { id_quizAttemp: attempt, question_id, answer: option } });
+
+  /** Runs `fn` and answers the statements it sent (all handles, both drivers). */
+  async function counted<T>(fn: () => Promise<T>) {
+    const seen: string[] = [];
+    statementProbe.listener = (query) => seen.push(query);
+    try {
+      return { result: await fn(), statements: seen };
+    } finally {
+      statementProbe.listener = undefined;
+    }
+  }
+
+  it('answers in at most three statements each, the reply carrying the next question, and finishes with the last', async () => {
+    const { quiz, qs } = await makeQuiz(`Answer path ${Math.random()}`);
+    const start = await api.call({ method: 'GET', url: `/api/quiz/${quiz.id}?is_new=true`, token: student });
+    const attempt = start.json().data.attempt.id as number;
+    const first = await counted(() => api.call({ method: 'GET', url: `/api/quiz/${quiz.id}/question?id_quizAttemp=${attempt}`, token: student }));
+    expect(first.statements.length, first.statements.join('\n')).toBeLessThanOrEqual(2);
+    let current = first.result.json().data.question;
+    expect(current.id).toBe(qs[0].q.id);
+    for (const [i, { q, right }] of qs.entries()) {
+      expect(current.id).toBe(q.id);
+      const { result: res, statements } = await counted(() => answer(attempt, q.id, right.id));
+      expect(res.statusCode, res.body).toBe(200);
+      // the answer's own statements: the token, the answer, and after the last one the finish; what follows a finished
+      // attempt (the achievements' recomputation, issue 15, server/modules/lifelong) is that module's, after the finish
+      const finish = statements.findIndex((s) => s.startsWith('with done as'));
+      const own = finish >= 0 ? statements.slice(0, finish + 1) : statements;
+      expect(own.length, own.join('\n')).toBeLessThanOrEqual(3);
+      expect(own[0], 'the token first').toMatch(/from "tokens"/);
+      if (own.length > 1) expect(own[1], 'then the answer').toMatch(/^with a as/);
+      const data = res.json().data;
+      expect(data.is_correct).toBe(true);
+      if (i < qs.length - 1) {
+        expect(statements.length, 'an answer that is not the last: the token and the answer').toBe(2);
+        expect(data.next.question.id).toBe(qs[i + 1].q.id);
+        expect(data.next.index).toBe(i + 2);
+        current = data.next.question;
+      } else {
+        expect(finish, 'the last answer finishes the attempt in its third statement').toBe(2);
+        expect(data.next).toBeNull();
+        expect(data.attempt).toMatchObject({ status: 'FINISHED', score: 3, max_score: 3, percent: 100, passed: true });
+      }
+    }
+    const [row] = await api.db.select().from(quizAttempts).where(eq(quizAttempts.id, attempt));
+    expect(row).toMatchObject({ status: 'FINISHED', score: 3, answered_count: 3, answered_score: 3 });
+    // the events the reports read are written with the statements
+    const answers = await api.db
+      .select()
+      .from(events)
+      .where(and(eq(events.kind, 'quiz_answer'), eq(events.user_id, row.user_id)));
+    expect(answers.filter((e) => (e.data as { attempt_id: number }).attempt_id === attempt)).toHaveLength(3);
+    const finished = await api.db
+      .select()
+      .from(events)
+      .where(and(eq(events.kind, 'quiz_attempt'), eq(events.subject_id, quiz.id)));
+    expect(finished.map((e) => e.data)).toEqual([{ attempt_id: attempt, score: 3, percent: 100, passed: true }]);
+  });
+
+  it("sees an edit by staff in the very next answer: the key, the next question's text, the quiz made inactive", async () => {
+    const { quiz, qs } = await makeQuiz(`Answer path edit ${Math.random()}`);
+    const attempt = (await api.call({ method: 'GET', url: `/api/quiz/${quiz.id}?is_new=true`, token: student })).json().data.attempt.id as number;
+    // the first answer fills the cache with the quiz as it is
+    const one = (await answer(attempt, qs[0].q.id, qs[0].wrong.id)).json().data;
+    expect(one.is_correct).toBe(false);
+    const { version } = (await api.db.select({ version: quizzes.version }).from(quizzes).where(eq(quizzes.id, quiz.id)))[0];
+    // staff make B the right option of question 2 and rename question 3, through the back office
+    expect((await api.call({ method: 'PUT', url: `/admin/QuestionOption/${qs[1].wrong.id}`, token: admin, payload: { is_correct: true, score: 5 } })).statusCode).toBe(200);
+    expect((await api.call({ method: 'PUT', url: `/admin/question/${qs[2].q.id}`, token: admin, payload: { text: 'Renamed by staff' } })).statusCode).toBe(200);
+    const after = (await api.db.select({ version: quizzes.version }).from(quizzes).where(eq(quizzes.id, quiz.id)))[0].version;
+    expect(after).toBeGreaterThan(version);
+    const two = await answer(attempt, qs[1].q.id, qs[1].wrong.id);
+    expect(two.statusCode, two.body).toBe(200);
+    expect(two.json().data.is_correct).toBe(true);
+    expect(two.json().data.next.question.text).toBe('Renamed by staff');
+    const [stored] = await api.db.select().from(quizAttempts).where(eq(quizAttempts.id, attempt));
+    expect(stored.answered_score).toBe(5);
+    // the edit is seen by GET /question too
+    const viaGet = (await api.call({ method: 'GET', url: `/api/quiz/${quiz.id}/question?id_quizAttemp=${attempt}`, token: student })).json().data;
+    expect(viaGet.question.text).toBe('Renamed by staff');
+    // a quiz made inactive is refused at once (the right to take it is read again when the quiz changes)
+    expect((await api.call({ method: 'PUT', url: `/admin/quiz/${quiz.id}`, token: admin, payload: { status: 'inactive' } })).statusCode).toBe(200);
+    const refused = await answer(attempt, qs[2].q.id, qs[2].right.id);
+    expect([refused.statusCode, refused.json().name]).toEqual([403, 'ERROR_ACCESS']);
+    await api.call({ method: 'PUT', url: `/admin/quiz/${quiz.id}`, token: admin, payload: { status: 'active' } });
+    const three = await answer(attempt, qs[2].q.id, qs[2].right.id);
+    expect(three.json().data.attempt).toMatchObject({ status: 'FINISHED', score: 6 });
+  });
+
+  it('counts a change made outside the back office too (the version is kept by the database)', async () => {
+    const { quiz, qs } = await makeQuiz(`Answer path trigger ${Math.random()}`);
+    const attempt = (await api.call({ method: 'GET', url: `/api/quiz/${quiz.id}?is_new=true`, token: student })).json().data.attempt.id as number;
+    await answer(attempt, qs[0].q.id, qs[0].right.id);
+    await api.db.update(questionOptions).set({ is_correct: false }).where(eq(questionOptions.id, qs[1].right.id));
+    await api.db.update(questionOptions).set({ is_correct: true }).where(eq(questionOptions.id, qs[1].wrong.id));
+    expect((await answer(attempt, qs[1].q.id, qs[1].wrong.id)).json().data.is_correct).toBe(true);
+  });
+});

@@ -1,0 +1,222 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { questionOptions, questions, quizAttempts, quizzes } from '../../db/schema/index.ts';
+import { maxScore, type Attempt, type Option, type Question, type Quiz } from './engine.ts';
+
+/**
+ * The answer path's caches (issue 16, docs/performance.md "The answer path"), one set per API process.
+ *
+ * - A quiz's content (the quiz row, its questions in the editor's order, their options, the most it can give) is read
+ *   once and kept under the quiz's `version`. Triggers in the database bump the version on every change of the quiz,
+ *   a question, an option or the quiz's settings (migration 0007), whoever makes it and in whichever process; the
+ *   answer's own statement compares the version, so an edit is seen by the very next answer in every process.
+ * - An attempt's facts that never change (its quiz, its owner, number, start, question and option order), kept once
+ *   the student's right to take the quiz was checked for it: the right is read once per attempt (again when the quiz
+ *   changes).
+ *
+ * Both are small maps with a size cap (the oldest entry goes first); keys carry the school, so that two schools'
+ * ids can never meet.
+ */
+export interface QuizContent {
+  version: number;
+  quiz: Quiz;
+  /** Questions in the editor's order (sort, id). */
+  questions: Question[];
+  byId: Map<number, Question>;
+  options: Map<number, Option[]>;
+  max: number;
+}
+
+export interface AttemptFacts {
+  id: number;
+  quizId: number;
+  userId: number;
+  number: number;
+  started_at: Date;
+  question_order: number[];
+  option_order: Record<string, number[]>;
+}
+
+class Capped<V> {
+  private map = new Map<string, V>();
+  constructor(private max: number) {}
+  get(key: string) {
+    return this.map.get(key);
+  }
+  set(key: string, value: V) {
+    this.map.delete(key);
+    this.map.set(key, value);
+    if (this.map.size > this.max) this.map.delete(this.map.keys().next().value!);
+  }
+  delete(key: string) {
+    this.map.delete(key);
+  }
+}
+
+export function createQuizCaches() {
+  const contents = new Capped<QuizContent>(5_000);
+  const attempts = new Capped<AttemptFacts>(200_000);
+  return {
+    /** The quiz's content for this row (read again when the row's version is not the cached one). `db`: school-bound. */
+    async content(db: Db, schoolId: number, quiz: Quiz): Promise<QuizContent> {
+      const key = `${schoolId}:${quiz.id}`;
+      const hit = contents.get(key);
+      if (hit && hit.version === quiz.version) return { ...hit, quiz };
+      const qs = await db.select().from(questions).where(eq(questions.quiz_id, quiz.id)).orderBy(asc(questions.sort), asc(questions.id));
+      const opts = qs.length
+        ? await db
+            .select()
+            .from(questionOptions)
+            .where(
+              inArray(
+                questionOptions.question_id,
+                qs.map((q) => q.id),
+              ),
+            )
+            .orderBy(asc(questionOptions.sort), asc(questionOptions.id))
+        : [];
+      const options = new Map<number, Option[]>(qs.map((q) => [q.id, opts.filter((o) => o.question_id === q.id)]));
+      const content: QuizContent = { version: quiz.version, quiz, questions: qs, byId: new Map(qs.map((q) => [q.id, q])), options, max: qs.reduce((s, q) => s + maxScore(q, options.get(q.id)!), 0) };
+      contents.set(key, content);
+      return content;
+    },
+    cached(schoolId: number, quizId: number) {
+      return contents.get(`${schoolId}:${quizId}`);
+    },
+    attempt(schoolId: number, attemptId: number) {
+      return attempts.get(`${schoolId}:${attemptId}`);
+    },
+    remember(schoolId: number, a: Attempt) {
+      const facts: AttemptFacts = { id: a.id, quizId: a.quiz_id, userId: a.user_id, number: a.number, started_at: a.started_at, question_order: a.question_order, option_order: a.option_order };
+      attempts.set(`${schoolId}:${a.id}`, facts);
+      return facts;
+    },
+    forget(schoolId: number, attemptId: number) {
+      attempts.delete(`${schoolId}:${attemptId}`);
+    },
+  };
+}
+
+export type QuizCaches = ReturnType<typeof createQuizCaches>;
+
+/** What the answer's statement saw: the attempt's state (after this answer when it was stored) and the quiz's version. */
+export interface AnswerOutcome {
+  status: Attempt['status'];
+  deadline_at: Date | null;
+  version: number;
+  inserted: boolean;
+  answered_count: number;
+  answered_score: number;
+  /** Attempts of this quiz the student has started (the open one included). */
+  used: number;
+  /** Questions answered before this one, as the statement saw them. */
+  answered: number[];
+}
+
+const asDate = (v: unknown) => (v == null ? null : v instanceof Date ? v : new Date(String(v)));
+
+/**
+ * One answer in one statement: the attempt is read (school-bound, the caller's, the quiz's version beside it); the
+ * answer is stored only when the attempt is open, its time not up and the quiz unchanged since it was scored; the
+ * attempt's count and points move with it (the attempt's row lock orders concurrent answers, so exactly one of them
+ * sees the last count); the `quiz_answer` event is written with it. Answers what it saw, or undefined when the
+ * attempt is not the caller's.
+ *
+ * The subqueries the statement writes itself take their ids from the school-bound read of the attempt (`a`); on
+ * PostgreSQL row-level security covers them besides.
+ */
+export async function storeAnswer(
+  db: Db,
+  p: {
+    attemptId: number;
+    userId: number;
+    quizId: number;
+    version: number;
+    questionId: number;
+    optionIds: number[] | null;
+    text: string | null;
+    is_correct: boolean | null;
+    score: number;
+    event: boolean;
+  },
+): Promise<AnswerOutcome | undefined> {
+  const now = new Date();
+  const a = db
+    .select({ id: quizAttempts.id, tenant_id: quizAttempts.tenant_id, status: quizAttempts.status, deadline_at: quizAttempts.deadline_at, version: quizzes.version })
+    .from(quizAttempts)
+    .innerJoin(quizzes, eq(quizzes.id, quizAttempts.quiz_id))
+    .where(and(eq(quizAttempts.id, p.attemptId), eq(quizAttempts.user_id, p.userId)));
+  const event = p.event
+    ? sql`, ev as (insert into events (tenant_id, user_id, kind, subject_type, subject_id, data)
+        select tenant_id, ${p.userId}::int, 'quiz_answer', 'question', question_id, ${JSON.stringify({ attempt_id: p.attemptId, quiz_id: p.quizId, is_correct: p.is_correct })}::jsonb from ins)`
+    : sql``;
+  const res = await db.execute(sql`with a as (${a.getSQL()}),
+    ins as (
+      insert into question_answers (tenant_id, attempt_id, question_id, option_ids, text, is_correct, score)
+      select a.tenant_id, a.id, ${p.questionId}::int, ${p.optionIds ? JSON.stringify(p.optionIds) : null}::jsonb, ${p.text}::text, ${p.is_correct}::boolean, ${p.score}::real
+      from a where a.status = 'IN_PROCESS' and (a.deadline_at is null or a.deadline_at > ${now.toISOString()}::timestamptz) and a.version = ${p.version}
+      on conflict do nothing
+      returning tenant_id, attempt_id, question_id
+    ),
+    upd as (
+      update quiz_attempts set answered_count = answered_count + 1, answered_score = answered_score + ${p.score}::real
+      where id in (select attempt_id from ins)
+      returning answered_count, answered_score
+    )${event}
+    select a.status, a.deadline_at, a.version,
+      exists (select 1 from ins) as inserted,
+      (select answered_count from upd) as answered_count,
+      (select answered_score from upd) as answered_score,
+      (select count(*)::int from quiz_attempts x where x.quiz_id = ${p.quizId}::int and x.user_id = ${p.userId}::int) as used,
+      (select coalesce(json_agg(x.question_id), '[]'::json) from question_answers x where x.attempt_id = a.id) as answered
+    from a`);
+  const row = (res as unknown as { rows: Record<string, unknown>[] }).rows[0];
+  if (!row) return undefined;
+  const answered = typeof row.answered === 'string' ? JSON.parse(row.answered) : row.answered;
+  return {
+    status: row.status as Attempt['status'],
+    deadline_at: asDate(row.deadline_at),
+    version: Number(row.version),
+    inserted: row.inserted === true || row.inserted === 't',
+    answered_count: Number(row.answered_count ?? 0),
+    answered_score: Number(row.answered_score ?? 0),
+    used: Number(row.used),
+    answered: (answered as number[]).map(Number),
+  };
+}
+
+/** Percent and pass of a finished attempt by the quiz's evaluation (the same rule as engine.ts finishAttempt). */
+export function resultOf(quiz: Quiz, score: number, max: number) {
+  const percent = quiz.kind === 'poll' ? 100 : max ? Math.round((score / max) * 1000) / 10 : 0;
+  const passed = quiz.kind === 'poll' ? true : quiz.evaluation === 'score' ? percent >= quiz.passing_percentage && score >= quiz.min_score : percent >= quiz.passing_percentage;
+  return { percent, passed };
+}
+
+/**
+ * Finishes an attempt whose last answer was just stored, in one statement, with the points the attempt counted; the
+ * `quiz_attempt` event goes with it. Answers the finished attempt, or undefined when another request finished it first.
+ */
+export async function finishWithAnswers(db: Db, quiz: Quiz, attemptId: number, score: number, max: number, eventFor: number | undefined): Promise<Attempt | undefined> {
+  const { percent, passed } = resultOf(quiz, score, max);
+  const done = db
+    .update(quizAttempts)
+    .set({ status: 'FINISHED', finished_at: new Date(), score, max_score: max, percent, passed })
+    .where(and(eq(quizAttempts.id, attemptId), eq(quizAttempts.status, 'IN_PROCESS')))
+    .returning();
+  if (eventFor === undefined) return (await done)[0];
+  const res = await db.execute(sql`with done as (${done.getSQL()}),
+    ev as (insert into events (tenant_id, user_id, kind, subject_type, subject_id, data)
+      select tenant_id, ${eventFor}::int, 'quiz_attempt', 'quiz', quiz_id, jsonb_build_object('attempt_id', id, 'score', score, 'percent', percent, 'passed', passed) from done)
+    select * from done`);
+  const row = (res as unknown as { rows: Record<string, unknown>[] }).rows[0];
+  if (!row) return undefined;
+  return {
+    ...(row as unknown as Attempt),
+    started_at: asDate(row.started_at)!,
+    deadline_at: asDate(row.deadline_at),
+    finished_at: asDate(row.finished_at),
+    score: Number(row.score),
+    max_score: Number(row.max_score),
+    percent: Number(row.percent),
+  };
+}

@@ -1,0 +1,144 @@
+import { createReadStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { Db } from '../../db/client.ts';
+import { exportJobs } from '../../db/schema/index.ts';
+import { currentUser } from '../../core/context.ts';
+import { notFound } from '../../core/errors.ts';
+import { IdParams } from '../../core/schemas.ts';
+import { absolutePath, attachment } from '../../core/storage.ts';
+import { CONTENT_TYPES } from '../../core/file-types.ts';
+import { langOf } from '../../mail/texts.ts';
+import { REPORT_TYPES, ReportParams, prepareReport } from '../reports/index.ts';
+import { REPORT_ROLES } from '../reports/index.ts';
+import { exportToFile, failIfStale, jobView, runExportJob, sweepOldJobs } from './jobs.ts';
+import { exportFileName } from './xlsx.ts';
+
+/** The module's public face: what other modules may use (docs/server-layout.md). */
+export { exportToFile } from './jobs.ts';
+export { exportFileName } from './xlsx.ts';
+
+const tags = ['admin: report export'];
+const XLSX = CONTENT_TYPES.xlsx;
+const ReportType = Type.Union(REPORT_TYPES.map((t) => Type.Literal(t)));
+
+/**
+ * Excel export of any report (docs/report-export.md): `GET /admin/excel/export` answers the file at once (the
+ * specification's download); `POST` starts a background job whose progress and file any API process can serve.
+ */
+export default async function reportExportModule(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const config = { roles: REPORT_ROLES };
+  /** Jobs this process runs, awaited when the server closes. */
+  const running = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...running]);
+  });
+
+  app.get(
+    '/admin/excel/export',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          "Download a report as .xlsx now (type and the report's parameters, as /admin/report/<type>): headers in the language of Accept-Language, numbers as numbers with a space between thousands, dates as dates, formula-like texts neutralised. For large reports start a job with POST instead",
+        querystring: Type.Object({ type: ReportType, ...ReportParams.properties }),
+        produces: [XLSX],
+      },
+    },
+    async (req, reply) => {
+      const { type, ...params } = req.query;
+      const { def, input } = await prepareReport(req.db, type, params);
+      const lang = langOf(req.headers['accept-language']);
+      const file = await exportToFile(req.db, app.config.dataDir, req.tenant.slug, def, input, lang);
+      const stream = createReadStream(file.abs);
+      stream.on('close', () => void rm(file.abs, { force: true }).catch(() => undefined));
+      return reply
+        .header('content-type', XLSX)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', attachment(exportFileName(def, lang)))
+        .header('content-length', file.size)
+        .send(stream);
+    },
+  );
+
+  app.post(
+    '/admin/excel/export',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Start an Excel export of a report in the background ({ type, params }); answers 202 with the job: poll GET /admin/excel/export/{id} for its progress, then download its file',
+        body: Type.Object({ type: ReportType, params: Type.Optional(ReportParams) }),
+      },
+    },
+    async (req, reply) => {
+      const me = currentUser(req);
+      const params = req.body.params ?? {};
+      // parameters are checked now (422/404 at once), the rows later
+      const { def } = await prepareReport(req.db, req.body.type, params);
+      const lang = langOf(req.headers['accept-language']);
+      await sweepOldJobs(req.db, app.config.dataDir, req.tenant.slug);
+      const [job] = await req.db
+        .insert(exportJobs)
+        .values({ user_id: me.id, type: def.type, params, lang, file_name: exportFileName(def, lang) })
+        .returning();
+      const db = req.db;
+      const slug = req.tenant.slug;
+      const p = new Promise<void>((resolve) => setImmediate(resolve)).then(() => runExportJob(app, db, slug, job.id));
+      running.add(p);
+      void p.finally(() => running.delete(p));
+      return reply.status(202).send({ data: jobView(job) });
+    },
+  );
+
+  async function myJob(db: Db, id: number, userId: number) {
+    const [job] = await db
+      .select()
+      .from(exportJobs)
+      .where(and(eq(exportJobs.id, id), eq(exportJobs.user_id, userId)));
+    if (!job) throw notFound('export');
+    return failIfStale(db, job);
+  }
+
+  app.get(
+    '/admin/excel/export/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'An export job of mine: status (queued, running, done, failed), rows done of the total, progress in percent, the download link once done, the error code once failed',
+        params: IdParams,
+      },
+    },
+    async (req) => ({ data: jobView(await myJob(req.db, req.params.id, currentUser(req).id)) }),
+  );
+
+  app.get(
+    '/admin/excel/export/:id/download',
+    {
+      config,
+      schema: { tags, summary: 'The file of a finished export job of mine (404 NOT_FOUND_FILE until it is done)', params: IdParams, produces: [XLSX] },
+    },
+    async (req, reply) => {
+      const job = await myJob(req.db, req.params.id, currentUser(req).id);
+      if (job.status !== 'done' || !job.path) throw notFound('file');
+      const abs = absolutePath(app.config.dataDir, req.tenant.slug, job.path);
+      const stream = createReadStream(abs);
+      await new Promise<void>((resolve, reject) => {
+        stream.once('open', () => resolve());
+        stream.once('error', (e: NodeJS.ErrnoException) => reject(e.code === 'ENOENT' ? notFound('file') : e));
+      });
+      return reply
+        .header('content-type', XLSX)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', attachment(job.file_name))
+        .header('content-length', job.size ?? 0)
+        .send(stream);
+    },
+  );
+}

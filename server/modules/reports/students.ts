@@ -1,0 +1,288 @@
+import { and, asc, count, eq, gt, inArray, isNotNull, max, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import { chapterMedia, chapters, events, media, news, newsReads, submittedProjects, users } from '../../db/schema/index.ts';
+import type { Chart, ReportDef, ReportInput } from './catalogue.ts';
+import { keyset, orderOf, pages, studentName, text, userScope, windowOn } from './helpers.ts';
+
+const students = (db: Db, p: ReportInput): SQL => and(eq(users.role, 'student'), ...userScope(db, users.id, p))!;
+
+// ---- getUserActivity ----
+
+/**
+ * Per student over the period, from the event log (docs/reports.md "User activity"): logins, other actions, active
+ * days, actions per active day, time in the portal (per day, first to last event; summed), last visit.
+ */
+function activityQuery(db: Db, p: ReportInput) {
+  const day = sql`date_trunc('day', ${events.created_at})`;
+  const perDay = db
+    .select({
+      user_id: events.user_id,
+      span: sql<number>`extract(epoch from (max(${events.created_at}) - min(${events.created_at})))`.as('span'),
+      logins: sql<number>`count(*) filter (where ${events.kind} = 'login')`.as('logins'),
+      actions: sql<number>`count(*) filter (where ${events.kind} <> 'login')`.as('actions'),
+      last: max(events.created_at).as('last'),
+    })
+    .from(events)
+    .where(and(...windowOn(events.created_at, p.window)))
+    .groupBy(events.user_id, day)
+    .as('per_day');
+  const perUser = db
+    .select({
+      user_id: perDay.user_id,
+      days: sql<number>`count(*)`.as('days'),
+      seconds: sql<number>`round(sum(${perDay.span}))`.as('seconds'),
+      logins: sql<number>`sum(${perDay.logins})`.as('logins_total'),
+      actions: sql<number>`sum(${perDay.actions})`.as('actions_total'),
+      last: sql<Date>`max(${perDay.last})`.as('last_total'),
+    })
+    .from(perDay)
+    .groupBy(perDay.user_id)
+    .as('per_user');
+  const cols = {
+    id: users.id,
+    user_id: users.id,
+    student: studentName(),
+    login: users.login,
+    logins: sql<number>`coalesce(${perUser.logins}, 0)`.mapWith(Number),
+    actions: sql<number>`coalesce(${perUser.actions}, 0)`.mapWith(Number),
+    days: sql<number>`coalesce(${perUser.days}, 0)`.mapWith(Number),
+    per_day: sql<number>`coalesce(round(${perUser.actions}::numeric / nullif(${perUser.days}, 0), 1), 0)`.mapWith(Number),
+    seconds: sql<number>`coalesce(${perUser.seconds}, 0)`.mapWith(Number),
+    last_visit: sql<Date | null>`greatest(${perUser.last}, ${users.last_login_at})`.mapWith((v) => (v ? new Date(v) : null)),
+  };
+  return { perUser, cols };
+}
+
+export const getUserActivity: ReportDef = {
+  type: 'getUserActivity',
+  group: 'student',
+  title: text('Активность пользователей', 'User activity'),
+  params: ['user_id', 'users', 'group_id'],
+  required: [],
+  columns: [
+    { key: 'student', title: text('Студент', 'Student'), kind: 'text', sortable: true },
+    { key: 'login', title: text('Логин', 'Login'), kind: 'text', sortable: true },
+    { key: 'logins', title: text('Входы', 'Logins'), kind: 'number', sortable: true },
+    { key: 'actions', title: text('Действия', 'Actions'), kind: 'number', sortable: true },
+    { key: 'days', title: text('Дней активности', 'Active days'), kind: 'number', sortable: true },
+    { key: 'per_day', title: text('Действий в день', 'Actions per day'), kind: 'number', sortable: true },
+    { key: 'seconds', title: text('Время в портале', 'Time in the portal'), kind: 'duration', sortable: true },
+    { key: 'last_visit', title: text('Последний визит', 'Last visit'), kind: 'datetime', sortable: true },
+  ],
+  async page(db, p, o) {
+    const { perUser, cols } = activityQuery(db, p);
+    const where = students(db, p);
+    const [{ n }] = await db.select({ n: count() }).from(users).where(where);
+    const order = orderOf(
+      o,
+      {
+        student: [users.surname, users.name],
+        login: users.login,
+        logins: cols.logins,
+        actions: cols.actions,
+        days: cols.days,
+        per_day: cols.per_day,
+        seconds: cols.seconds,
+        last_visit: cols.last_visit,
+      },
+      users.surname,
+    );
+    const rows = await db
+      .select(cols)
+      .from(users)
+      .leftJoin(perUser, eq(perUser.user_id, users.id))
+      .where(where)
+      .orderBy(...order, asc(users.id))
+      .limit(o.perPage)
+      .offset((o.page - 1) * o.perPage);
+    return { rows, total: Number(n) };
+  },
+  rows(db, p) {
+    const { perUser, cols } = activityQuery(db, p);
+    const where = students(db, p);
+    return keyset(
+      (after, limit) =>
+        db
+          .select(cols)
+          .from(users)
+          .leftJoin(perUser, eq(perUser.user_id, users.id))
+          .where(after === null ? where : and(where, gt(users.id, after)))
+          .orderBy(asc(users.id))
+          .limit(limit),
+      (r) => r.id,
+    );
+  },
+  async chart(db, p): Promise<Chart> {
+    const day = sql<string>`to_char(date_trunc('day', ${events.created_at}), 'YYYY-MM-DD')`;
+    const scoped = userScope(db, events.user_id, p);
+    const got = await db
+      .select({ day, n: count() })
+      .from(events)
+      .where(and(...windowOn(events.created_at, p.window), inArray(events.user_id, db.select({ id: users.id }).from(users).where(eq(users.role, 'student'))), ...scoped))
+      .groupBy(day)
+      .orderBy(day);
+    return { kind: 'line', title: text('Действия по дням', 'Activity over time'), data: got.slice(-366).map((g) => ({ label: g.day, value: Number(g.n) })) };
+  },
+};
+
+// ---- lookedNews ----
+
+const readState = { read: text('Прочитана', 'Read'), unread: text('Не прочитана', 'Unread'), required_unread: text('Обязательная, не прочитана', 'Required, unread') };
+
+function newsQuery(db: Db, p: ReportInput) {
+  const where = and(eq(news.audience, 'all'), ...(p.news?.length ? [inArray(news.id, p.news)] : []), ...windowOn(news.published_at, p.window), students(db, p))!;
+  const state = sql<string>`case when ${newsReads.read_at} is not null then 'read' when ${news.required} then 'required_unread' else 'unread' end`;
+  const cols = {
+    news_id: news.id,
+    news: news.title,
+    required: news.required,
+    published_at: news.published_at,
+    user_id: users.id,
+    student: studentName(),
+    login: users.login,
+    state,
+    read_at: newsReads.read_at,
+  };
+  const from = () =>
+    db
+      .select(cols)
+      .from(news)
+      .innerJoin(users, eq(users.role, 'student'))
+      .leftJoin(newsReads, and(eq(newsReads.news_id, news.id), eq(newsReads.user_id, users.id)))
+      .where(where)
+      .$dynamic();
+  return { where, state, from };
+}
+
+/** Who read which news and when; required news unread stand out (`state` required_unread). */
+export const lookedNews: ReportDef = {
+  type: 'lookedNews',
+  group: 'student',
+  title: text('Просмотр новостей', 'News viewed'),
+  params: ['news', 'user_id', 'users', 'group_id'],
+  required: [],
+  columns: [
+    { key: 'news', title: text('Новость', 'News'), kind: 'text', sortable: true },
+    { key: 'published_at', title: text('Опубликована', 'Published'), kind: 'datetime', sortable: true },
+    { key: 'student', title: text('Студент', 'Student'), kind: 'text', sortable: true },
+    { key: 'login', title: text('Логин', 'Login'), kind: 'text' },
+    { key: 'state', title: text('Состояние', 'State'), kind: 'state', sortable: true, states: readState },
+    { key: 'read_at', title: text('Прочитана', 'Read at'), kind: 'datetime', sortable: true },
+  ],
+  async page(db, p, o) {
+    const { where, state, from } = newsQuery(db, p);
+    const [{ n }] = await db.select({ n: count() }).from(news).innerJoin(users, eq(users.role, 'student')).where(where);
+    const order = orderOf(o, { news: news.title, published_at: news.published_at, student: [users.surname, users.name], state, read_at: newsReads.read_at }, news.published_at, 'desc');
+    const rows = await from()
+      .orderBy(...order, asc(news.id), asc(users.id))
+      .limit(o.perPage)
+      .offset((o.page - 1) * o.perPage);
+    return { rows, total: Number(n) };
+  },
+  rows(db, p) {
+    return pages((o) => this.page(db, p, o), 1000);
+  },
+};
+
+// ---- submittedProject ----
+
+const trainer = alias(users, 'trainer');
+const reviewState = { awaiting: text('Ожидает проверки', 'Awaiting review'), checked: text('Проверен', 'Checked'), approved: text('Одобрен', 'Approved') };
+const deadlineState = { met: text('В срок', 'Met'), missed: text('Просрочен', 'Missed'), none: text('Без срока', 'No deadline') };
+
+function projectWhere(db: Db, p: ReportInput): SQL {
+  const conds: SQL[] = [...windowOn(submittedProjects.submitted_at, p.window), ...userScope(db, submittedProjects.user_id, p)];
+  if (p.media_id) conds.push(eq(submittedProjects.media_id, p.media_id));
+  if (p.program_id)
+    conds.push(
+      inArray(
+        submittedProjects.media_id,
+        db.select({ id: chapterMedia.media_id }).from(chapterMedia).innerJoin(chapters, eq(chapters.id, chapterMedia.chapter_id)).where(eq(chapters.program_id, p.program_id)),
+      ),
+    );
+  return and(isNotNull(submittedProjects.id), ...conds)!;
+}
+
+const projectCols = {
+  id: submittedProjects.id,
+  user_id: submittedProjects.user_id,
+  student: studentName(),
+  login: users.login,
+  media_id: submittedProjects.media_id,
+  project: media.title,
+  version: submittedProjects.version,
+  submitted_at: submittedProjects.submitted_at,
+  status: submittedProjects.status,
+  score: submittedProjects.score,
+  trainer_id: submittedProjects.trainer_id,
+  trainer: sql<string | null>`nullif(trim(concat_ws(' ', ${trainer.surname}, ${trainer.name})), '')`,
+  checked_at: submittedProjects.checked_at,
+  deadline: media.deadline,
+  deadline_state: sql<string>`case when ${submittedProjects.late} then 'missed' when ${media.deadline} is null then 'none' when ${submittedProjects.submitted_at} >= (${media.deadline}::date + 1) then 'missed' else 'met' end`,
+};
+
+const projectSelect = (db: Db, where: SQL) =>
+  db
+    .select(projectCols)
+    .from(submittedProjects)
+    .innerJoin(users, eq(users.id, submittedProjects.user_id))
+    .innerJoin(media, eq(media.id, submittedProjects.media_id))
+    .leftJoin(trainer, eq(trainer.id, submittedProjects.trainer_id))
+    .where(where)
+    .$dynamic();
+
+/** Every version of every project: dates, review state, score, trainer, deadline met or missed. */
+export const submittedProject: ReportDef = {
+  type: 'submittedProject',
+  group: 'student',
+  title: text('Сданные проекты', 'Submitted projects'),
+  params: ['media_id', 'program_id', 'user_id', 'users', 'group_id'],
+  required: [],
+  columns: [
+    { key: 'student', title: text('Студент', 'Student'), kind: 'text', sortable: true },
+    { key: 'project', title: text('Проект', 'Project'), kind: 'text', sortable: true },
+    { key: 'version', title: text('Версия', 'Version'), kind: 'number', sortable: true },
+    { key: 'submitted_at', title: text('Сдан', 'Submitted'), kind: 'datetime', sortable: true },
+    { key: 'status', title: text('Проверка', 'Review'), kind: 'state', sortable: true, states: reviewState },
+    { key: 'score', title: text('Оценка', 'Score'), kind: 'number', sortable: true },
+    { key: 'trainer', title: text('Тренер', 'Trainer'), kind: 'text' },
+    { key: 'checked_at', title: text('Проверен', 'Checked'), kind: 'datetime', sortable: true },
+    { key: 'deadline', title: text('Срок', 'Deadline'), kind: 'date', sortable: true },
+    { key: 'deadline_state', title: text('Срок соблюдён', 'Deadline'), kind: 'state', states: deadlineState },
+  ],
+  async page(db, p, o) {
+    const where = projectWhere(db, p);
+    const [{ n }] = await db.select({ n: count() }).from(submittedProjects).where(where);
+    const order = orderOf(
+      o,
+      {
+        student: [users.surname, users.name],
+        project: media.title,
+        version: submittedProjects.version,
+        submitted_at: submittedProjects.submitted_at,
+        status: submittedProjects.status,
+        score: submittedProjects.score,
+        checked_at: submittedProjects.checked_at,
+        deadline: media.deadline,
+      },
+      submittedProjects.submitted_at,
+      'desc',
+    );
+    const rows = await projectSelect(db, where)
+      .orderBy(...order, asc(submittedProjects.id))
+      .limit(o.perPage)
+      .offset((o.page - 1) * o.perPage);
+    return { rows, total: Number(n) };
+  },
+  rows(db, p) {
+    const where = projectWhere(db, p);
+    return keyset(
+      (after, limit) =>
+        projectSelect(db, after === null ? where : and(where, gt(submittedProjects.id, after))!)
+          .orderBy(asc(submittedProjects.id))
+          .limit(limit),
+      (r) => r.id,
+    );
+  },
+};
