@@ -34,12 +34,7 @@ export function SortableList<T extends SortableId>({ ids, onReorder, children }:
     onDragCancel: () => t('sortable.cancelled'),
   };
   return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={closestCenter}
-      onDragEnd={onDragEnd}
-      accessibility={{ announcements, screenReaderInstructions: { draggable: t('sortable.instructions') } }}
-    >
+    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements, screenReaderInstructions: { draggable: t('sortable.instructions') } }}>
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
         {children}
       </SortableContext>
@@ -48,12 +43,33 @@ export function SortableList<T extends SortableId>({ ids, onReorder, children }:
 }
 
 /** One sortable row: `children` gets the drag handle (absent when `disabled`) to place where it belongs. */
-export function SortableItem({ id, testId, handleTestId, disabled, children }: { id: SortableId; testId: string; handleTestId: string; disabled?: boolean; children: (handle: ReactNode) => ReactNode }) {
+export function SortableItem({
+  id,
+  testId,
+  handleTestId,
+  disabled,
+  children,
+}: {
+  id: SortableId;
+  testId: string;
+  handleTestId: string;
+  disabled?: boolean;
+  children: (handle: ReactNode) => ReactNode;
+}) {
   const t = useTranslate();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id, disabled });
   const style: CSSProperties = { transform: CSS.Transform.toString(transform), transition, position: 'relative', zIndex: isDragging ? 2 : undefined, opacity: isDragging ? 0.85 : 1 };
   const handle = disabled ? null : (
-    <IconButton ref={setActivatorNodeRef} size="small" {...attributes} {...listeners} aria-label={t('sortable.drag')} title={t('sortable.drag')} data-testid={handleTestId} sx={{ cursor: 'grab', touchAction: 'none' }}>
+    <IconButton
+      ref={setActivatorNodeRef}
+      size="small"
+      {...attributes}
+      {...listeners}
+      aria-label={t('sortable.drag')}
+      title={t('sortable.drag')}
+      data-testid={handleTestId}
+      sx={{ cursor: 'grab', touchAction: 'none' }}
+    >
       <DragIndicatorIcon fontSize="small" />
     </IconButton>
   );

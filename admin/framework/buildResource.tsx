@@ -1,9 +1,27 @@
 import { Fragment } from 'react';
+import { Route } from 'react-router-dom';
 import {
-  BulkDeleteButton, Create, Datagrid, Edit, List, Resource, SearchInput, SimpleForm, TabbedForm, usePermissions, useTranslate, type ListProps,
+  BulkDeleteButton,
+  Create,
+  CreateButton,
+  Datagrid,
+  Edit,
+  ExportButton,
+  FilterButton,
+  List,
+  Resource,
+  SearchInput,
+  SimpleForm,
+  TabbedForm,
+  TopToolbar,
+  usePermissions,
+  useResourceDefinition,
+  useTranslate,
+  type ListProps,
 } from 'react-admin';
 import type { FieldConfig, ResourceConfig } from './types.ts';
 import { cellFor, filterFor, inputFor, transformFor } from './inputs.tsx';
+import { ListPagination, PER_PAGE } from './cells.tsx';
 
 function field(cfg: ResourceConfig, source: string): FieldConfig {
   const f = cfg.fields.find((x) => x.source === source);
@@ -16,11 +34,26 @@ function EmptyList({ cfg }: { cfg: ResourceConfig }) {
   return <div style={{ padding: 24, textAlign: 'center' }}>{t(cfg.list.empty ?? 'empty.none')}</div>;
 }
 
+/**
+ * The list's top toolbar when the configuration has `list.actions` (or `export: false`): react-admin's own buttons
+ * (filters, create where the resource has a create screen, export) and then the resource's extra ones.
+ */
+export function ListToolbar({ cfg }: { cfg: ResourceConfig }) {
+  const { hasCreate } = useResourceDefinition();
+  return (
+    <TopToolbar>
+      {(cfg.list.filters?.length ?? 0) > 0 && <FilterButton />}
+      {hasCreate && <CreateButton />}
+      {cfg.list.export !== false && <ExportButton />}
+      {(cfg.list.actions ?? []).map((A, i) => (
+        <A key={i} />
+      ))}
+    </TopToolbar>
+  );
+}
+
 export function ConfigList({ cfg, ...props }: { cfg: ResourceConfig } & Partial<ListProps>) {
-  const filters = [
-    ...(cfg.list.search ? [<SearchInput key="q" source="q" alwaysOn />] : []),
-    ...(cfg.list.filters ?? []).map((s) => filterFor(field(cfg, s))),
-  ];
+  const filters = [...(cfg.list.search ? [<SearchInput key="q" source="q" alwaysOn />] : []), ...(cfg.list.filters ?? []).map((s) => filterFor(field(cfg, s)))];
   const Bulk = () => (
     <>
       {(cfg.list.bulkActions ?? []).map((A, i) => (
@@ -33,7 +66,16 @@ export function ConfigList({ cfg, ...props }: { cfg: ResourceConfig } & Partial<
   const editable = cfg.roles.edit === undefined || cfg.roles.edit.length > 0;
   const selectable = (cfg.list.bulkActions?.length ?? 0) > 0 || cfg.roles.delete !== undefined;
   return (
-    <List {...props} filters={filters} sort={cfg.list.sort} perPage={15} empty={<EmptyList cfg={cfg} />}>
+    <List
+      pagination={<ListPagination />}
+      actions={cfg.list.actions?.length || cfg.list.export === false ? <ListToolbar cfg={cfg} /> : undefined}
+      aside={cfg.list.aside ? <cfg.list.aside /> : undefined}
+      {...props}
+      filters={filters}
+      sort={cfg.list.sort}
+      perPage={PER_PAGE}
+      empty={<EmptyList cfg={cfg} />}
+    >
       <Datagrid rowClick={editable ? 'edit' : false} bulkActionButtons={selectable ? <Bulk /> : false}>
         {cfg.list.columns.map((s) => cellFor(field(cfg, s)))}
         {(cfg.list.rowActions ?? []).map((A, i) => (
@@ -53,8 +95,10 @@ function ConfigForm({ cfg, mode }: { cfg: ResourceConfig; mode: 'create' | 'edit
   const { permissions } = usePermissions();
   const sections = formSections(cfg, mode).map((s) => ({ ...s, fields: s.fields.filter((f) => !f.roles || f.roles.includes(permissions)) }));
   if (sections.length === 1) return <SimpleForm>{sections[0].fields.map((f) => inputFor(f, mode))}</SimpleForm>;
+  // Tabs stay out of the URL: after a create the old screen is still on show while the edit screen loads, and a tab
+  // link clicked then would open the create screen again (a second record for one save).
   return (
-    <TabbedForm>
+    <TabbedForm syncWithLocation={false}>
       {sections.map((s) => (
         <TabbedForm.Tab key={s.label} label={s.label}>
           {s.fields.map((f) => inputFor(f, mode))}
@@ -92,7 +136,11 @@ export function buildResource(cfg: ResourceConfig) {
       list={screen(cfg, 'list') ?? <ConfigList cfg={cfg} />}
       edit={cfg.roles.edit === undefined || cfg.roles.edit.length ? (screen(cfg, 'edit') ?? <ConfigEdit cfg={cfg} />) : undefined}
       create={cfg.roles.create?.length ? (screen(cfg, 'create') ?? <ConfigCreate cfg={cfg} />) : undefined}
-    />
+    >
+      {cfg.routes?.map(({ path, screen: Screen }) => (
+        <Route key={path} path={path} element={<Screen />} />
+      ))}
+    </Resource>
   );
 }
 export { Fragment };

@@ -12,7 +12,11 @@ describe('list-of-lines fields (skills, knowledge)', () => {
   it('sends trimmed non-empty lines as an array, nothing as null, and leaves other fields alone', () => {
     expect(linesParse('  Финансы \n\n Переговоры\n')).toEqual(['Финансы', 'Переговоры']);
     expect(linesParse(' \n ')).toBeNull();
-    const fields: FieldConfig[] = [{ source: 'skills', type: 'lines' }, { source: 'knowledge', type: 'lines' }, { source: 'title', type: 'text' }];
+    const fields: FieldConfig[] = [
+      { source: 'skills', type: 'lines' },
+      { source: 'knowledge', type: 'lines' },
+      { source: 'title', type: 'text' },
+    ];
     expect(transformFor(fields)({ skills: 'A\nB', knowledge: ['kept'], title: ' Программа \n' })).toEqual({ skills: ['A', 'B'], knowledge: ['kept'], title: ' Программа \n' });
   });
 });

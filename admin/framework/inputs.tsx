@@ -1,11 +1,42 @@
 import {
-  AutocompleteArrayInput, AutocompleteInput, BooleanField, BooleanInput, EmailField, FunctionField, ImageField, ImageInput, NumberField, NumberInput,
-  PasswordInput, ReferenceArrayInput, ReferenceField, ReferenceInput, SelectField, SelectInput, TextField, TextInput, email, maxLength, required,
-  useTranslate, type TextInputProps, type Validator,
+  AutocompleteArrayInput,
+  AutocompleteInput,
+  BooleanField,
+  BooleanInput,
+  EmailField,
+  FunctionField,
+  ImageField,
+  ImageInput,
+  NumberInput,
+  PasswordInput,
+  ReferenceArrayInput,
+  ReferenceField,
+  ReferenceInput,
+  SelectField,
+  SelectInput,
+  TextField,
+  TextInput,
+  email,
+  maxLength,
+  required,
+  useResourceContext,
+  useTranslate,
+  useTranslateLabel,
+  type ImageInputProps,
+  type TextInputProps,
+  type Validator,
 } from 'react-admin';
-import { toApiDate, toDisplayDate } from '../../common/format/format.ts';
+import { toApiDate, toApiInstant, toDisplayDate, toInputDateTime } from '../../common/format/format.ts';
+import { DateCell, DateTimeCell, NumberCell, SizeCell } from './cells.tsx';
 import { apiBaseUrl } from '../../common/tenant/tenant.ts';
 import type { FieldConfig } from './types.ts';
+
+/** react-admin's ImageInput whose hidden file input carries the field's name (axe `label`; docs/accessibility.md). */
+function NamedImageInput(props: ImageInputProps) {
+  const translateLabel = useTranslateLabel();
+  const resource = useResourceContext();
+  return <ImageInput {...props} inputProps={{ 'aria-label': String(translateLabel({ source: props.source, resource, label: props.label })) }} />;
+}
 
 function validators(f: FieldConfig, mode: 'create' | 'edit'): Validator[] {
   const v: Validator[] = [];
@@ -14,8 +45,21 @@ function validators(f: FieldConfig, mode: 'create' | 'edit'): Validator[] {
   if (f.type === 'email') v.push(email('validation.email'));
   if (f.type === 'password') v.push((value: string) => (value && (value.length < 8 || value.length > 24) ? 'validation.password' : undefined));
   if (f.type === 'date') v.push((value: unknown) => (typeof value === 'string' && value && !/^\d{4}-\d{2}-\d{2}(T|$)/.test(value) ? 'validation.date' : undefined));
+  if (f.type === 'datetime') v.push(isInstant);
+  if (f.notBefore) v.push(notBefore(f.notBefore));
   return v;
 }
+
+/** A date-time input holds an ISO instant once the typed text is a real moment; until then the text, which fails here. */
+export const isInstant: Validator = (value: unknown) => (typeof value === 'string' && value && !/^\d{4}-\d{2}-\d{2}T/.test(value) ? 'validation.date' : undefined);
+
+/** An instant not earlier than another field's (an event's end after its start): `validation.after_start`. */
+export const notBefore =
+  (other: string): Validator =>
+  (value: unknown, all: Record<string, unknown>) =>
+    typeof value === 'string' && typeof all?.[other] === 'string' && /T/.test(value) && /T/.test(all[other] as string) && Date.parse(value) < Date.parse(all[other] as string)
+      ? 'validation.after_start'
+      : undefined;
 
 /** A stored file path is relative to the API origin. */
 const fileUrl = (p: string) => (/^(https?:|blob:|data:)/.test(p) ? p : `${apiBaseUrl()}${p}`);
@@ -25,7 +69,7 @@ const fileUrl = (p: string) => (/^(https?:|blob:|data:)/.test(p) ? p : `${apiBas
  * (what the API takes); an incomplete text stays as typed until it is a real date, and fails validation meanwhile.
  */
 const dateFormat = (v: unknown) => (typeof v === 'string' ? toDisplayDate(v) : '');
-const dateParse = (v: string) => (v ? toApiDate(v) ?? v : null);
+const dateParse = (v: string) => (v ? (toApiDate(v) ?? v) : null);
 
 function DateTextInput(props: TextInputProps) {
   const t = useTranslate();
@@ -38,19 +82,26 @@ function LinesInput(props: TextInputProps) {
   return <TextInput {...props} multiline minRows={3} fullWidth format={linesFormat} parse={(v: string) => v} helperText={t('app.one_per_line')} />;
 }
 
-/** An instant in the viewer's time zone: `DD.MM.YYYY HH:mm:ss`. */
-function toDisplayDateTime(v: string | null | undefined) {
-  if (!v) return '';
-  const d = new Date(v);
-  if (Number.isNaN(d.getTime())) return v;
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${p(d.getDate())}.${p(d.getMonth() + 1)}.${d.getFullYear()} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+/**
+ * Date-time fields are typed `DD.MM.YYYY hh:mm` (24-hour, the viewer's time zone) in both languages and kept in the
+ * record as the ISO 8601 UTC instant the API takes (`docs/api.md`); an incomplete text stays as typed and fails
+ * validation meanwhile.
+ */
+export const dateTimeFormat = (v: unknown) => (typeof v === 'string' ? toInputDateTime(v) : '');
+export const dateTimeParse = (v: string) => (v?.trim() ? (toApiInstant(v) ?? v) : null);
+
+function DateTimeTextInput(props: TextInputProps) {
+  const t = useTranslate();
+  return <TextInput {...props} format={dateTimeFormat} parse={dateTimeParse} placeholder={t('app.datetime_placeholder')} slotProps={{ htmlInput: { maxLength: 16 } }} />;
 }
 
 /** A list of short texts (skills, requirements) edited one per line; kept as an array, `null` when empty. */
 export const linesFormat = (v: unknown) => (Array.isArray(v) ? v.join('\n') : typeof v === 'string' ? v : '');
 export const linesParse = (v: string) => {
-  const items = v.split('\n').map((x) => x.trim()).filter(Boolean);
+  const items = v
+    .split('\n')
+    .map((x) => x.trim())
+    .filter(Boolean);
   return items.length ? items : null;
 };
 
@@ -69,23 +120,26 @@ const imageFormat = (v: unknown) => (typeof v === 'string' && v ? { src: fileUrl
 
 /** The form input for a configured field. */
 export function inputFor(f: FieldConfig, mode: 'create' | 'edit') {
-  const common = { key: f.source, source: f.source, validate: validators(f, mode) };
+  const common = { key: f.source, source: f.source, validate: validators(f, mode), ...(f.helperText ? { helperText: f.helperText } : {}) };
   switch (f.type) {
     case 'number':
+    case 'size':
       return <NumberInput {...common} />;
     case 'date':
       return <DateTextInput {...common} />;
+    case 'datetime':
+      return <DateTimeTextInput {...common} />;
     case 'reference':
       return (
         <ReferenceInput key={f.source} source={f.source} reference={f.reference!} filter={f.referenceFilter} perPage={100}>
-          <AutocompleteInput optionText={f.optionText} validate={common.validate} />
+          <AutocompleteInput optionText={f.optionText} validate={common.validate} helperText={f.helperText} />
         </ReferenceInput>
       );
     case 'image':
       return (
-        <ImageInput key={f.source} source={f.source} accept={Object.fromEntries((f.accept ?? ['image/*']).map((t) => [t, []]))} format={imageFormat} validate={common.validate}>
+        <NamedImageInput key={f.source} source={f.source} accept={Object.fromEntries((f.accept ?? ['image/*']).map((t) => [t, []]))} format={imageFormat} validate={common.validate}>
           <ImageField source="src" title="title" />
-        </ImageInput>
+        </NamedImageInput>
       );
     case 'select':
       return <SelectInput {...common} choices={f.choices ?? []} emptyText="—" />;
@@ -114,19 +168,26 @@ export function inputFor(f: FieldConfig, mode: 'create' | 'edit') {
 /** The list cell for a configured field. */
 export function cellFor(f: FieldConfig) {
   const common = { key: f.source, source: f.source, sortable: f.sortable ?? false };
+  if (f.cell) {
+    const Cell = f.cell;
+    return <FunctionField {...common} render={() => <Cell />} />;
+  }
   switch (f.type) {
     case 'email':
       return <EmailField {...common} />;
     case 'number':
-      return <NumberField {...common} />;
+      // identifiers are names, not quantities: no grouping; every other number through common/format (`1 234`)
+      return f.source === 'id' || f.source.endsWith('_id') ? <TextField {...common} /> : <NumberCell {...common} />;
+    case 'size':
+      return <SizeCell {...common} />;
     case 'boolean':
       return <BooleanField {...common} />;
     case 'select':
       return <SelectField {...common} choices={f.choices ?? []} />;
     case 'date':
-      return <FunctionField {...common} render={(r: Record<string, string>) => toDisplayDate(r[f.source])} />;
+      return <DateCell {...common} />;
     case 'datetime':
-      return <FunctionField {...common} render={(r: Record<string, string>) => toDisplayDateTime(r[f.source])} />;
+      return <DateTimeCell {...common} />;
     case 'reference':
       return <ReferenceField {...common} reference={f.reference!} link={false} />;
     case 'image':
@@ -137,7 +198,18 @@ export function cellFor(f: FieldConfig) {
         />
       );
     case 'richtext':
-      return <FunctionField {...common} render={(r: Record<string, string>) => (r[f.source] ?? '').replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 120)} />;
+      return (
+        <FunctionField
+          {...common}
+          render={(r: Record<string, string>) =>
+            (r[f.source] ?? '')
+              .replace(/<[^>]*>/g, ' ')
+              .replace(/\s+/g, ' ')
+              .trim()
+              .slice(0, 120)
+          }
+        />
+      );
     default:
       return <TextField {...common} />;
   }
@@ -146,10 +218,24 @@ export function cellFor(f: FieldConfig) {
 /** The list filter for a configured field. */
 export function filterFor(f: FieldConfig) {
   switch (f.type) {
+    // a day, typed DD.MM.YYYY and sent YYYY-MM-DD (a date-time field is filtered by its day); applied once it is a date
+    case 'date':
+    case 'datetime':
+      return <DateTextInput key={f.source} source={f.source} validate={validators({ ...f, type: 'date', required: false, notBefore: undefined }, 'edit')} />;
     case 'select':
       return <SelectInput key={f.source} source={f.source} choices={f.choices ?? []} emptyText="—" />;
     case 'boolean':
-      return <SelectInput key={f.source} source={f.source} choices={[{ id: '1', name: 'yes_no.yes' }, { id: '0', name: 'yes_no.no' }]} emptyText="—" />;
+      return (
+        <SelectInput
+          key={f.source}
+          source={f.source}
+          choices={[
+            { id: '1', name: 'yes_no.yes' },
+            { id: '0', name: 'yes_no.no' },
+          ]}
+          emptyText="—"
+        />
+      );
     case 'reference':
       return (
         <ReferenceInput key={f.source} source={f.source} reference={f.reference!} filter={f.referenceFilter} perPage={100}>

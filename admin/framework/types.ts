@@ -3,7 +3,7 @@ import type { Role } from '../../common/auth/session.ts';
 import type { AccessFlags } from '../../common/access/flags.ts';
 
 /** What a field is; the generic layer picks list cells, filters and inputs from it. */
-export type FieldType = 'text' | 'textarea' | 'email' | 'number' | 'date' | 'datetime' | 'select' | 'boolean' | 'password' | 'reference' | 'references' | 'image' | 'richtext' | 'lines';
+export type FieldType = 'text' | 'textarea' | 'email' | 'number' | 'size' | 'date' | 'datetime' | 'select' | 'boolean' | 'password' | 'reference' | 'references' | 'image' | 'richtext' | 'lines';
 
 export interface FieldConfig {
   source: string;
@@ -23,6 +23,12 @@ export interface FieldConfig {
   /** Only on the create or the edit form. */
   only?: 'create' | 'edit';
   sortable?: boolean;
+  /** A hint under the form input (a translation key). */
+  helperText?: string;
+  /** For `datetime`: the source of another date-time field this one may not be earlier than (an end after its start). */
+  notBefore?: string;
+  /** A list cell of the resource's own instead of the type's (rendered in the row's record context). */
+  cell?: ComponentType;
 }
 
 export type Action = 'list' | 'show' | 'create' | 'edit' | 'delete';
@@ -36,6 +42,12 @@ export interface ResourceConfig {
   icon?: ComponentType;
   /** Roles allowed per action; `list` is the default for the others. The server enforces the same roles. */
   roles: Partial<Record<Action, Role[]>> & { list: Role[] };
+  /**
+   * Roles that the API routes behind this resource admit beyond its own screens, each for another screen that uses
+   * them (the mail's group picker reads groups as a curator). admin/resources/roles.test.ts checks that a resource's
+   * roles plus these equal the server's roles for its routes, so a difference is always declared and explained.
+   */
+  routeAlso?: Partial<Record<Action, { roles: Role[]; why: string }>>;
   /** A section of the school that must be switched on (`message`, `payment`, …): off hides the resource (the server refuses it too). */
   flag?: keyof AccessFlags;
   fields: FieldConfig[];
@@ -49,6 +61,12 @@ export interface ResourceConfig {
     rowActions?: ComponentType[];
     /** Extra buttons for the selected rows. */
     bulkActions?: ComponentType[];
+    /** Extra buttons in the list's top toolbar, after the filter, create and export buttons (an import dialog, …). */
+    actions?: ComponentType[];
+    /** Offer the export button (default true). */
+    export?: boolean;
+    /** A panel beside the list (settings of the whole list, …). */
+    aside?: ComponentType;
     /** Message key shown when the API has no such list yet or it is empty. */
     empty?: string;
   };
@@ -79,9 +97,17 @@ export interface ResourceConfig {
    * each replaces the generic screen of that action.
    */
   screens?: Partial<Record<'list' | 'edit' | 'create', ComponentType>>;
+  /** Screens at paths under the resource's own (the specification's nested routes, e.g. `:id/aprogram/:aprogramId`). */
+  routes?: { path: string; screen: ComponentType }[];
   /** Texts of this resource (its `resources.<name>` names and fields, its toasts, …), merged into the catalogues. */
   messages?: { ru: MessageTree; en: MessageTree };
 }
 
 /** A branch of a translation catalogue. */
 export type MessageTree = { [key: string]: string | MessageTree };
+
+/**
+ * The shape of a catalogue with any texts: `const en = { … } satisfies Messages<typeof ru>` fails to compile when the
+ * English catalogue lacks a key of the Russian one or names one it does not have.
+ */
+export type Messages<T> = { [K in keyof T]: T[K] extends string ? string : Messages<T[K]> };

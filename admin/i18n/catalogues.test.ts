@@ -4,7 +4,9 @@ import { messages } from '../providers/i18nProvider.ts';
 
 type Tree = { [k: string]: string | Tree };
 const keys = (t: Tree, prefix = ''): string[] =>
-  Object.entries(t).flatMap(([k, v]) => (typeof v === 'string' ? [prefix + k] : keys(v, `${prefix}${k}.`))).sort();
+  Object.entries(t)
+    .flatMap(([k, v]) => (typeof v === 'string' ? [prefix + k] : keys(v, `${prefix}${k}.`)))
+    .sort();
 
 describe('back-office catalogues', () => {
   it('has every text in both languages', () => {

@@ -34,13 +34,46 @@ function ThemeSync() {
   return null;
 }
 
+/**
+ * Each screen's document title: the screen's own title (react-admin's default list/edit titles and every <Title>,
+ * all in the interface language, shown in the app bar's title portal) followed by the product name.
+ */
+function DocumentTitle() {
+  const t = useTranslate();
+  const [locale] = useLocaleState();
+  useEffect(() => {
+    const el = document.getElementById('react-admin-title');
+    const apply = () => {
+      const own = el?.textContent?.trim();
+      const next = own ? `${own} — Campus LMS` : t('app.title');
+      if (document.title !== next) document.title = next;
+    };
+    apply();
+    if (!el) return;
+    const obs = new MutationObserver(apply);
+    obs.observe(el, { childList: true, subtree: true, characterData: true });
+    return () => obs.disconnect();
+  }, [t, locale]);
+  return null;
+}
+
 function Bar() {
   const t = useTranslate();
   return (
-    <AppBar toolbar={<><LanguageSwitch /><ToggleThemeButton /></>}>
+    <AppBar
+      toolbar={
+        <>
+          <LanguageSwitch />
+          <ToggleThemeButton />
+        </>
+      }
+    >
       <TitlePortal />
-      <Link href="/profile" color="inherit" underline="hover" sx={{ mr: 2, display: { xs: 'none', sm: 'block' } }}>{t('app.portal')}</Link>
+      <Link href="/profile" color="inherit" underline="hover" sx={{ mr: 2, display: { xs: 'none', sm: 'block' } }}>
+        {t('app.portal')}
+      </Link>
       <ThemeSync />
+      <DocumentTitle />
     </AppBar>
   );
 }

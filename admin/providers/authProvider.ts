@@ -13,10 +13,11 @@ const STAFF: Role[] = ['superadmin', 'admin', 'moderator', 'trainer'];
  */
 export function createAuthProvider(resources: ResourceConfig[]): AuthProvider {
   let profile: Promise<Profile> | undefined;
-  const load = () => (profile ??= fetchProfile().catch((e) => {
-    profile = undefined;
-    throw e;
-  }));
+  const load = () =>
+    (profile ??= fetchProfile().catch((e) => {
+      profile = undefined;
+      throw e;
+    }));
   // While the browser leaves for the portal, react-admin's follow-up logout must not clear the session.
   let leaving = false;
   const leave = (to: string) => {

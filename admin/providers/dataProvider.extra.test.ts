@@ -13,7 +13,12 @@ const store = new Map<string, string>();
 const g = globalThis as Record<string, unknown>;
 g.localStorage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => store.set(k, v), removeItem: (k: string) => store.delete(k) };
 
-interface Seen { method: string; url: string; type: string; body: Record<string, unknown> }
+interface Seen {
+  method: string;
+  url: string;
+  type: string;
+  body: Record<string, unknown>;
+}
 const seen: Seen[] = [];
 const recorder: FastifyPluginAsync = async (app) => {
   app.addHook('preHandler', async (req) => {
@@ -25,8 +30,7 @@ const recorder: FastifyPluginAsync = async (app) => {
 describe('admin dataProvider: bulk endpoints, custom calls, form data', () => {
   let api: TestApi;
   const dp = createDataProvider(resources);
-  const newUser = async (login: string) =>
-    (await dp.create('users', { data: { login, email: `${login}@demo.test`, password: 'Start12345', name: 'N', surname: 'S' } })).data.id as number;
+  const newUser = async (login: string) => (await dp.create('users', { data: { login, email: `${login}@demo.test`, password: 'Start12345', name: 'N', surname: 'S' } })).data.id as number;
   const blockedLogins = async () =>
     (await dp.getList('users', { pagination: { page: 1, perPage: 100 }, sort: { field: 'login', order: 'ASC' }, filter: { is_blocked: '1' } })).data.map((u) => u.login);
 
@@ -81,7 +85,7 @@ describe('admin dataProvider: bulk endpoints, custom calls, form data', () => {
     expect(gone.status).toBe(404);
   });
 
-  it('sends JSON for flat updates, and form data as POST with _method=PUT for nested values; only the form\'s fields travel', async () => {
+  it("sends JSON for flat updates, and form data as POST with _method=PUT for nested values; only the form's fields travel", async () => {
     const id = await newUser('xf_a');
     const before = (await dp.getOne('users', { id })).data;
     seen.length = 0;
@@ -101,9 +105,7 @@ describe('admin dataProvider: bulk endpoints, custom calls, form data', () => {
 
   it('leaves an unchanged image (a stored path) out of an update', async () => {
     const id = await newUser('xi_a');
-    const withAvatar = createDataProvider([
-      { ...usersConfig, fields: [...usersConfig.fields, { source: 'avatar', type: 'image' }], form: [{ label: 'm', fields: ['hobby', 'avatar'] }] },
-    ]);
+    const withAvatar = createDataProvider([{ ...usersConfig, fields: [...usersConfig.fields, { source: 'avatar', type: 'image' }], form: [{ label: 'm', fields: ['hobby', 'avatar'] }] }]);
     seen.length = 0;
     await withAvatar.update('users', { id, data: { hobby: 'x', avatar: '/api/file/avatar/1.png' }, previousData: {} as never });
     expect(seen[0].body).toEqual({ hobby: 'x' });

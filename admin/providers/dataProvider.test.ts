@@ -23,12 +23,12 @@ describe('admin dataProvider on the real API', () => {
 
   it('maps react-admin list params to page/per_page/sort/order/q/filter and reads { data, meta }', async () => {
     const all = await dp.getList('users', { pagination: { page: 1, perPage: 2 }, sort: { field: 'login', order: 'ASC' }, filter: {} });
-    expect(all.total).toBe(5);
-    expect(all.data.map((u) => u.login)).toEqual(['admin', 'moderator']);
+    expect(all.total).toBe(8); // one user per role and three networking members of the demo school
+    expect(all.data.map((u) => u.login)).toEqual(['admin', 'dmitry.volkov']);
     const search = await dp.getList('users', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: { q: 'trainer' } });
     expect(search.data.map((u) => u.login)).toEqual(['trainer']);
-    const byRole = await dp.getList('users', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: { role: 'student' } });
-    expect(byRole.data.map((u) => u.login)).toEqual(['student']);
+    const byRole = await dp.getList('users', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: { role: 'trainer' } });
+    expect(byRole.data.map((u) => u.login)).toEqual(['trainer']);
   });
 
   it('creates, updates (as form data with _method=PUT when a file is attached) and reads one', async () => {

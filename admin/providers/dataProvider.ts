@@ -1,10 +1,15 @@
 import { HttpError, type DataProvider, type GetListParams, type RaRecord } from 'react-admin';
+import simpleRestProvider from 'ra-data-simple-rest';
 import { api, ApiError, type RequestOptions } from '../../common/api/client.ts';
 import { needsFormData } from '../../common/api/form-data.ts';
 import type { TokenAnswer } from '../../common/auth/session.ts';
-import { describeError } from '../../common/errors/describe.ts';
+import { describeError, registerErrors } from '../../common/errors/describe.ts';
+import { errorsEn } from '../../common/i18n/errors.en.ts';
 import { getLang } from '../../common/i18n/lang.ts';
 import type { ResourceConfig } from '../framework/types.ts';
+
+// The back office has both error catalogues in its bundle (the portal loads English when chosen).
+registerErrors('en', errorsEn);
 
 interface ListAnswer {
   data: RaRecord[];
@@ -22,8 +27,7 @@ function unwrapFiles(value: unknown): unknown {
   return value;
 }
 
-const hasFile = (v: unknown): boolean =>
-  v instanceof Blob || (Array.isArray(v) ? v.some(hasFile) : !!v && typeof v === 'object' && Object.values(v as object).some(hasFile));
+const hasFile = (v: unknown): boolean => v instanceof Blob || (Array.isArray(v) ? v.some(hasFile) : !!v && typeof v === 'object' && Object.values(v as object).some(hasFile));
 
 /** The extra methods of our dataProvider, beside react-admin's CRUD. */
 export interface ExtraMethods {
@@ -46,11 +50,69 @@ function toHttpError(err: unknown): HttpError {
   return new HttpError(d.text, err instanceof ApiError ? err.status : 500, { ...body, errors: d.fields, title: d.title });
 }
 
+/** What ra-data-simple-rest expects of its HTTP client (react-admin's `fetchUtils.fetchJson` shape). */
+interface RestAnswer {
+  status: number;
+  headers: Headers;
+  body: string;
+  json: unknown;
+}
+
 /**
- * The one dataProvider of the back office, for our API's quirks: `{ data, meta }` lists with
- * `page/per_page/sort/order/q/filter[...]`, form data with bracketed keys when a record carries files
- * or nested values (updates then go as POST with `_method=PUT`), and bulk endpoints named by the
- * resource configuration. Extra methods: `call` for custom endpoints.
+ * The HTTP client under ra-data-simple-rest, speaking our API's dialect (docs/api.md): simple-rest builds each
+ * request (`GET /x?sort=["f","ASC"]&range=[0,14]&filter={…}`, `GET /x/7`, `POST /x`, `PUT /x/7`, `DELETE /x/7`);
+ * here the list query becomes `page/per_page/sort/order/q/filter[...]`, the `{ data, meta }` answer becomes the rows
+ * and a `Content-Range` total, `{ data }` is unwrapped, and a body with nested values goes as form data (an update
+ * then as POST with `_method=PUT`). Errors are react-admin HttpErrors with the shared handler's translated text.
+ */
+export function restClient(run: <T>(p: string, opts?: RequestOptions) => Promise<T>) {
+  return async (url: string, options: { method?: string; body?: BodyInit | null; signal?: AbortSignal | null } = {}): Promise<RestAnswer> => {
+    const u = new URL(url, 'http://api.invalid');
+    const method = (options.method ?? 'GET') as 'GET' | 'POST' | 'PUT' | 'DELETE';
+    const range = u.searchParams.get('range');
+    if (method === 'GET' && range) {
+      const [from, to] = JSON.parse(range) as [number, number];
+      const [field, order] = JSON.parse(u.searchParams.get('sort') ?? '[]') as [string?, string?];
+      const perPage = to - from + 1;
+      const query = listQuery({
+        pagination: { page: Math.floor(from / perPage) + 1, perPage },
+        sort: field ? { field, order: order === 'DESC' ? 'DESC' : 'ASC' } : undefined,
+        filter: JSON.parse(u.searchParams.get('filter') ?? '{}'),
+      });
+      const res = await run<ListAnswer>(u.pathname, { query, signal: options.signal ?? undefined });
+      const first = res.data.length ? from : 0;
+      const headers = new Headers({ 'Content-Range': `items ${first}-${first + Math.max(res.data.length - 1, 0)}/${res.meta.total}` });
+      return { status: 200, headers, body: '', json: res.data };
+    }
+    let opts: RequestOptions = { method, signal: options.signal ?? undefined };
+    if (typeof options.body === 'string' && method !== 'DELETE') {
+      const body = JSON.parse(options.body) as Record<string, unknown>;
+      const form = needsFormData(body);
+      opts = { ...opts, body, form, override: form && method === 'PUT' };
+    }
+    const res = await run<{ data?: unknown } | null>(u.pathname, opts);
+    return { status: 200, headers: new Headers(), body: '', json: res && typeof res === 'object' && 'data' in res ? res.data : res };
+  };
+}
+
+/** react-admin's list parameters as our API's query (docs/api.md "Requests"). */
+function listQuery(params: Partial<GetListParams>) {
+  const { q, ...filter } = (params.filter ?? {}) as Record<string, unknown>;
+  return {
+    page: params.pagination?.page ?? 1,
+    per_page: params.pagination?.perPage ?? 15,
+    sort: params.sort?.field,
+    order: params.sort?.order?.toLowerCase(),
+    q: q || undefined,
+    filter,
+  };
+}
+
+/**
+ * The one dataProvider of the back office: ra-data-simple-rest's CRUD over `restClient` (our list shape, `{ data }`
+ * answers, form data and `_method`), with what simple-rest cannot send layered on top: records that carry files
+ * (multipart with bracketed keys), bulk endpoints named by the resource configuration, only the form's fields in an
+ * update, and a missing section shown as an empty list. Extra methods: `call` for custom endpoints.
  */
 export function createDataProvider(resources: ResourceConfig[]): DataProvider & ExtraMethods {
   const byName = new Map(resources.map((r) => [r.name, r]));
@@ -87,18 +149,6 @@ export function createDataProvider(resources: ResourceConfig[]): DataProvider & 
     return run<T>(`${path(resource)}/${id}/${p}`, { method: 'POST', body });
   };
 
-  const listQuery = (params: Partial<GetListParams>) => {
-    const { q, ...filter } = (params.filter ?? {}) as Record<string, unknown>;
-    return {
-      page: params.pagination?.page ?? 1,
-      per_page: params.pagination?.perPage ?? 15,
-      sort: params.sort?.field,
-      order: params.sort?.order?.toLowerCase(),
-      q: q || undefined,
-      filter,
-    };
-  };
-
   /** JSON, or form data with bracketed keys when the body carries files or nested values; form-data updates go as POST + `_method=PUT`. */
   const write = (data: unknown, method: 'POST' | 'PUT'): RequestOptions => {
     const body = unwrapFiles(data) as Record<string, unknown>;
@@ -106,34 +156,36 @@ export function createDataProvider(resources: ResourceConfig[]): DataProvider & 
     return { method, body, form, override: form && method === 'PUT' };
   };
 
+  // simple-rest builds `${apiUrl}/${resource}…`: our resources live at their configured API paths
+  const rest = simpleRestProvider('', restClient(run));
+  const at = (resource: string) => path(resource).replace(/^\//, '');
+
   return {
     async getList(resource, params) {
-      let res: ListAnswer;
       try {
-        res = await api<ListAnswer>(path(resource), { query: listQuery(params) });
+        return await rest.getList(at(resource), params);
       } catch (err) {
         // A section whose API is not there yet shows an empty list rather than an error.
-        if (err instanceof ApiError && err.body.name === 'NOT_FOUND_ROUTE') return { data: [], total: 0 };
-        throw toHttpError(err);
+        if (err instanceof HttpError && (err.body as { name?: string } | undefined)?.name === 'NOT_FOUND_ROUTE') return { data: [], total: 0 };
+        throw err;
       }
-      return { data: res.data as never[], total: res.meta.total };
     },
-    async getOne(resource, params) {
-      return { data: (await run<{ data: RaRecord }>(`${path(resource)}/${params.id}`)).data as never };
-    },
+    getOne: (resource, params) => rest.getOne(at(resource), params),
+    // our API reads one record at a time (simple-rest would ask for filter={id:[…]})
     async getMany(resource, params) {
-      const data = await Promise.all(params.ids.map((id) => run<{ data: RaRecord }>(`${path(resource)}/${id}`).then((r) => r.data)));
+      const data = await Promise.all(params.ids.map((id) => rest.getOne(at(resource), { id }).then((r) => r.data)));
       return { data: data as never[] };
     },
-    async getManyReference(resource, params) {
-      const res = await run<ListAnswer>(path(resource), { query: listQuery({ ...params, filter: { ...params.filter, [params.target]: params.id } }) });
-      return { data: res.data as never[], total: res.meta.total };
-    },
+    getManyReference: (resource, params) => rest.getManyReference(at(resource), params),
+    // records with files go as multipart (simple-rest sends JSON only)
     async create(resource, params) {
-      return { data: (await run<{ data: RaRecord }>(path(resource), write(params.data, 'POST'))).data } as never;
+      if (hasFile(params.data)) return { data: (await run<{ data: RaRecord }>(path(resource), write(params.data, 'POST'))).data } as never;
+      return rest.create(at(resource), params);
     },
     async update(resource, params) {
-      return { data: (await run<{ data: RaRecord }>(`${path(resource)}/${params.id}`, write(formFields(resource, params.data), 'PUT'))).data } as never;
+      const data = formFields(resource, params.data);
+      if (hasFile(data)) return { data: (await run<{ data: RaRecord }>(`${path(resource)}/${params.id}`, write(data, 'PUT'))).data } as never;
+      return rest.update(at(resource), { ...params, data });
     },
     async updateMany(resource, params) {
       const rule = byName.get(resource)?.bulk?.update;
@@ -141,16 +193,16 @@ export function createDataProvider(resources: ResourceConfig[]): DataProvider & 
       const keys = Object.keys(data);
       const action = rule && keys.length === 1 && keys[0] === rule.field ? rule.actions[String(data[rule.field])] : undefined;
       if (action) await bulk(resource, action, params.ids);
-      else await Promise.all(params.ids.map((id) => run(`${path(resource)}/${id}`, write(data, 'PUT'))));
+      else await rest.updateMany(at(resource), params);
       return { data: params.ids };
     },
     async delete(resource, params) {
-      await run(`${path(resource)}/${params.id}`, { method: 'DELETE' });
+      await rest.delete(at(resource), params);
       return { data: params.previousData as never };
     },
     async deleteMany(resource, params) {
       if (byName.get(resource)?.bulk?.delete) await bulk(resource, 'delete', params.ids);
-      else await Promise.all(params.ids.map((id) => run(`${path(resource)}/${id}`, { method: 'DELETE' })));
+      else await rest.deleteMany(at(resource), params);
       return { data: params.ids };
     },
     call: run,

@@ -15,8 +15,7 @@ type Tree = { [k: string]: string | Tree };
 /** Deep merge: later trees win; used to lay Russian over English so that keys ru lacks still exist. */
 export function merge(...trees: object[]): Tree {
   const out: Tree = {};
-  for (const t of trees)
-    for (const [k, v] of Object.entries(t)) out[k] = v && typeof v === 'object' && typeof out[k] === 'object' ? merge(out[k] as Tree, v) : v;
+  for (const t of trees) for (const [k, v] of Object.entries(t)) out[k] = v && typeof v === 'object' && typeof out[k] === 'object' ? merge(out[k] as Tree, v) : v;
   return out;
 }
 

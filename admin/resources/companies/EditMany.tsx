@@ -7,7 +7,23 @@ import type { createDataProvider } from '../../providers/dataProvider.ts';
 type Provider = ReturnType<typeof createDataProvider>;
 
 /** The text fields one value can be set on for many companies at once (`PUT /admin/company/many`). */
-export const MANY_FIELDS = ['bank', 'bik', 'swift', 'account', 'corr_account', 'payment_link', 'legal_address', 'postal_address', 'phone', 'email', 'director', 'accountant', 'qr_login', 'full_name', 'short_name'];
+export const MANY_FIELDS = [
+  'bank',
+  'bik',
+  'swift',
+  'account',
+  'corr_account',
+  'payment_link',
+  'legal_address',
+  'postal_address',
+  'phone',
+  'email',
+  'director',
+  'accountant',
+  'qr_login',
+  'full_name',
+  'short_name',
+];
 
 /** Bulk action: set one field to one value on every selected company. */
 export function EditManyCompanies() {
@@ -38,18 +54,31 @@ export function EditManyCompanies() {
         <EditNoteIcon />
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm">
-        <DialogTitle>{t('companies.edit_many_title')} ({selectedIds.length})</DialogTitle>
+        <DialogTitle>
+          {t('companies.edit_many_title')} ({selectedIds.length})
+        </DialogTitle>
         <DialogContent>
           <TextField select fullWidth label={t('companies.field')} value={field} onChange={(e) => setField(e.target.value)} sx={{ mt: 1 }}>
             {MANY_FIELDS.map((f) => (
-              <MenuItem key={f} value={f}>{t(`resources.companies.fields.${f}`)}</MenuItem>
+              <MenuItem key={f} value={f}>
+                {t(`resources.companies.fields.${f}`)}
+              </MenuItem>
             ))}
           </TextField>
-          <TextField fullWidth label={t('companies.value')} value={value} onChange={(e) => setValue(e.target.value)} sx={{ mt: 2 }} slotProps={{ htmlInput: { 'data-testid': 'companies-edit-many-value' } }} />
+          <TextField
+            fullWidth
+            label={t('companies.value')}
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            sx={{ mt: 2 }}
+            slotProps={{ htmlInput: { 'data-testid': 'companies-edit-many-value' } }}
+          />
         </DialogContent>
         <DialogActions>
           <MuiButton onClick={() => setOpen(false)}>{t('companies.cancel')}</MuiButton>
-          <MuiButton variant="contained" onClick={() => void apply()}>{t('companies.apply')}</MuiButton>
+          <MuiButton variant="contained" onClick={() => void apply()}>
+            {t('companies.apply')}
+          </MuiButton>
         </DialogActions>
       </Dialog>
     </>

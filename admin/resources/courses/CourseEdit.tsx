@@ -24,7 +24,10 @@ function CourseForm() {
     <TabbedForm toolbar={<EditToolbar />} syncWithLocation={false}>
       {form.map((s) => (
         <TabbedForm.Tab key={s.label} label={s.label}>
-          {s.fields.map((src) => byName.get(src)).filter(visible).map((f) => inputFor(f, 'edit'))}
+          {s.fields
+            .map((src) => byName.get(src))
+            .filter(visible)
+            .map((f) => inputFor(f, 'edit'))}
         </TabbedForm.Tab>
       ))}
     </TabbedForm>
@@ -35,7 +38,13 @@ function CourseForm() {
 export function CourseEdit() {
   const notify = useNotify();
   return (
-    <Edit mutationMode="pessimistic" redirect={false} transform={transformFor(fields)} aside={<ProgramEnrolment />} mutationOptions={{ onSuccess: () => notify('toasts.program_is_update', { type: 'success' }) }}>
+    <Edit
+      mutationMode="pessimistic"
+      redirect={false}
+      transform={transformFor(fields)}
+      aside={<ProgramEnrolment />}
+      mutationOptions={{ onSuccess: () => notify('toasts.program_is_update', { type: 'success' }) }}
+    >
       <CourseForm />
       <ProgramBuilder />
     </Edit>

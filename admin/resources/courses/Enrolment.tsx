@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { Button, useDataProvider, useNotify, usePermissions, useRecordContext, useTranslate } from 'react-admin';
 import { Box, Card, CardContent, List, ListItem, ListItemText, MenuItem, TextField, Typography } from '@mui/material';
 import GroupAddIcon from '@mui/icons-material/GroupAdd';
 import DeleteIcon from '@mui/icons-material/RemoveCircleOutlined';
@@ -11,9 +11,15 @@ interface Enrolment {
   groups: { id: number; title: string }[];
 }
 
-/** Who studies the program: enrolled groups and users; enrol a group, remove a group or a user. */
+/**
+ * Who studies the program: enrolled groups and users. Admins and superadmins enrol a group and remove a group or a
+ * user (the server allows these calls and the group list to them only); a trainer sees the lists alone. An empty
+ * list says so.
+ */
 export function ProgramEnrolment() {
   const record = useRecordContext<{ id: number }>();
+  const { permissions } = usePermissions();
+  const manages = permissions === 'admin' || permissions === 'superadmin';
   const dp = useDataProvider<Provider>();
   const notify = useNotify();
   const t = useTranslate();
@@ -23,9 +29,16 @@ export function ProgramEnrolment() {
   const id = record?.id;
   useEffect(() => {
     if (!id) return;
-    dp.call<{ data: Enrolment }>(`/admin/program/${id}/enrolment`).then((r) => setData(r.data), () => undefined);
-    dp.call<{ data: { id: number; title: string }[] }>('/admin/group', { query: { per_page: 100, sort: 'title', order: 'asc' } }).then((r) => setAllGroups(r.data), () => undefined);
-  }, [id, dp]);
+    dp.call<{ data: Enrolment }>(`/admin/program/${id}/enrolment`).then(
+      (r) => setData(r.data),
+      () => undefined,
+    );
+    if (manages)
+      dp.call<{ data: { id: number; title: string }[] }>('/admin/group', { query: { per_page: 100, sort: 'title', order: 'asc' } }).then(
+        (r) => setAllGroups(r.data),
+        () => undefined,
+      );
+  }, [id, dp, manages]);
   if (!id || !data) return null;
   const run = async (path: string, body: Record<string, unknown>, toast?: string) => {
     try {
@@ -39,28 +52,70 @@ export function ProgramEnrolment() {
     <Card sx={{ ml: 2, width: 360, flexShrink: 0 }}>
       <CardContent>
         <Typography variant="h6">{t('courses.enrolment')}</Typography>
-        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mt: 1 }}>
-          <TextField select size="small" label={t('courses.group')} value={group} onChange={(e) => setGroup(e.target.value)} sx={{ flex: 1 }} slotProps={{ htmlInput: { 'data-testid': 'enrol-group-select' } }}>
-            {allGroups.map((g) => (
-              <MenuItem key={g.id} value={String(g.id)}>{g.title}</MenuItem>
-            ))}
-          </TextField>
-          <Button label="courses.enrol" disabled={!group} onClick={() => void run('setGroup', { groups: [Number(group)] }, 'toasts.add_users')} data-testid="enrol-group">
-            <GroupAddIcon />
-          </Button>
-        </Box>
-        <Typography variant="subtitle2" sx={{ mt: 2 }}>{t('courses.groups')}</Typography>
+        {manages && (
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mt: 1 }}>
+            <TextField
+              select
+              size="small"
+              label={t('courses.group')}
+              value={group}
+              onChange={(e) => setGroup(e.target.value)}
+              sx={{ flex: 1 }}
+              slotProps={{ htmlInput: { 'data-testid': 'enrol-group-select' } }}
+            >
+              {allGroups.map((g) => (
+                <MenuItem key={g.id} value={String(g.id)}>
+                  {g.title}
+                </MenuItem>
+              ))}
+            </TextField>
+            <Button label="courses.enrol" disabled={!group} onClick={() => void run('setGroup', { groups: [Number(group)] }, 'toasts.add_users')} data-testid="enrol-group">
+              <GroupAddIcon />
+            </Button>
+          </Box>
+        )}
+        <Typography variant="subtitle2" sx={{ mt: 2 }}>
+          {t('courses.groups')}
+        </Typography>
+        {!data.groups.length && (
+          <Typography variant="body2" color="text.secondary" data-testid="enrol-no-groups">
+            {t('courses.no_groups')}
+          </Typography>
+        )}
         <List dense>
           {data.groups.map((g) => (
-            <ListItem key={g.id} secondaryAction={<Button label="" aria-label={t('courses.remove')} onClick={() => void run('destroyGroup', { groups: [g.id] })}><DeleteIcon /></Button>}>
+            <ListItem
+              key={g.id}
+              secondaryAction={
+                manages ? (
+                  <Button label="" aria-label={t('courses.remove')} onClick={() => void run('destroyGroup', { groups: [g.id] })}>
+                    <DeleteIcon />
+                  </Button>
+                ) : undefined
+              }
+            >
               <ListItemText primary={g.title} />
             </ListItem>
           ))}
         </List>
         <Typography variant="subtitle2">{t('courses.users')}</Typography>
+        {!data.users.length && (
+          <Typography variant="body2" color="text.secondary" data-testid="enrol-no-users">
+            {t('courses.no_users')}
+          </Typography>
+        )}
         <List dense>
           {data.users.map((u) => (
-            <ListItem key={u.id} secondaryAction={<Button label="" aria-label={t('courses.remove')} onClick={() => void run('destroyUser', { users: [u.id] })}><DeleteIcon /></Button>}>
+            <ListItem
+              key={u.id}
+              secondaryAction={
+                manages ? (
+                  <Button label="" aria-label={t('courses.remove')} onClick={() => void run('destroyUser', { users: [u.id] })}>
+                    <DeleteIcon />
+                  </Button>
+                ) : undefined
+              }
+            >
               <ListItemText primary={`${u.surname} ${u.name}`} secondary={u.email} />
             </ListItem>
           ))}

@@ -111,8 +111,22 @@ export function ProgramBuilder() {
           </Stack>
         </SortableList>
         {canEdit && (
-          <Box component="form" sx={{ display: 'flex', gap: 1, mt: 2, alignItems: 'center' }} onSubmit={(e) => { e.preventDefault(); void add(); }}>
-            <TextField size="small" label={t('courses.builder.new_chapter')} value={title} onChange={(e) => setTitle(e.target.value)} sx={{ flex: 1 }} slotProps={{ htmlInput: { maxLength: 255, 'data-testid': 'chapter-new-title' } }} />
+          <Box
+            component="form"
+            sx={{ display: 'flex', gap: 1, mt: 2, alignItems: 'center' }}
+            onSubmit={(e) => {
+              e.preventDefault();
+              void add();
+            }}
+          >
+            <TextField
+              size="small"
+              label={t('courses.builder.new_chapter')}
+              value={title}
+              onChange={(e) => setTitle(e.target.value)}
+              sx={{ flex: 1 }}
+              slotProps={{ htmlInput: { maxLength: 255, 'data-testid': 'chapter-new-title' } }}
+            />
             <Button type="submit" variant="contained" startIcon={<AddIcon />} disabled={busy || !title.trim()} data-testid="chapter-add">
               {t('courses.builder.add_chapter')}
             </Button>
@@ -195,12 +209,36 @@ function ChapterCard({ chapter, handle, canEdit, onChange, onDelete }: { chapter
               {t('courses.builder.no_items')}
             </Typography>
           )}
-          <ItemList kind="media" items={chapter.media} canEdit={canEdit} onSort={(keys) => void sort('media', keys)} onDetach={(x) => void act('detachMedia', { media_id: x.id }, 'toasts.media_is_detach')} />
-          <ItemList kind="quiz" items={chapter.quizzes} canEdit={canEdit} onSort={(keys) => void sort('quiz', keys)} onDetach={(x) => void act('detachQuiz', { quiz_id: x.id }, 'toasts.quiz_is_detach')} />
+          <ItemList
+            kind="media"
+            items={chapter.media}
+            canEdit={canEdit}
+            onSort={(keys) => void sort('media', keys)}
+            onDetach={(x) => void act('detachMedia', { media_id: x.id }, 'toasts.media_is_detach')}
+          />
+          <ItemList
+            kind="quiz"
+            items={chapter.quizzes}
+            canEdit={canEdit}
+            onSort={(keys) => void sort('quiz', keys)}
+            onDetach={(x) => void act('detachQuiz', { quiz_id: x.id }, 'toasts.quiz_is_detach')}
+          />
           {canEdit && (
             <Box sx={{ display: 'flex', gap: 1, mt: 1, flexWrap: 'wrap' }}>
-              <AttachPicker label="courses.builder.attach_media" testId="attach-media" load={loadMedia} exclude={chapter.media.map((m) => m.id)} onPick={(m) => void act('attachMedia', { media_id: m.id }, 'toasts.media_is_attach')} />
-              <AttachPicker label="courses.builder.attach_quiz" testId="attach-quiz" load={loadQuizzes} exclude={chapter.quizzes.map((q) => q.id)} onPick={(q) => void act('attachQuiz', { quiz_id: q.id }, 'toasts.quiz_is_attach')} />
+              <AttachPicker
+                label="courses.builder.attach_media"
+                testId="attach-media"
+                load={loadMedia}
+                exclude={chapter.media.map((m) => m.id)}
+                onPick={(m) => void act('attachMedia', { media_id: m.id }, 'toasts.media_is_attach')}
+              />
+              <AttachPicker
+                label="courses.builder.attach_quiz"
+                testId="attach-quiz"
+                load={loadQuizzes}
+                exclude={chapter.quizzes.map((q) => q.id)}
+                onPick={(q) => void act('attachQuiz', { quiz_id: q.id }, 'toasts.quiz_is_attach')}
+              />
             </Box>
           )}
         </Box>
@@ -269,8 +307,12 @@ function AttachPicker({ label, testId, load, exclude, onPick }: { label: string;
     let live = true;
     setLoading(true);
     const timer = setTimeout(() => {
-      loader.current(input)
-        .then((list) => live && setOptions(list), () => live && setOptions([]))
+      loader
+        .current(input)
+        .then(
+          (list) => live && setOptions(list),
+          () => live && setOptions([]),
+        )
         .finally(() => live && setLoading(false));
     }, 250);
     return () => {
@@ -311,12 +353,7 @@ function AttachPicker({ label, testId, load, exclude, onPick }: { label: string;
         </li>
       )}
       renderInput={(params) => (
-        <TextField
-          {...params}
-          label={t(label)}
-          placeholder={t('courses.builder.search')}
-          slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': testId } }}
-        />
+        <TextField {...params} label={t(label)} placeholder={t('courses.builder.search')} slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': testId } }} />
       )}
     />
   );

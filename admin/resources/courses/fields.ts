@@ -21,7 +21,14 @@ export const fields: FieldConfig[] = [
   { source: 'description', type: 'textarea', maxLength: 20000 },
   { source: 'short_description', type: 'text', maxLength: 120 },
   { source: 'full_description', type: 'textarea', maxLength: 20000 },
-  { source: 'language', type: 'select', choices: [{ id: 'ru', name: 'Русский' }, { id: 'en', name: 'English' }] },
+  {
+    source: 'language',
+    type: 'select',
+    choices: [
+      { id: 'ru', name: 'Русский' },
+      { id: 'en', name: 'English' },
+    ],
+  },
   { source: 'requirements', type: 'textarea', maxLength: 5000 },
   { source: 'skills', type: 'lines' },
   { source: 'knowledge', type: 'lines' },
@@ -30,7 +37,15 @@ export const fields: FieldConfig[] = [
   text('category', 100),
   num('price'),
   num('discount_price'),
-  { source: 'format', type: 'select', choices: [{ id: 'full-time', name: 'formats.full-time' }, { id: 'blended', name: 'formats.blended' }, { id: 'online', name: 'formats.online' }] },
+  {
+    source: 'format',
+    type: 'select',
+    choices: [
+      { id: 'full-time', name: 'formats.full-time' },
+      { id: 'blended', name: 'formats.blended' },
+      { id: 'online', name: 'formats.online' },
+    ],
+  },
   { source: 'trainer_ids', type: 'references', reference: 'users', referenceFilter: { role: 'trainer' }, optionText: 'login', roles: ['admin', 'superadmin'] },
   { source: 'created_at', type: 'date', sortable: true },
 ];

@@ -1,10 +1,13 @@
 import SchoolIcon from '@mui/icons-material/School';
 import type { ResourceConfig } from '../../framework/types.ts';
 import { CloneCourse, DeleteCourses, DuplicateCourses } from './actions.tsx';
-import { CourseEdit } from './CourseEdit.tsx';
-import { ProgramEnrolment } from './Enrolment.tsx';
 import { fields, form } from './fields.ts';
 import { en, ru } from './messages.ts';
+import { lazyScreen } from '../../framework/lazy.ts';
+
+// This resource's own screens are chunks loaded when opened.
+const CourseEdit = lazyScreen(() => import('./CourseEdit.tsx'), 'CourseEdit');
+const ProgramEnrolment = lazyScreen(() => import('./Enrolment.tsx'), 'ProgramEnrolment');
 
 /**
  * Programs (the admin `courses` screen): every program field, the marketplace fields, who is enrolled, and the

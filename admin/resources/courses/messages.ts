@@ -1,7 +1,7 @@
-import type { MessageTree } from '../../framework/types.ts';
+import type { MessageTree, Messages } from '../../framework/types.ts';
 
 /** Texts of the program screens' own parts (builder, clone, duplicate, bulk delete). Same keys in both languages. */
-export const ru: MessageTree = {
+export const ru = {
   toasts: {
     chapter_is_add: 'Глава добавлена',
     chapter_is_delete: 'Глава удалена',
@@ -40,9 +40,9 @@ export const ru: MessageTree = {
       kinds: { video: 'Видео', pdf: 'PDF', file: 'Файл', link: 'Ссылка', text: 'Текст', project: 'Проект', exam: 'Экзамен', pass: 'Зачёт', poll: 'Опрос' },
     },
   },
-};
+} satisfies MessageTree;
 
-export const en: MessageTree = {
+export const en = {
   toasts: {
     chapter_is_add: 'Chapter added',
     chapter_is_delete: 'Chapter deleted',
@@ -81,4 +81,4 @@ export const en: MessageTree = {
       kinds: { video: 'Video', pdf: 'PDF', file: 'File', link: 'Link', text: 'Text', project: 'Project', exam: 'Exam', pass: 'Pass/fail', poll: 'Poll' },
     },
   },
-};
+} satisfies Messages<typeof ru>;

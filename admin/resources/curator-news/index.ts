@@ -11,6 +11,9 @@ export const curatorNews: ResourceConfig = {
   apiPath: '/admin/news/curator',
   icon: CampaignIcon,
   roles: { list: ['moderator'], create: ['moderator'], edit: ['moderator'], delete: ['moderator'] },
+  routeAlso: Object.fromEntries(
+    (['list', 'create', 'edit', 'delete'] as const).map((a) => [a, { roles: ['superadmin', 'admin'], why: "admins read and oversee the curators' news (the news list shows them too)" }]),
+  ),
   recordRepresentation: 'title',
   fields: [
     { source: 'id', type: 'number', sortable: true },

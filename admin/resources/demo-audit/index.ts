@@ -1,5 +1,6 @@
 import HistoryIcon from '@mui/icons-material/History';
 import type { ResourceConfig } from '../../framework/types.ts';
+import { en, ru } from './messages.ts';
 
 /** Read-only journal of demo mode: which admin, acting as which user, made which call (GET /admin/demo/audit). */
 export const demoAudit: ResourceConfig = {
@@ -24,4 +25,5 @@ export const demoAudit: ResourceConfig = {
     sort: { field: 'id', order: 'DESC' },
     empty: 'empty.demo_audit',
   },
+  messages: { ru, en },
 };

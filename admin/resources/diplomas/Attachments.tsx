@@ -61,10 +61,14 @@ export function DiplomaAttachments() {
       secondaryAction={
         <>
           <Tooltip title={t('diplomas.download')}>
-            <IconButton aria-label={`${t('diplomas.download')} ${item.file_name}`} onClick={() => download(item.download_url).catch(fail)}><DownloadIcon fontSize="small" /></IconButton>
+            <IconButton aria-label={`${t('diplomas.download')} ${item.file_name}`} onClick={() => download(item.download_url).catch(fail)}>
+              <DownloadIcon fontSize="small" />
+            </IconButton>
           </Tooltip>
           <Tooltip title={t('diplomas.remove')}>
-            <IconButton aria-label={`${t('diplomas.remove')} ${item.file_name}`} onClick={onRemove}><DeleteIcon fontSize="small" /></IconButton>
+            <IconButton aria-label={`${t('diplomas.remove')} ${item.file_name}`} onClick={onRemove}>
+              <DeleteIcon fontSize="small" />
+            </IconButton>
           </Tooltip>
         </>
       }
@@ -77,10 +81,12 @@ export function DiplomaAttachments() {
       <CardContent>
         <Typography variant="h6">{t('diplomas.documents')}</Typography>
         <GenerateDiplomaDocument />
-        <List dense>
-          {(record.documents ?? []).map((d) => row(d, () => void remove(`/admin/diploma_documents/${d.id}`, 'toasts.diploma_document_is_delete'), 'diploma-document'))}
-        </List>
-        {!record.documents?.length && <Typography variant="body2" color="text.secondary">{t('diplomas.no_documents')}</Typography>}
+        <List dense>{(record.documents ?? []).map((d) => row(d, () => void remove(`/admin/diploma_documents/${d.id}`, 'toasts.diploma_document_is_delete'), 'diploma-document'))}</List>
+        {!record.documents?.length && (
+          <Typography variant="body2" color="text.secondary">
+            {t('diplomas.no_documents')}
+          </Typography>
+        )}
         <Divider sx={{ my: 2 }} />
         <Typography variant="h6">{t('diplomas.files')}</Typography>
         <Box>
@@ -89,10 +95,12 @@ export function DiplomaAttachments() {
             <UploadFileIcon />
           </Button>
         </Box>
-        <List dense>
-          {(record.files ?? []).map((f) => row(f, () => void remove(`/admin/diploma/${record.id}/files/${f.id}`, 'toasts.diploma_file_is_delete'), 'diploma-file'))}
-        </List>
-        {!record.files?.length && <Typography variant="body2" color="text.secondary">{t('diplomas.no_files')}</Typography>}
+        <List dense>{(record.files ?? []).map((f) => row(f, () => void remove(`/admin/diploma/${record.id}/files/${f.id}`, 'toasts.diploma_file_is_delete'), 'diploma-file'))}</List>
+        {!record.files?.length && (
+          <Typography variant="body2" color="text.secondary">
+            {t('diplomas.no_files')}
+          </Typography>
+        )}
       </CardContent>
     </Card>
   );

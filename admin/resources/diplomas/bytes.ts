@@ -1,6 +1,7 @@
-/** A size for people: 512 B, 12 KB, 3.4 MB. */
+import { formatFileSize } from '../../../common/format/format.ts';
+import { getLang } from '../../../common/i18n/lang.ts';
+
+/** A size for people in the interface language (common/format): 512 Б, 12.0 КБ, 3.4 МБ. */
 export function formatBytes(n: number) {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${Math.round(n / 1024)} KB`;
-  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+  return formatFileSize(n, getLang());
 }

@@ -1,8 +1,11 @@
 import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
 import type { FieldConfig, ResourceConfig } from '../../framework/types.ts';
-import { DiplomaAttachments } from './Attachments.tsx';
 import { GenerateDiplomaDocument } from './Generate.tsx';
 import { en, ru } from './messages.ts';
+import { lazyScreen } from '../../framework/lazy.ts';
+
+// This resource's own screens are chunks loaded when opened.
+const DiplomaAttachments = lazyScreen(() => import('./Attachments.tsx'), 'DiplomaAttachments');
 
 const ADMINS: ResourceConfig['roles']['list'] = ['superadmin', 'admin'];
 const person = (source: string): FieldConfig => ({ source, type: 'text', maxLength: 255 });

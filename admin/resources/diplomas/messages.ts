@@ -1,15 +1,32 @@
-import type { MessageTree } from '../../framework/types.ts';
+import type { MessageTree, Messages } from '../../framework/types.ts';
 
 /** Texts of the diplomas screens; the same keys in both languages. */
-export const ru: MessageTree = {
+export const ru = {
   resources: {
     diplomas: {
       name: 'Диплом |||| Дипломы',
       fields: {
-        id: 'ID', user_id: 'Слушатель', program_id: 'Программа', template_id: 'Шаблон документа', name_nominative: 'ФИО (именительный падеж)',
-        name_genitive: 'ФИО (родительный падеж)', name_dative: 'ФИО (дательный падеж)', date_start: 'Начало обучения', date_end: 'Окончание обучения',
-        date_issue: 'Дата выдачи', hours: 'Часов', registration_number: 'Регистрационный номер', chairman: 'Председатель комиссии', director: 'Директор',
-        secretary: 'Секретарь', documents_count: 'Документов', files_count: 'Файлов', program_title: 'Программа', user_login: 'Логин', created_at: 'Создан', q: 'Поиск',
+        id: 'ID',
+        user_id: 'Слушатель',
+        program_id: 'Программа',
+        template_id: 'Шаблон документа',
+        name_nominative: 'ФИО (именительный падеж)',
+        name_genitive: 'ФИО (родительный падеж)',
+        name_dative: 'ФИО (дательный падеж)',
+        date_start: 'Начало обучения',
+        date_end: 'Окончание обучения',
+        date_issue: 'Дата выдачи',
+        hours: 'Часов',
+        registration_number: 'Регистрационный номер',
+        chairman: 'Председатель комиссии',
+        director: 'Директор',
+        secretary: 'Секретарь',
+        documents_count: 'Документов',
+        files_count: 'Файлов',
+        program_title: 'Программа',
+        user_login: 'Логин',
+        created_at: 'Создан',
+        q: 'Поиск',
       },
     },
   },
@@ -30,17 +47,34 @@ export const ru: MessageTree = {
     diploma_file_is_add: 'Файлы добавлены',
     diploma_file_is_delete: 'Файл удалён',
   },
-};
+} satisfies MessageTree;
 
-export const en: MessageTree = {
+export const en = {
   resources: {
     diplomas: {
       name: 'Diploma |||| Diplomas',
       fields: {
-        id: 'ID', user_id: 'Student', program_id: 'Program', template_id: 'Document template', name_nominative: 'Full name (nominative)',
-        name_genitive: 'Full name (genitive)', name_dative: 'Full name (dative)', date_start: 'Start of studies', date_end: 'End of studies',
-        date_issue: 'Date of issue', hours: 'Hours', registration_number: 'Registration number', chairman: 'Chairman of the board', director: 'Director',
-        secretary: 'Secretary', documents_count: 'Documents', files_count: 'Files', program_title: 'Program', user_login: 'Login', created_at: 'Created', q: 'Search',
+        id: 'ID',
+        user_id: 'Student',
+        program_id: 'Program',
+        template_id: 'Document template',
+        name_nominative: 'Full name (nominative)',
+        name_genitive: 'Full name (genitive)',
+        name_dative: 'Full name (dative)',
+        date_start: 'Start of studies',
+        date_end: 'End of studies',
+        date_issue: 'Date of issue',
+        hours: 'Hours',
+        registration_number: 'Registration number',
+        chairman: 'Chairman of the board',
+        director: 'Director',
+        secretary: 'Secretary',
+        documents_count: 'Documents',
+        files_count: 'Files',
+        program_title: 'Program',
+        user_login: 'Login',
+        created_at: 'Created',
+        q: 'Search',
       },
     },
   },
@@ -61,4 +95,4 @@ export const en: MessageTree = {
     diploma_file_is_add: 'Files added',
     diploma_file_is_delete: 'File removed',
   },
-};
+} satisfies Messages<typeof ru>;

@@ -21,14 +21,28 @@ export function DocumentCreate() {
     >
       <SimpleForm>
         <Typography variant="h6">{t('documents.upload_title')}</Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>{t('documents.upload_hint')}</Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {t('documents.upload_hint')}
+        </Typography>
         <ReferenceInput source="user_id" reference="users" filter={{ role: 'student' }} perPage={100}>
           <AutocompleteInput optionText="login" validate={required('validation.required')} />
         </ReferenceInput>
         <TextInput source="title" validate={maxLength(255)} fullWidth />
         <TextInput source="title_en" validate={maxLength(255)} fullWidth />
         <SelectInput source="kind" choices={KIND_CHOICES.filter((c) => c.id !== 'uploaded')} defaultValue="document" validate={required('validation.required')} />
-        <FileInput source="file" accept={{ 'application/pdf': ['.pdf'], 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'], 'application/msword': ['.doc'], 'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['.docx'] }} maxSize={MAX_BYTES} validate={required('validation.required')}>
+        <FileInput
+          source="file"
+          accept={{
+            'application/pdf': ['.pdf'],
+            'image/jpeg': ['.jpg', '.jpeg'],
+            'image/png': ['.png'],
+            'application/msword': ['.doc'],
+            'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['.docx'],
+          }}
+          maxSize={MAX_BYTES}
+          validate={required('validation.required')}
+          inputProps={{ 'aria-label': t('resources.documents.fields.file') }}
+        >
           <FileField source="src" title="title" />
         </FileInput>
       </SimpleForm>

@@ -1,9 +1,12 @@
 import FolderSharedIcon from '@mui/icons-material/FolderShared';
 import type { ResourceConfig } from '../../framework/types.ts';
-import { DocumentCreate } from './DocumentCreate.tsx';
 import { DownloadDocument } from './Download.tsx';
 import { KIND_CHOICES } from './choices.ts';
 import { en, ru } from './messages.ts';
+import { lazyScreen } from '../../framework/lazy.ts';
+
+// This resource's own screens are chunks loaded when opened.
+const DocumentCreate = lazyScreen(() => import('./DocumentCreate.tsx'), 'DocumentCreate');
 
 const ADMINS: ResourceConfig['roles']['list'] = ['superadmin', 'admin'];
 

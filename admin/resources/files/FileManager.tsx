@@ -2,8 +2,29 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import {
-  Box, Breadcrumbs, Button, Card, CardContent, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, InputAdornment, Link, Stack, Table,
-  TableBody, TableCell, TableHead, TableRow, TextField, Toolbar, Tooltip, Typography,
+  Box,
+  Breadcrumbs,
+  Button,
+  Card,
+  CardContent,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  InputAdornment,
+  Link,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Toolbar,
+  Tooltip,
+  Typography,
 } from '@mui/material';
 import FolderIcon from '@mui/icons-material/Folder';
 import FileIcon from '@mui/icons-material/InsertDriveFileOutlined';
@@ -96,12 +117,13 @@ export function FileManager() {
   };
   const folderName = (f: { name: string; is_default: boolean }) => (f.is_default ? t('files.default_folder') : f.name);
   const rows = found ? found.files : (listing?.files ?? []);
-  const toggle = (id: number) => setSelected((s) => {
-    const n = new Set(s);
-    if (n.has(id)) n.delete(id);
-    else n.add(id);
-    return n;
-  });
+  const toggle = (id: number) =>
+    setSelected((s) => {
+      const n = new Set(s);
+      if (n.has(id)) n.delete(id);
+      else n.add(id);
+      return n;
+    });
 
   async function upload(list: FileList | null) {
     if (!list?.length || !listing) return;
@@ -167,7 +189,9 @@ export function FileManager() {
         <Breadcrumbs aria-label={t('files.folder')} sx={{ mb: 1 }} data-testid="breadcrumbs">
           {(listing?.breadcrumbs ?? []).map((b, i, all) =>
             i === all.length - 1 && !found ? (
-              <Typography key={b.id} color="text.primary">{folderName(b)}</Typography>
+              <Typography key={b.id} color="text.primary">
+                {folderName(b)}
+              </Typography>
             ) : (
               <Link key={b.id} component="button" underline="hover" onClick={() => open(b.id)}>
                 {folderName(b)}
@@ -179,8 +203,25 @@ export function FileManager() {
           <Button variant="contained" startIcon={<UploadIcon />} onClick={() => input.current?.click()} data-testid="files-upload">
             {t('files.upload')}
           </Button>
-          <input ref={input} type="file" multiple hidden data-testid="files-input" onChange={(e) => { void upload(e.target.files); e.target.value = ''; }} />
-          <Button startIcon={<CreateNewFolderIcon />} onClick={() => { setName(''); setAsk({ kind: 'create' }); }} data-testid="folder-create">
+          <input
+            ref={input}
+            type="file"
+            multiple
+            hidden
+            data-testid="files-input"
+            onChange={(e) => {
+              void upload(e.target.files);
+              e.target.value = '';
+            }}
+          />
+          <Button
+            startIcon={<CreateNewFolderIcon />}
+            onClick={() => {
+              setName('');
+              setAsk({ kind: 'create' });
+            }}
+            data-testid="folder-create"
+          >
             {t('files.new_folder')}
           </Button>
           <Button startIcon={<MoveIcon />} disabled={!selected.size} onClick={() => setPicker('move')} data-testid="files-move">
@@ -196,17 +237,37 @@ export function FileManager() {
             placeholder={t('files.search')}
             value={q}
             onChange={(e) => setQ(e.target.value)}
-            slotProps={{ htmlInput: { 'aria-label': t('files.search'), 'data-testid': 'files-search' }, input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
+            slotProps={{
+              htmlInput: { 'aria-label': t('files.search'), 'data-testid': 'files-search' },
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+            }}
           />
         </Toolbar>
-        <Typography variant="caption" color="text.secondary">{t('files.limits')}</Typography>
+        <Typography variant="caption" color="text.secondary">
+          {t('files.limits')}
+        </Typography>
         <UploadProgress value={progress} />
-        {found && <Typography variant="subtitle1" sx={{ mt: 2 }}>{t('files.search_results', { q: q.trim() })}</Typography>}
+        {found && (
+          <Typography variant="subtitle1" sx={{ mt: 2 }}>
+            {t('files.search_results', { q: q.trim() })}
+          </Typography>
+        )}
         <Table size="small" sx={{ mt: 1 }}>
           <TableHead>
             <TableRow>
               <TableCell padding="checkbox">
-                <Checkbox checked={allChecked} indeterminate={!allChecked && rows.some((f) => selected.has(f.id))} onChange={() => setSelected(allChecked ? new Set() : new Set(rows.map((f) => f.id)))} slotProps={{ input: { 'aria-label': t('files.select_all') } }} />
+                <Checkbox
+                  checked={allChecked}
+                  indeterminate={!allChecked && rows.some((f) => selected.has(f.id))}
+                  onChange={() => setSelected(allChecked ? new Set() : new Set(rows.map((f) => f.id)))}
+                  slotProps={{ input: { 'aria-label': t('files.select_all') } }}
+                />
               </TableCell>
               <TableCell>{t('resources.files.fields.name')}</TableCell>
               <TableCell>{t('resources.files.fields.size')}</TableCell>
@@ -221,7 +282,9 @@ export function FileManager() {
                 <TableCell>
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                     <FolderIcon color="primary" fontSize="small" />
-                    <Link component="button" underline="hover" onClick={() => open(f.id)}>{folderName(f)}</Link>
+                    <Link component="button" underline="hover" onClick={() => open(f.id)}>
+                      {folderName(f)}
+                    </Link>
                   </Stack>
                 </TableCell>
                 <TableCell>{'files_count' in f ? t('files.files_count', { count: (f as { files_count: number }).files_count }) : ''}</TableCell>
@@ -230,10 +293,20 @@ export function FileManager() {
                   {!f.is_default && (
                     <>
                       <Tooltip title={t('files.rename')}>
-                        <IconButton aria-label={`${t('files.rename')} ${f.name}`} onClick={() => { setName(f.name); setAsk({ kind: 'rename', folder: f }); }}><EditIcon fontSize="small" /></IconButton>
+                        <IconButton
+                          aria-label={`${t('files.rename')} ${f.name}`}
+                          onClick={() => {
+                            setName(f.name);
+                            setAsk({ kind: 'rename', folder: f });
+                          }}
+                        >
+                          <EditIcon fontSize="small" />
+                        </IconButton>
                       </Tooltip>
                       <Tooltip title={t('files.delete')}>
-                        <IconButton aria-label={`${t('files.delete')} ${f.name}`} onClick={() => setAsk({ kind: 'delete-folder', folder: f })}><DeleteIcon fontSize="small" /></IconButton>
+                        <IconButton aria-label={`${t('files.delete')} ${f.name}`} onClick={() => setAsk({ kind: 'delete-folder', folder: f })}>
+                          <DeleteIcon fontSize="small" />
+                        </IconButton>
                       </Tooltip>
                     </>
                   )}
@@ -250,7 +323,9 @@ export function FileManager() {
                     <FileIcon fontSize="small" />
                     <span>{f.name}</span>
                     {found && f.folder_name && (
-                      <Link component="button" variant="caption" onClick={() => open(f.folder_id)}>{t('files.in_folder', { name: f.folder_name })}</Link>
+                      <Link component="button" variant="caption" onClick={() => open(f.folder_id)}>
+                        {t('files.in_folder', { name: f.folder_name })}
+                      </Link>
                     )}
                   </Stack>
                 </TableCell>
@@ -258,17 +333,23 @@ export function FileManager() {
                 <TableCell>{dateOf(f.created_at)}</TableCell>
                 <TableCell align="right">
                   <Tooltip title={t('files.download')}>
-                    <IconButton aria-label={`${t('files.download')} ${f.name}`} onClick={() => download(`/admin/file/${f.id}/download`).catch(fail)}><DownloadIcon fontSize="small" /></IconButton>
+                    <IconButton aria-label={`${t('files.download')} ${f.name}`} onClick={() => download(`/admin/file/${f.id}/download`).catch(fail)}>
+                      <DownloadIcon fontSize="small" />
+                    </IconButton>
                   </Tooltip>
                   <Tooltip title={t('files.delete')}>
-                    <IconButton aria-label={`${t('files.delete')} ${f.name}`} onClick={() => setAsk({ kind: 'delete-file', file: f })}><DeleteIcon fontSize="small" /></IconButton>
+                    <IconButton aria-label={`${t('files.delete')} ${f.name}`} onClick={() => setAsk({ kind: 'delete-file', file: f })}>
+                      <DeleteIcon fontSize="small" />
+                    </IconButton>
                   </Tooltip>
                 </TableCell>
               </TableRow>
             ))}
             {listing && !rows.length && !(found ? found.folders.length : listing.folders.length) && (
               <TableRow>
-                <TableCell colSpan={5} align="center">{t(found ? 'files.nothing_found' : 'files.empty')}</TableCell>
+                <TableCell colSpan={5} align="center">
+                  {t(found ? 'files.nothing_found' : 'files.empty')}
+                </TableCell>
               </TableRow>
             )}
           </TableBody>
@@ -279,7 +360,15 @@ export function FileManager() {
 
       <Dialog open={ask !== null} onClose={() => setAsk(null)} fullWidth maxWidth="xs">
         <DialogTitle>
-          {ask?.kind === 'create' ? t('files.new_folder') : ask?.kind === 'rename' ? t('files.rename') : ask?.kind === 'delete-folder' ? t('files.confirm_delete_folder', { name: ask.folder.name }) : ask?.kind === 'delete-file' ? t('files.confirm_delete_file', { name: ask.file.name }) : ''}
+          {ask?.kind === 'create'
+            ? t('files.new_folder')
+            : ask?.kind === 'rename'
+              ? t('files.rename')
+              : ask?.kind === 'delete-folder'
+                ? t('files.confirm_delete_folder', { name: ask.folder.name })
+                : ask?.kind === 'delete-file'
+                  ? t('files.confirm_delete_file', { name: ask.file.name })
+                  : ''}
         </DialogTitle>
         {naming && (
           <DialogContent>
@@ -290,7 +379,9 @@ export function FileManager() {
               label={t('files.folder_name')}
               value={name}
               onChange={(e) => setName(e.target.value)}
-              onKeyDown={(e) => { if (e.key === 'Enter' && name.trim()) void confirm(); }}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' && name.trim()) void confirm();
+              }}
               slotProps={{ htmlInput: { maxLength: 255, 'data-testid': 'folder-name' } }}
             />
           </DialogContent>

@@ -36,7 +36,10 @@ export function FolderPicker({ open, title, onClose, onPick }: { open: boolean; 
   useEffect(() => {
     if (!open) return;
     setChosen(null);
-    dp.call<{ data: FolderRow[] }>('/admin/file/folders').then((r) => setRows(r.data), () => setRows([]));
+    dp.call<{ data: FolderRow[] }>('/admin/file/folders').then(
+      (r) => setRows(r.data),
+      () => setRows([]),
+    );
   }, [open, dp]);
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">

@@ -1,7 +1,10 @@
 import FolderIcon from '@mui/icons-material/FolderOpen';
 import type { ResourceConfig } from '../../framework/types.ts';
-import { FileManager } from './FileManager.tsx';
 import { en, ru } from './messages.ts';
+import { lazyScreen } from '../../framework/lazy.ts';
+
+// This resource's own screens are chunks loaded when opened.
+const FileManager = lazyScreen(() => import('./FileManager.tsx'), 'FileManager');
 
 /** The file manager (spec 02 §7, admins): one custom screen over the `/admin/file…` routes. */
 export const files: ResourceConfig = {

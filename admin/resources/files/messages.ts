@@ -1,7 +1,7 @@
-import type { MessageTree } from '../../framework/types.ts';
+import type { MessageTree, Messages } from '../../framework/types.ts';
 
 /** Texts of the file manager. Same keys in both languages. */
-export const ru: MessageTree = {
+export const ru = {
   resources: { files: { name: 'Файл |||| Файлы', fields: { id: 'ID', name: 'Имя', size: 'Размер', created_at: 'Добавлен' } } },
   toasts: {
     file_is_move: 'Файлы перемещены',
@@ -45,9 +45,9 @@ export const ru: MessageTree = {
     select: 'Выбрать %{name}',
     limits: 'Документы, таблицы, презентации, архивы, изображения, аудио и видео, до 40 МБ каждый, до 20 за раз',
   },
-};
+} satisfies MessageTree;
 
-export const en: MessageTree = {
+export const en = {
   resources: { files: { name: 'File |||| Files', fields: { id: 'ID', name: 'Name', size: 'Size', created_at: 'Added' } } },
   toasts: {
     file_is_move: 'Files moved',
@@ -91,4 +91,4 @@ export const en: MessageTree = {
     select: 'Select %{name}',
     limits: 'Documents, spreadsheets, slides, archives, images, audio and video, up to 40 MB each, up to 20 at a time',
   },
-};
+} satisfies Messages<typeof ru>;

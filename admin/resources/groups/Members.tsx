@@ -44,7 +44,9 @@ export function GroupMembers() {
   return (
     <Card sx={{ ml: 2, width: 360, flexShrink: 0 }}>
       <CardContent>
-        <Typography variant="h6">{t('groups.members')} ({record.users?.length ?? 0})</Typography>
+        <Typography variant="h6">
+          {t('groups.members')} ({record.users?.length ?? 0})
+        </Typography>
         <TextField
           label={t('groups.emails')}
           helperText={t('groups.emails_hint')}
@@ -63,7 +65,14 @@ export function GroupMembers() {
         </Box>
         <List dense>
           {(record.users ?? []).map((u) => (
-            <ListItem key={u.id} secondaryAction={<Button label="" aria-label={t('groups.remove')} onClick={() => void remove(u.id)}><DeleteIcon /></Button>}>
+            <ListItem
+              key={u.id}
+              secondaryAction={
+                <Button label="" aria-label={t('groups.remove')} onClick={() => void remove(u.id)}>
+                  <DeleteIcon />
+                </Button>
+              }
+            >
               <ListItemText primary={`${u.surname} ${u.name}`} secondary={u.email} />
             </ListItem>
           ))}

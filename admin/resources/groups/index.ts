@@ -1,6 +1,10 @@
 import GroupsIcon from '@mui/icons-material/Groups';
 import type { ResourceConfig } from '../../framework/types.ts';
-import { GroupMembers } from './Members.tsx';
+import { lazyScreen } from '../../framework/lazy.ts';
+import { en, ru } from './messages.ts';
+
+// This resource's own screens are chunks loaded when opened.
+const GroupMembers = lazyScreen(() => import('./Members.tsx'), 'GroupMembers');
 
 /** Groups of students; members are managed beside the edit form. */
 export const groups: ResourceConfig = {
@@ -8,6 +12,7 @@ export const groups: ResourceConfig = {
   apiPath: '/admin/group',
   icon: GroupsIcon,
   roles: { list: ['superadmin', 'admin'], create: ['superadmin', 'admin'], edit: ['superadmin', 'admin'], delete: ['superadmin', 'admin'] },
+  routeAlso: { list: { roles: ['moderator'], why: 'curators pick a group as the recipients of a mail' } },
   recordRepresentation: 'title',
   fields: [
     { source: 'id', type: 'number', sortable: true },
@@ -18,4 +23,5 @@ export const groups: ResourceConfig = {
   list: { columns: ['id', 'title', 'users_count', 'created_at'], search: true },
   form: [{ label: 'tabs.main', fields: ['title'] }],
   editAside: GroupMembers,
+  messages: { ru, en },
 };

@@ -1,5 +1,17 @@
 import {
-  AccessDenied, AutocompleteArrayInput, CanAccess, Form, RadioButtonGroupInput, ReferenceArrayInput, TextInput, Title, maxLength, required, useDataProvider, useNotify, useTranslate,
+  AccessDenied,
+  AutocompleteArrayInput,
+  CanAccess,
+  Form,
+  RadioButtonGroupInput,
+  ReferenceArrayInput,
+  TextInput,
+  Title,
+  maxLength,
+  required,
+  useDataProvider,
+  useNotify,
+  useTranslate,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { Box, Button, Card, CardContent } from '@mui/material';
@@ -15,12 +27,22 @@ interface UserOption {
 
 const escapeHtml = (v: string) => v.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 /** Plain text becomes paragraphs; text that already holds tags goes as it is (the server sanitises it). */
-export const toHtml = (body: string) => (/<[a-z][^>]*>/i.test(body) ? body : body.split(/\n{2,}/).map((p) => `<p>${escapeHtml(p.trim()).replace(/\n/g, '<br>')}</p>`).join(''));
+export const toHtml = (body: string) =>
+  /<[a-z][^>]*>/i.test(body)
+    ? body
+    : body
+        .split(/\n{2,}/)
+        .map((p) => `<p>${escapeHtml(p.trim()).replace(/\n/g, '<br>')}</p>`)
+        .join('');
 const userText = (u: UserOption) => `${[u.surname, u.name].filter(Boolean).join(' ')} (${u.login})`.trim();
 
 function Recipients() {
   const to = useWatch({ name: 'to' });
-  const choices = [{ id: 'users', name: 'mail.to_users' }, { id: 'groups', name: 'mail.to_groups' }, { id: 'all', name: 'mail.to_all' }];
+  const choices = [
+    { id: 'users', name: 'mail.to_users' },
+    { id: 'groups', name: 'mail.to_groups' },
+    { id: 'all', name: 'mail.to_all' },
+  ];
   return (
     <>
       <RadioButtonGroupInput source="to" label="resources.mail.fields.to" choices={choices} />
@@ -71,8 +93,18 @@ export function MailCompose() {
             <Box sx={{ maxWidth: 800 }}>
               <Recipients />
               <TextInput source="subject" label="resources.mail.fields.subject" fullWidth validate={[required('validation.required'), maxLength(255)]} />
-              <TextInput source="body" label="resources.mail.fields.body" helperText="mail.body_hint" fullWidth multiline minRows={10} validate={[required('validation.required'), maxLength(100000)]} />
-              <Button type="submit" variant="contained" startIcon={<SendIcon />}>{t('mail.send')}</Button>
+              <TextInput
+                source="body"
+                label="resources.mail.fields.body"
+                helperText="mail.body_hint"
+                fullWidth
+                multiline
+                minRows={10}
+                validate={[required('validation.required'), maxLength(100000)]}
+              />
+              <Button type="submit" variant="contained" startIcon={<SendIcon />}>
+                {t('mail.send')}
+              </Button>
             </Box>
           </Form>
         </CardContent>

@@ -1,7 +1,10 @@
 import MailIcon from '@mui/icons-material/Mail';
 import type { ResourceConfig } from '../../framework/types.ts';
-import { MailCompose } from './MailCompose.tsx';
 import { en, ru } from './messages.ts';
+import { lazyScreen } from '../../framework/lazy.ts';
+
+// This resource's own screens are chunks loaded when opened.
+const MailCompose = lazyScreen(() => import('./MailCompose.tsx'), 'MailCompose');
 
 /** Mail to users (admins, superadmins, curators), shown only while the school's `message` section is on. */
 export const mail: ResourceConfig = {

@@ -1,7 +1,7 @@
-import type { MessageTree } from '../../framework/types.ts';
+import type { MessageTree, Messages } from '../../framework/types.ts';
 
 /** Texts of the mail screen. Same keys in both languages. */
-export const ru: MessageTree = {
+export const ru = {
   resources: { mail: { name: 'Рассылка |||| Рассылка', fields: { id: 'ID', subject: 'Тема', body: 'Текст письма', to: 'Кому', users: 'Пользователи', groups: 'Группы' } } },
   mail: {
     title: 'Письмо пользователям',
@@ -14,9 +14,9 @@ export const ru: MessageTree = {
     sent: 'Письмо отправлено: получателей %{recipients}, доставлено серверу %{sent}, в папке outbox %{outbox}, ошибок %{failed}',
     off: 'Рассылка выключена в настройках школы (раздел «Рассылка писем»).',
   },
-};
+} satisfies MessageTree;
 
-export const en: MessageTree = {
+export const en = {
   resources: { mail: { name: 'Mail |||| Mail', fields: { id: 'ID', subject: 'Subject', body: 'Text', to: 'To', users: 'Users', groups: 'Groups' } } },
   mail: {
     title: 'Mail to users',
@@ -29,4 +29,4 @@ export const en: MessageTree = {
     sent: 'Mail sent: %{recipients} recipients, %{sent} handed to the server, %{outbox} in the outbox, %{failed} failed',
     off: 'Mail is switched off in the school settings (section "Mail to users").',
   },
-};
+} satisfies Messages<typeof ru>;

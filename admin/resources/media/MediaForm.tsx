@@ -25,7 +25,10 @@ function useVideoLimit() {
   const dp = useDataProvider<Provider>();
   const [mb, setMb] = useState<number | null>(null);
   useEffect(() => {
-    dp.call<{ data: { video_mb: number } }>('/admin/media/limits').then((r) => setMb(r.data.video_mb), () => setMb(null));
+    dp.call<{ data: { video_mb: number } }>('/admin/media/limits').then(
+      (r) => setMb(r.data.video_mb),
+      () => setMb(null),
+    );
   }, [dp]);
   return mb;
 }
@@ -43,7 +46,7 @@ function FilePicker({ kind, file, onChange, current }: { kind: Kind; file: File 
         {t(`media.limit_${kind}`, { mb: videoMb ?? 2048 })}
       </Typography>
       {keeps && <Typography variant="body2">{t('media.current_file', { name: current!.file_name, size: humanSize(current!.size) })}</Typography>}
-      <Stack direction="row" spacing={2} sx={{ mt: 1, alignItems: "center" }}>
+      <Stack direction="row" spacing={2} sx={{ mt: 1, alignItems: 'center' }}>
         <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => input.current?.click()}>
           {t(keeps ? 'media.replace_file' : 'media.choose_file')}
         </Button>

@@ -19,7 +19,7 @@ export const media: ResourceConfig = {
     { source: 'title', type: 'text', required: true, maxLength: 255, sortable: true },
     { source: 'kind', type: 'select', choices: kindChoices, sortable: true },
     { source: 'file_name', type: 'text' },
-    { source: 'size', type: 'number', sortable: true },
+    { source: 'size', type: 'size', sortable: true },
     { source: 'deadline', type: 'date', sortable: true },
     { source: 'chapters_count', type: 'number' },
     { source: 'created_at', type: 'datetime', sortable: true },

@@ -1,3 +1,5 @@
+import { formatFileSize } from '../../../common/format/format.ts';
+import { getLang } from '../../../common/i18n/lang.ts';
 /** Kinds of material and what their file input accepts (the server checks the same lists). */
 export const KINDS = ['video', 'pdf', 'file', 'link', 'text', 'project'] as const;
 export type Kind = (typeof KINDS)[number];
@@ -12,15 +14,7 @@ export const ACCEPT: Partial<Record<Kind, string>> = {
 };
 export const hasFile = (k: string | undefined): k is 'video' | 'pdf' | 'file' | 'project' => Boolean(k && ACCEPT[k as Kind]);
 
-/** 1536 → "1.5 KB". */
+/** 1536 → "1.5 КБ" / "1.5 KB" in the interface language (common/format), a dash for nothing. */
 export function humanSize(bytes: number | null | undefined) {
-  if (bytes === null || bytes === undefined) return '—';
-  const units = ['B', 'KB', 'MB', 'GB'];
-  let v = bytes;
-  let i = 0;
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  return `${i ? v.toFixed(1) : v} ${units[i]}`;
+  return formatFileSize(bytes, getLang());
 }

@@ -1,13 +1,23 @@
-import type { MessageTree } from '../../framework/types.ts';
+import type { MessageTree, Messages } from '../../framework/types.ts';
 
 /** Texts of the media screens. Same keys in both languages. */
-export const ru: MessageTree = {
+export const ru = {
   resources: {
     media: {
       name: 'Материал |||| Материалы',
       fields: {
-        id: 'ID', title: 'Название', kind: 'Вид', file_name: 'Файл', size: 'Размер, байт', mime: 'Тип файла', url: 'Ссылка (https://…)', body: 'Текст (HTML)',
-        deadline: 'Срок сдачи', chapters_count: 'В главах', created_at: 'Загружен', q: 'Поиск',
+        id: 'ID',
+        title: 'Название',
+        kind: 'Вид',
+        file_name: 'Файл',
+        size: 'Размер, байт',
+        mime: 'Тип файла',
+        url: 'Ссылка (https://…)',
+        body: 'Текст (HTML)',
+        deadline: 'Срок сдачи',
+        chapters_count: 'В главах',
+        created_at: 'Загружен',
+        q: 'Поиск',
       },
     },
   },
@@ -31,15 +41,25 @@ export const ru: MessageTree = {
     edit_title: 'Материал «%{title}»',
     upload_video: 'Загрузить видео',
   },
-};
+} satisfies MessageTree;
 
-export const en: MessageTree = {
+export const en = {
   resources: {
     media: {
       name: 'Material |||| Materials',
       fields: {
-        id: 'ID', title: 'Title', kind: 'Kind', file_name: 'File', size: 'Size, bytes', mime: 'File type', url: 'Link (https://…)', body: 'Text (HTML)',
-        deadline: 'Deadline', chapters_count: 'In chapters', created_at: 'Uploaded', q: 'Search',
+        id: 'ID',
+        title: 'Title',
+        kind: 'Kind',
+        file_name: 'File',
+        size: 'Size, bytes',
+        mime: 'File type',
+        url: 'Link (https://…)',
+        body: 'Text (HTML)',
+        deadline: 'Deadline',
+        chapters_count: 'In chapters',
+        created_at: 'Uploaded',
+        q: 'Search',
       },
     },
   },
@@ -63,4 +83,4 @@ export const en: MessageTree = {
     edit_title: 'Material “%{title}”',
     upload_video: 'Upload a video',
   },
-};
+} satisfies Messages<typeof ru>;

@@ -1,5 +1,6 @@
 import NewspaperIcon from '@mui/icons-material/Newspaper';
 import type { ResourceConfig } from '../../framework/types.ts';
+import { en, ru } from './messages.ts';
 
 /** News of the school for admins (audience everyone or curators); curators manage theirs in "curator-news". Bodies are sanitised on the server. */
 export const news: ResourceConfig = {
@@ -7,6 +8,9 @@ export const news: ResourceConfig = {
   apiPath: '/admin/news',
   icon: NewspaperIcon,
   roles: { list: ['superadmin', 'admin'], create: ['superadmin', 'admin'], edit: ['superadmin', 'admin'], delete: ['superadmin', 'admin'] },
+  routeAlso: Object.fromEntries(
+    (['list', 'create', 'edit', 'delete'] as const).map((a) => [a, { roles: ['moderator'], why: "curators write curator news through the same routes, limited to the curators' audience" }]),
+  ),
   recordRepresentation: 'title',
   fields: [
     { source: 'id', type: 'number', sortable: true },
@@ -14,10 +18,18 @@ export const news: ResourceConfig = {
     { source: 'title_en', type: 'text', maxLength: 255 },
     { source: 'body', type: 'richtext', required: true, maxLength: 100000 },
     { source: 'required', type: 'boolean' },
-    { source: 'audience', type: 'select', choices: [{ id: 'all', name: 'news.audience.all' }, { id: 'curators', name: 'news.audience.curators' }] },
+    {
+      source: 'audience',
+      type: 'select',
+      choices: [
+        { id: 'all', name: 'news.audience.all' },
+        { id: 'curators', name: 'news.audience.curators' },
+      ],
+    },
     { source: 'published_at', type: 'date', sortable: true },
   ],
   list: { columns: ['id', 'title', 'required', 'audience', 'published_at'], filters: ['audience', 'required'], search: true, sort: { field: 'id', order: 'DESC' } },
   form: [{ label: 'tabs.main', fields: ['title', 'title_en', 'body', 'required', 'audience'] }],
   redirectAfterCreate: 'list',
+  messages: { ru, en },
 };

@@ -2,7 +2,25 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Confirm, Title, useDataProvider, useGetList, useNotify, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import {
-  Alert, Autocomplete, Box, Button, Card, CardContent, Checkbox, Chip, IconButton, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Tooltip, Typography,
+  Alert,
+  Autocomplete,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Checkbox,
+  Chip,
+  IconButton,
+  MenuItem,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Tooltip,
+  Typography,
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -64,7 +82,9 @@ function CurrencySelect({ value, onChange, testId, allowNone, label: l }: { valu
     <TextField select size="small" label={l} value={value} onChange={(e) => onChange(e.target.value)} slotProps={{ htmlInput: { 'data-testid': testId } }} sx={l ? { m: 0 } : { width: 100, m: 0 }}>
       {allowNone && <MenuItem value="">{t('payments.editor.none')}</MenuItem>}
       {CURRENCIES.map((c) => (
-        <MenuItem key={c} value={c}>{c}</MenuItem>
+        <MenuItem key={c} value={c}>
+          {c}
+        </MenuItem>
       ))}
     </TextField>
   );
@@ -85,7 +105,11 @@ export function ScheduleEditor() {
   const programParam = Number(params.get('program_id')) || undefined;
 
   const [search, setSearch] = useState('');
-  const students = useGetList<Student & { id: number }>('users', { pagination: { page: 1, perPage: 25 }, sort: { field: 'surname', order: 'ASC' }, filter: { role: 'student', ...(search ? { q: search } : {}) } });
+  const students = useGetList<Student & { id: number }>('users', {
+    pagination: { page: 1, perPage: 25 },
+    sort: { field: 'surname', order: 'ASC' },
+    filter: { role: 'student', ...(search ? { q: search } : {}) },
+  });
   const programs = useGetList<{ id: number; title: string }>('courses', { pagination: { page: 1, perPage: 100 }, sort: { field: 'title', order: 'ASC' } });
   const [student, setStudent] = useState<Student | null>(null);
   const [plans, setPlans] = useState<StoredPlan[]>();
@@ -108,11 +132,14 @@ export function ScheduleEditor() {
     }
   }, []);
 
-  const load = useCallback(async (id: number, programId?: number) => {
-    const r = await dp.call<{ data: StoredPlan[] }>(`/admin/user/${id}/getPlan`);
-    setPlans(r.data);
-    return r.data;
-  }, [dp]);
+  const load = useCallback(
+    async (id: number, _programId?: number) => {
+      const r = await dp.call<{ data: StoredPlan[] }>(`/admin/user/${id}/getPlan`);
+      setPlans(r.data);
+      return r.data;
+    },
+    [dp],
+  );
 
   // the student named in the URL, their schedules, and the program named in the URL (or their first schedule)
   useEffect(() => {
@@ -122,12 +149,18 @@ export function ScheduleEditor() {
       return;
     }
     let live = true;
-    dp.getOne('users', { id: userId }).then((r) => live && setStudent(r.data as unknown as Student), () => undefined);
-    load(userId).then((ps) => {
-      if (!live) return;
-      const chosen = programParam ? ps.find((p) => p.program_id === programParam) : ps[0];
-      open(chosen, programParam);
-    }, (e: Error) => notify(e.message, { type: 'error' }));
+    dp.getOne('users', { id: userId }).then(
+      (r) => live && setStudent(r.data as unknown as Student),
+      () => undefined,
+    );
+    load(userId).then(
+      (ps) => {
+        if (!live) return;
+        const chosen = programParam ? ps.find((p) => p.program_id === programParam) : ps[0];
+        open(chosen, programParam);
+      },
+      (e: Error) => notify(e.message, { type: 'error' }),
+    );
     return () => {
       live = false;
     };
@@ -141,7 +174,11 @@ export function ScheduleEditor() {
   function showError(e: unknown) {
     const body = e instanceof HttpError ? (e.body as { variables?: { row?: number }; errors?: Record<string, string> }) : undefined;
     const fields = body?.errors && Object.keys(body.errors).length ? body.errors : undefined;
-    const fieldRow = fields ? Object.keys(fields).map((k) => /^items\.(\d+)\./.exec(k)).find(Boolean) : undefined;
+    const fieldRow = fields
+      ? Object.keys(fields)
+          .map((k) => /^items\.(\d+)\./.exec(k))
+          .find(Boolean)
+      : undefined;
     setError({ text: (e as Error).message, row: body?.variables?.row ?? (fieldRow ? Number(fieldRow[1]) + 1 : undefined), fields });
     notify((e as Error).message, { type: 'error' });
   }
@@ -198,7 +235,9 @@ export function ScheduleEditor() {
     <Card sx={{ mt: 2 }}>
       <Title title={t('payments.editor.title')} />
       <CardContent>
-        <Typography variant="h6" sx={{ mb: 2 }}>{t('payments.editor.title')}</Typography>
+        <Typography variant="h6" sx={{ mb: 2 }}>
+          {t('payments.editor.title')}
+        </Typography>
         <Autocomplete<Student>
           sx={{ maxWidth: 480 }}
           options={students.data ?? []}
@@ -210,7 +249,11 @@ export function ScheduleEditor() {
           onChange={(_, u) => setParams(u ? { user_id: String(u.id) } : {})}
           renderInput={(p) => <TextField {...p} label={t('payments.editor.student')} slotProps={{ ...p.slotProps, htmlInput: { ...p.slotProps?.htmlInput, 'data-testid': 'schedule-student' } }} />}
         />
-        {!userId && <Typography sx={{ mt: 2 }} color="text.secondary">{t('payments.editor.choose_student')}</Typography>}
+        {!userId && (
+          <Typography sx={{ mt: 2 }} color="text.secondary">
+            {t('payments.editor.choose_student')}
+          </Typography>
+        )}
         {userId && plans && (
           <>
             <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap', alignItems: 'center' }} data-testid="schedule-plans">
@@ -238,24 +281,52 @@ export function ScheduleEditor() {
                 sx={{ gridColumn: 'span 2' }}
               >
                 {(programs.data ?? []).map((p) => (
-                  <MenuItem key={p.id} value={p.id}>{p.title}</MenuItem>
+                  <MenuItem key={p.id} value={p.id}>
+                    {p.title}
+                  </MenuItem>
                 ))}
               </TextField>
-              <TextField select size="small" label={t('payments.editor.months')} value={plan.months} onChange={(e) => setField('months', Number(e.target.value))} slotProps={{ htmlInput: { 'data-testid': 'schedule-months' } }}>
+              <TextField
+                select
+                size="small"
+                label={t('payments.editor.months')}
+                value={plan.months}
+                onChange={(e) => setField('months', Number(e.target.value))}
+                slotProps={{ htmlInput: { 'data-testid': 'schedule-months' } }}
+              >
                 {INSTALMENTS.map((m) => (
-                  <MenuItem key={m} value={m}>{m}</MenuItem>
+                  <MenuItem key={m} value={m}>
+                    {m}
+                  </MenuItem>
                 ))}
               </TextField>
               <CurrencySelect label={t('payments.editor.currency')} value={plan.currency} onChange={(v) => setField('currency', v)} testId="schedule-currency" />
-              <TextField size="small" type="number" label={t('payments.editor.total')} value={plan.total} onChange={(e) => setField('total', Number(e.target.value) || 0)} slotProps={{ htmlInput: { min: 0, 'data-testid': 'schedule-total' } }} />
+              <TextField
+                size="small"
+                type="number"
+                label={t('payments.editor.total')}
+                value={plan.total}
+                onChange={(e) => setField('total', Number(e.target.value) || 0)}
+                slotProps={{ htmlInput: { min: 0, 'data-testid': 'schedule-total' } }}
+              />
               <CurrencySelect label={t('payments.editor.extra_currency')} value={plan.extra_currency} onChange={(v) => setField('extra_currency', v)} testId="schedule-extra-currency" allowNone />
-              <TextField size="small" type="number" label={t('payments.editor.extra_total')} value={plan.extra_total} onChange={(e) => setField('extra_total', Number(e.target.value) || 0)} slotProps={{ htmlInput: { min: 0, 'data-testid': 'schedule-extra-total' } }} error={!!error?.fields?.['plan.extra_currency']} />
+              <TextField
+                size="small"
+                type="number"
+                label={t('payments.editor.extra_total')}
+                value={plan.extra_total}
+                onChange={(e) => setField('extra_total', Number(e.target.value) || 0)}
+                slotProps={{ htmlInput: { min: 0, 'data-testid': 'schedule-extra-total' } }}
+                error={!!error?.fields?.['plan.extra_currency']}
+              />
             </Box>
 
             <Stack direction="row" spacing={2} sx={{ mt: 2, alignItems: 'center', flexWrap: 'wrap' }}>
               <Typography variant="body2">{t('payments.editor.start')}</Typography>
               <DateCell value={start} onChange={setStart} testId="schedule-start" />
-              <Button variant="outlined" onClick={() => setRows(splitEvenly(plan, start))} data-testid="schedule-fill">{t('payments.editor.fill')}</Button>
+              <Button variant="outlined" onClick={() => setRows(splitEvenly(plan, start))} data-testid="schedule-fill">
+                {t('payments.editor.fill')}
+              </Button>
             </Stack>
 
             <Box sx={{ overflowX: 'auto', mt: 2 }}>
@@ -277,13 +348,32 @@ export function ScheduleEditor() {
                   {rows.map((r, i) => (
                     <TableRow key={r.key} selected={error?.row === i + 1} data-testid="schedule-row">
                       <TableCell>{i + 1}</TableCell>
-                      <TableCell><DateCell value={r.date} onChange={(v) => setRow(r.key, { date: v })} testId={`row-date-${i}`} error={error?.row === i + 1} /></TableCell>
-                      <TableCell><MoneyCell value={r.sum} onChange={(v) => setRow(r.key, { sum: v })} testId={`row-sum-${i}`} label={`${t('payments.editor.sum')} ${i + 1}`} /></TableCell>
-                      <TableCell><CurrencySelect value={r.currency} onChange={(v) => setRow(r.key, { currency: v })} testId={`row-currency-${i}`} /></TableCell>
-                      <TableCell><Checkbox checked={r.paid} onChange={(e) => setRow(r.key, { paid: e.target.checked })} slotProps={{ input: { 'aria-label': `${t('payments.editor.paid')} ${i + 1}` } }} /></TableCell>
-                      <TableCell><MoneyCell value={r.extra_sum} onChange={(v) => setRow(r.key, { extra_sum: v })} testId={`row-extra-sum-${i}`} label={`${t('payments.editor.extra_sum')} ${i + 1}`} /></TableCell>
-                      <TableCell><CurrencySelect value={r.extra_currency} onChange={(v) => setRow(r.key, { extra_currency: v })} testId={`row-extra-currency-${i}`} allowNone /></TableCell>
-                      <TableCell><Checkbox checked={r.extra_paid} disabled={!r.extra_sum} onChange={(e) => setRow(r.key, { extra_paid: e.target.checked })} slotProps={{ input: { 'aria-label': `${t('payments.editor.extra_paid')} ${i + 1}` } }} /></TableCell>
+                      <TableCell>
+                        <DateCell value={r.date} onChange={(v) => setRow(r.key, { date: v })} testId={`row-date-${i}`} error={error?.row === i + 1} />
+                      </TableCell>
+                      <TableCell>
+                        <MoneyCell value={r.sum} onChange={(v) => setRow(r.key, { sum: v })} testId={`row-sum-${i}`} label={`${t('payments.editor.sum')} ${i + 1}`} />
+                      </TableCell>
+                      <TableCell>
+                        <CurrencySelect value={r.currency} onChange={(v) => setRow(r.key, { currency: v })} testId={`row-currency-${i}`} />
+                      </TableCell>
+                      <TableCell>
+                        <Checkbox checked={r.paid} onChange={(e) => setRow(r.key, { paid: e.target.checked })} slotProps={{ input: { 'aria-label': `${t('payments.editor.paid')} ${i + 1}` } }} />
+                      </TableCell>
+                      <TableCell>
+                        <MoneyCell value={r.extra_sum} onChange={(v) => setRow(r.key, { extra_sum: v })} testId={`row-extra-sum-${i}`} label={`${t('payments.editor.extra_sum')} ${i + 1}`} />
+                      </TableCell>
+                      <TableCell>
+                        <CurrencySelect value={r.extra_currency} onChange={(v) => setRow(r.key, { extra_currency: v })} testId={`row-extra-currency-${i}`} allowNone />
+                      </TableCell>
+                      <TableCell>
+                        <Checkbox
+                          checked={r.extra_paid}
+                          disabled={!r.extra_sum}
+                          onChange={(e) => setRow(r.key, { extra_paid: e.target.checked })}
+                          slotProps={{ input: { 'aria-label': `${t('payments.editor.extra_paid')} ${i + 1}` } }}
+                        />
+                      </TableCell>
                       <TableCell>
                         <Tooltip title={t('payments.editor.remove_row', { n: i + 1 })}>
                           <IconButton size="small" aria-label={t('payments.editor.remove_row', { n: i + 1 })} onClick={() => setRows((rs) => rs.filter((x) => x.key !== r.key))}>
@@ -296,12 +386,30 @@ export function ScheduleEditor() {
                 </TableBody>
               </Table>
             </Box>
-            {!rows.length && <Typography sx={{ mt: 1 }} color="text.secondary">{t('payments.editor.empty_rows')}</Typography>}
+            {!rows.length && (
+              <Typography sx={{ mt: 1 }} color="text.secondary">
+                {t('payments.editor.empty_rows')}
+              </Typography>
+            )}
             <Button
               startIcon={<AddIcon />}
               sx={{ mt: 1 }}
               data-testid="schedule-add-row"
-              onClick={() => setRows((rs) => [...rs, { key: newKey(), date: rs.length ? addMonths(rs[rs.length - 1].date, 1) : start, sum: 0, extra_sum: 0, currency: plan.currency, extra_currency: plan.extra_currency, paid: false, extra_paid: false }])}
+              onClick={() =>
+                setRows((rs) => [
+                  ...rs,
+                  {
+                    key: newKey(),
+                    date: rs.length ? addMonths(rs[rs.length - 1].date, 1) : start,
+                    sum: 0,
+                    extra_sum: 0,
+                    currency: plan.currency,
+                    extra_currency: plan.extra_currency,
+                    paid: false,
+                    extra_paid: false,
+                  },
+                ])
+              }
             >
               {t('payments.editor.add_row')}
             </Button>
@@ -313,7 +421,8 @@ export function ScheduleEditor() {
               </Typography>
               {(plan.extra_total > 0 || totals.extra > 0) && (
                 <Typography color={totals.extraDiff === 0 ? 'success.main' : 'error.main'} data-testid="schedule-extra-total-line">
-                  {t('payments.editor.extra_line', { sum: formatNumber(totals.extra), total: formatNumber(plan.extra_total), currency: plan.extra_currency || plan.currency })} — {diff(totals.extraDiff)}
+                  {t('payments.editor.extra_line', { sum: formatNumber(totals.extra), total: formatNumber(plan.extra_total), currency: plan.extra_currency || plan.currency })} —{' '}
+                  {diff(totals.extraDiff)}
                 </Typography>
               )}
               {totals.paid > 0 && <Typography variant="body2">{t('payments.editor.paid_items', { sum: formatNumber(totals.paid), currency: plan.currency })}</Typography>}
@@ -325,7 +434,9 @@ export function ScheduleEditor() {
                 {error.fields && (
                   <ul style={{ margin: 0 }}>
                     {Object.entries(error.fields).map(([k, v]) => (
-                      <li key={k}>{fieldName(k)}: {v}</li>
+                      <li key={k}>
+                        {fieldName(k)}: {v}
+                      </li>
                     ))}
                   </ul>
                 )}
@@ -333,11 +444,25 @@ export function ScheduleEditor() {
             )}
 
             <Stack direction="row" spacing={2} sx={{ mt: 3 }}>
-              <Button variant="outlined" disabled={busy || !plan.program_id || !rows.length} onClick={() => void submit(false)} data-testid="schedule-check">{t('payments.editor.check')}</Button>
-              <Button variant="contained" disabled={busy || !plan.program_id || !rows.length} onClick={() => void submit(true)} data-testid="schedule-save">{t('payments.editor.save')}</Button>
-              {stored && <Button color="error" disabled={busy} onClick={() => setConfirmReset(true)} data-testid="schedule-reset">{t('payments.editor.reset')}</Button>}
+              <Button variant="outlined" disabled={busy || !plan.program_id || !rows.length} onClick={() => void submit(false)} data-testid="schedule-check">
+                {t('payments.editor.check')}
+              </Button>
+              <Button variant="contained" disabled={busy || !plan.program_id || !rows.length} onClick={() => void submit(true)} data-testid="schedule-save">
+                {t('payments.editor.save')}
+              </Button>
+              {stored && (
+                <Button color="error" disabled={busy} onClick={() => setConfirmReset(true)} data-testid="schedule-reset">
+                  {t('payments.editor.reset')}
+                </Button>
+              )}
             </Stack>
-            <Confirm isOpen={confirmReset} title="payments.editor.confirm_reset_title" content="payments.editor.confirm_reset_content" onConfirm={() => void reset()} onClose={() => setConfirmReset(false)} />
+            <Confirm
+              isOpen={confirmReset}
+              title="payments.editor.confirm_reset_title"
+              content="payments.editor.confirm_reset_content"
+              onConfirm={() => void reset()}
+              onClose={() => setConfirmReset(false)}
+            />
           </>
         )}
       </CardContent>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useCreatePath, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
+import { Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import UndoIcon from '@mui/icons-material/Undo';
 import CommentIcon from '@mui/icons-material/Comment';
@@ -101,7 +101,9 @@ export function DebtComment() {
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setOpen(false)}>{t('payments.debt.cancel')}</Button>
-          <Button variant="contained" onClick={() => void save()} data-testid="debt-comment-save">{t('payments.debt.save')}</Button>
+          <Button variant="contained" onClick={() => void save()} data-testid="debt-comment-save">
+            {t('payments.debt.save')}
+          </Button>
         </DialogActions>
       </Dialog>
     </>
@@ -115,8 +117,20 @@ export function OpenSchedule() {
   const createPath = useCreatePath();
   if (!record) return null;
   return (
-    <RowButton label="payments.actions.open_schedule" testId={`open-schedule-${record.id}`} onClick={() => navigate(`${createPath({ resource: 'payments', type: 'create' })}?user_id=${record.user_id}&program_id=${record.program_id}`)}>
+    <RowButton
+      label="payments.actions.open_schedule"
+      testId={`open-schedule-${record.id}`}
+      onClick={() => navigate(`${createPath({ resource: 'payments', type: 'create' })}?user_id=${record.user_id}&program_id=${record.program_id}`)}
+    >
       <CalendarMonthIcon />
     </RowButton>
   );
+}
+
+/** List cell "Просрочен / Overdue": a red mark on an unpaid item past its due date (the server's `overdue`). */
+export function OverdueMark() {
+  const record = useRecordContext<Item>();
+  const t = useTranslate();
+  if (!record?.overdue) return null;
+  return <Chip size="small" color="error" label={t('payments.overdue_mark')} data-testid={`payment-overdue-${record.id}`} />;
 }

@@ -1,8 +1,11 @@
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import type { ResourceConfig } from '../../framework/types.ts';
-import { DebtComment, OpenSchedule, TogglePaid } from './actions.tsx';
-import { ScheduleEditor } from './ScheduleEditor.tsx';
+import { DebtComment, OpenSchedule, OverdueMark, TogglePaid } from './actions.tsx';
 import { en, ru } from './messages.ts';
+import { lazyScreen } from '../../framework/lazy.ts';
+
+// This resource's own screens are chunks loaded when opened.
+const ScheduleEditor = lazyScreen(() => import('./ScheduleEditor.tsx'), 'ScheduleEditor');
 
 const currencies = ['RUB', 'USD', 'EURO'].map((id) => ({ id, name: id }));
 
@@ -25,13 +28,20 @@ export const payments: ResourceConfig = {
     { source: 'surname', type: 'text', sortable: true },
     { source: 'login', type: 'text' },
     { source: 'program', type: 'text', sortable: true },
-    { source: 'kind', type: 'select', choices: [{ id: 'main', name: 'payments.kind.main' }, { id: 'extra', name: 'payments.kind.extra' }] },
+    {
+      source: 'kind',
+      type: 'select',
+      choices: [
+        { id: 'main', name: 'payments.kind.main' },
+        { id: 'extra', name: 'payments.kind.extra' },
+      ],
+    },
     { source: 'due_date', type: 'date', required: true, sortable: true },
     { source: 'amount', type: 'number', required: true, sortable: true },
     { source: 'currency', type: 'select', choices: currencies },
     { source: 'paid', type: 'boolean', sortable: true },
     { source: 'paid_at', type: 'datetime' },
-    { source: 'overdue', type: 'boolean' },
+    { source: 'overdue', type: 'boolean', cell: OverdueMark },
     { source: 'comment', type: 'textarea', maxLength: 2000 },
   ],
   list: {

@@ -1,13 +1,26 @@
-import type { MessageTree } from '../../framework/types.ts';
+import type { MessageTree, Messages } from '../../framework/types.ts';
 
 /** Texts of the payment screens (schedule items, debts, the schedule editor). Same keys in both languages. */
-export const ru: MessageTree = {
+export const ru = {
   resources: {
     payments: {
       name: 'Платёж |||| Платежи',
       fields: {
-        id: 'ID', user_id: 'Студент', surname: 'Фамилия', name: 'Имя', login: 'Логин', program: 'Программа', kind: 'Вид', due_date: 'Срок оплаты',
-        amount: 'Сумма', currency: 'Валюта', paid: 'Оплачен', paid_at: 'Оплачен в', overdue: 'Просрочен', comment: 'Комментарий', q: 'Поиск',
+        id: 'ID',
+        user_id: 'Студент',
+        surname: 'Фамилия',
+        name: 'Имя',
+        login: 'Логин',
+        program: 'Программа',
+        kind: 'Вид',
+        due_date: 'Срок оплаты',
+        amount: 'Сумма',
+        currency: 'Валюта',
+        paid: 'Оплачен',
+        paid_at: 'Оплачен в',
+        overdue: 'Просрочен',
+        comment: 'Комментарий',
+        q: 'Поиск',
       },
     },
   },
@@ -22,6 +35,7 @@ export const ru: MessageTree = {
   },
   payments: {
     kind: { main: 'Основной', extra: 'Дополнительный' },
+    overdue_mark: 'Просрочен',
     actions: {
       mark_paid: 'Отметить оплаченным',
       mark_unpaid: 'Снять отметку об оплате',
@@ -74,15 +88,28 @@ export const ru: MessageTree = {
       paid_items: 'Оплачено: %{sum} %{currency}',
     },
   },
-};
+} satisfies MessageTree;
 
-export const en: MessageTree = {
+export const en = {
   resources: {
     payments: {
       name: 'Payment |||| Payments',
       fields: {
-        id: 'ID', user_id: 'Student', surname: 'Surname', name: 'Name', login: 'Login', program: 'Program', kind: 'Kind', due_date: 'Due date',
-        amount: 'Amount', currency: 'Currency', paid: 'Paid', paid_at: 'Paid at', overdue: 'Overdue', comment: 'Comment', q: 'Search',
+        id: 'ID',
+        user_id: 'Student',
+        surname: 'Surname',
+        name: 'Name',
+        login: 'Login',
+        program: 'Program',
+        kind: 'Kind',
+        due_date: 'Due date',
+        amount: 'Amount',
+        currency: 'Currency',
+        paid: 'Paid',
+        paid_at: 'Paid at',
+        overdue: 'Overdue',
+        comment: 'Comment',
+        q: 'Search',
       },
     },
   },
@@ -97,11 +124,12 @@ export const en: MessageTree = {
   },
   payments: {
     kind: { main: 'Main', extra: 'Additional' },
+    overdue_mark: 'Overdue',
     actions: {
       mark_paid: 'Mark as paid',
       mark_unpaid: 'Remove the paid mark',
       debt_comment: 'Comment on the debt',
-      open_schedule: 'Open the student\'s schedule',
+      open_schedule: "Open the student's schedule",
       schedule_editor: 'Schedule editor',
     },
     debt: {
@@ -111,10 +139,10 @@ export const en: MessageTree = {
       cancel: 'Cancel',
     },
     editor: {
-      title: 'Student\'s payment schedule',
+      title: "Student's payment schedule",
       student: 'Student',
       choose_student: 'Choose a student to see or build their schedule.',
-      plans: 'Student\'s schedules',
+      plans: "Student's schedules",
       new_plan: 'New schedule',
       no_plans: 'The student has no payment schedule yet.',
       program: 'Program',
@@ -144,9 +172,9 @@ export const en: MessageTree = {
       save: 'Save the schedule',
       reset: 'Reset the schedule',
       confirm_reset_title: 'Reset the payment schedule?',
-      confirm_reset_content: 'The program\'s schedule will be removed so it can be built again. A schedule with paid payments cannot be reset.',
+      confirm_reset_content: "The program's schedule will be removed so it can be built again. A schedule with paid payments cannot be reset.",
       empty_rows: 'Add at least one payment.',
       paid_items: 'Paid: %{sum} %{currency}',
     },
   },
-};
+} satisfies Messages<typeof ru>;

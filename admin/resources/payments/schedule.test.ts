@@ -28,9 +28,16 @@ describe('schedule editor model', () => {
     expect(addMonths('2027-12-15', 1)).toBe('2028-01-15');
   });
 
-  it('opens a stored plan: rows without a main or extra part take the plan\'s currencies', () => {
+  it("opens a stored plan: rows without a main or extra part take the plan's currencies", () => {
     const d = fromStored({
-      id: 1, program_id: 3, program: 'P', months: 6, currency: 'RUB', extra_currency: 'USD', total: 10, extra_total: 5,
+      id: 1,
+      program_id: 3,
+      program: 'P',
+      months: 6,
+      currency: 'RUB',
+      extra_currency: 'USD',
+      total: 10,
+      extra_total: 5,
       rows: [{ date: '2027-01-01', sum: 0, extra_sum: 5, currency: null, extra_currency: 'USD', paid: false, extra_paid: true }],
       totals: { main: 0, main_paid: 0, main_due: 0, extra: 5, extra_paid: 5, extra_due: 0 },
     });

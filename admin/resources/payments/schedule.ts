@@ -55,7 +55,14 @@ export function fromStored(p: StoredPlan): { plan: PlanDraft; rows: Row[] } {
   return {
     plan: { program_id: p.program_id, months: p.months, currency: p.currency, extra_currency: p.extra_currency ?? '', total: p.total, extra_total: p.extra_total },
     rows: p.rows.map((r) => ({
-      key: newKey(), date: r.date, sum: r.sum, extra_sum: r.extra_sum, currency: r.currency ?? p.currency, extra_currency: r.extra_currency ?? p.extra_currency ?? '', paid: r.paid, extra_paid: r.extra_paid,
+      key: newKey(),
+      date: r.date,
+      sum: r.sum,
+      extra_sum: r.extra_sum,
+      currency: r.currency ?? p.currency,
+      extra_currency: r.extra_currency ?? p.extra_currency ?? '',
+      paid: r.paid,
+      extra_paid: r.extra_paid,
     })),
   };
 }

@@ -1,5 +1,6 @@
 import PaymentsIcon from '@mui/icons-material/Payments';
 import type { ResourceConfig } from '../../framework/types.ts';
+import { en, ru } from './messages.ts';
 
 const currencies = ['RUB', 'USD', 'EURO'].map((id) => ({ id, name: id }));
 
@@ -14,7 +15,16 @@ export const prices: ResourceConfig = {
     { source: 'id', type: 'number', sortable: true },
     { source: 'title', type: 'text', required: true, maxLength: 255, sortable: true },
     { source: 'program_id', type: 'reference', reference: 'courses', optionText: 'title', required: true },
-    { source: 'format', type: 'select', required: true, choices: [{ id: 'full-time', name: 'formats.full-time' }, { id: 'blended', name: 'formats.blended' }, { id: 'online', name: 'formats.online' }] },
+    {
+      source: 'format',
+      type: 'select',
+      required: true,
+      choices: [
+        { id: 'full-time', name: 'formats.full-time' },
+        { id: 'blended', name: 'formats.blended' },
+        { id: 'online', name: 'formats.online' },
+      ],
+    },
     { source: 'currency', type: 'select', required: true, choices: currencies },
     { source: 'amount', type: 'number', required: true, sortable: true },
     { source: 'extra_amount', type: 'number' },
@@ -23,4 +33,5 @@ export const prices: ResourceConfig = {
   list: { columns: ['id', 'title', 'format', 'currency', 'amount', 'extra_amount'], search: true, sort: { field: 'id', order: 'DESC' } },
   form: [{ label: 'tabs.main', fields: ['title', 'program_id', 'format', 'currency', 'amount', 'extra_amount', 'extra_currency'] }],
   redirectAfterCreate: 'list',
+  messages: { ru, en },
 };

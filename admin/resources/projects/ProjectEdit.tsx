@@ -1,7 +1,25 @@
 import { useEffect, useState } from 'react';
 import {
-  Button, Edit, FileField, FileInput, NumberInput, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, maxValue, minValue, number, required,
-  useDataProvider, useNotify, useRecordContext, useRedirect, useRefresh, useTranslate,
+  Button,
+  Edit,
+  FileField,
+  FileInput,
+  NumberInput,
+  SaveButton,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+  Toolbar,
+  maxValue,
+  minValue,
+  number,
+  required,
+  useDataProvider,
+  useNotify,
+  useRecordContext,
+  useRedirect,
+  useRefresh,
+  useTranslate,
 } from 'react-admin';
 import { Box, Card, CardContent, Chip, Stack, TextField as MuiTextField, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -52,11 +70,25 @@ function Submission() {
           <Chip label={`v${r.version}`} variant="outlined" />
           {r.late && <Chip label={t('projects.late')} color="error" variant="outlined" />}
         </Stack>
-        <Typography><b>{t('projects.student')}:</b> {r.user_name} {r.user_email ? `(${r.user_email})` : ''}</Typography>
-        <Typography><b>{t('projects.material')}:</b> {r.media_title}</Typography>
-        {r.deadline && <Typography><b>{t('projects.deadline')}:</b> {toDisplayDate(r.deadline)}</Typography>}
-        {r.message && <Typography sx={{ mt: 1, whiteSpace: 'pre-wrap' }}><b>{t('projects.student_message')}:</b> {r.message}</Typography>}
-        <Typography sx={{ mt: 1 }}><b>{t('projects.files')}:</b> {!files.length && t('projects.no_files')}</Typography>
+        <Typography>
+          <b>{t('projects.student')}:</b> {r.user_name} {r.user_email ? `(${r.user_email})` : ''}
+        </Typography>
+        <Typography>
+          <b>{t('projects.material')}:</b> {r.media_title}
+        </Typography>
+        {r.deadline && (
+          <Typography>
+            <b>{t('projects.deadline')}:</b> {toDisplayDate(r.deadline)}
+          </Typography>
+        )}
+        {r.message && (
+          <Typography sx={{ mt: 1, whiteSpace: 'pre-wrap' }}>
+            <b>{t('projects.student_message')}:</b> {r.message}
+          </Typography>
+        )}
+        <Typography sx={{ mt: 1 }}>
+          <b>{t('projects.files')}:</b> {!files.length && t('projects.no_files')}
+        </Typography>
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
           {files.map((f) => (
             <Button key={f.id} label={f.file_name} onClick={() => get(f.download_url)}>
@@ -111,14 +143,20 @@ function ExtraVersions() {
   const [value, setValue] = useState<string>('');
   const base = r ? `/admin/user/${r.user_id}/media/${r.media_id}` : '';
   useEffect(() => {
-    if (base) dp.call<{ data: { count_attempts: number } }>(base).then((x) => setValue(String(x.data.count_attempts)), () => undefined);
+    if (base)
+      dp.call<{ data: { count_attempts: number } }>(base).then(
+        (x) => setValue(String(x.data.count_attempts)),
+        () => undefined,
+      );
   }, [dp, base]);
   if (!r) return null;
   return (
     <Card variant="outlined" sx={{ ml: { md: 2 }, mt: { xs: 2, md: 0 }, width: { md: 280 }, alignSelf: 'flex-start' }}>
       <CardContent>
         <Typography variant="subtitle1">{t('projects.extra.title')}</Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{t('projects.extra.hint')}</Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {t('projects.extra.hint')}
+        </Typography>
         <MuiTextField
           size="small"
           type="number"
@@ -169,6 +207,7 @@ const transform = (d: Record<string, unknown>) => {
 
 /** Project review: the submission, then score, trainer, message, the trainer's file, approval and removal. */
 export function ProjectEdit() {
+  const t = useTranslate();
   const people = usePeople();
   const notify = useNotify();
   const redirect = useRedirect();
@@ -192,7 +231,12 @@ export function ProjectEdit() {
         <SelectInput source="trainer_id" choices={people.trainers} optionText="name" emptyText="—" />
         <TextInput source="trainer_message" multiline minRows={3} fullWidth />
         <TrainerFile />
-        <FileInput source="new_trainer_file" accept={{ 'application/*': [], 'image/*': [], 'text/plain': [] }} maxSize={40 * 1024 * 1024}>
+        <FileInput
+          source="new_trainer_file"
+          accept={{ 'application/*': [], 'image/*': [], 'text/plain': [] }}
+          maxSize={40 * 1024 * 1024}
+          inputProps={{ 'aria-label': t('resources.projects.fields.new_trainer_file') }}
+        >
           <FileField source="src" title="title" />
         </FileInput>
       </SimpleForm>

@@ -1,9 +1,7 @@
 import { useEffect, useState } from 'react';
-import {
-  AutocompleteInput, BooleanField, Datagrid, FunctionField, List, NumberField, ReferenceInput, SearchInput, SelectField, SelectInput, TextField, useDataProvider,
-} from 'react-admin';
+import { AutocompleteInput, BooleanField, Datagrid, List, ReferenceInput, SearchInput, SelectField, SelectInput, TextField, useDataProvider } from 'react-admin';
 import type { createDataProvider } from '../../providers/dataProvider.ts';
-import { toDisplayDate } from '../../../common/format/format.ts';
+import { DateCell, ListPagination, NumberCell, PER_PAGE } from '../../framework/cells.tsx';
 import { ApproveToggle, BulkDeleteVersions } from './actions.tsx';
 import { statusChoices } from './choices.ts';
 
@@ -18,7 +16,10 @@ export function usePeople() {
   const dp = useDataProvider<Provider>();
   const [people, setPeople] = useState<People>({ students: [], trainers: [] });
   useEffect(() => {
-    dp.call<{ data: People }>('/admin/submittedProject/people').then((r) => setPeople(r.data), () => undefined);
+    dp.call<{ data: People }>('/admin/submittedProject/people').then(
+      (r) => setPeople(r.data),
+      () => undefined,
+    );
   }, [dp]);
   return people;
 }
@@ -38,17 +39,17 @@ export function ProjectsList() {
     <SelectInput key="status" source="status" choices={statusChoices} emptyText="—" alwaysOn />,
   ];
   return (
-    <List filters={filters} sort={{ field: 'id', order: 'DESC' }} perPage={15}>
+    <List filters={filters} sort={{ field: 'id', order: 'DESC' }} perPage={PER_PAGE} pagination={<ListPagination />}>
       <Datagrid rowClick="edit" bulkActionButtons={<BulkDeleteVersions />}>
-        <NumberField source="id" />
+        <TextField source="id" />
         <TextField source="user_name" sortable={false} />
         <TextField source="media_title" sortable={false} />
-        <NumberField source="version" />
+        <NumberCell source="version" />
         <SelectField source="status" choices={statusChoices} />
-        <NumberField source="score" />
+        <NumberCell source="score" />
         <TextField source="trainer" sortable={false} />
         <BooleanField source="late" sortable={false} />
-        <FunctionField source="submitted_at" render={(r: { submitted_at?: string }) => toDisplayDate(r.submitted_at ?? '')} />
+        <DateCell source="submitted_at" />
         <ApproveToggle />
       </Datagrid>
     </List>

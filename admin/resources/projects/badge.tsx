@@ -23,7 +23,10 @@ export function useUncheckedCount() {
   const { pathname } = useLocation();
   const [count, setCount] = useState<number>();
   const load = useCallback(() => {
-    dp.call<{ data: { count: number } }>('/admin/submittedProject/countNotCheckProject').then((r) => setCount(r.data.count), () => undefined);
+    dp.call<{ data: { count: number } }>('/admin/submittedProject/countNotCheckProject').then(
+      (r) => setCount(r.data.count),
+      () => undefined,
+    );
   }, [dp]);
   useEffect(load, [load, pathname]);
   useEffect(() => {

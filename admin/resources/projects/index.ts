@@ -2,8 +2,11 @@ import type { ResourceConfig } from '../../framework/types.ts';
 import { ProjectsMenuIcon } from './badge.tsx';
 import { statusChoices } from './choices.ts';
 import { en, ru } from './messages.ts';
-import { ProjectEdit } from './ProjectEdit.tsx';
-import { ProjectsList } from './ProjectsList.tsx';
+import { lazyScreen } from '../../framework/lazy.ts';
+
+// This resource's own screens are chunks loaded when opened.
+const ProjectEdit = lazyScreen(() => import('./ProjectEdit.tsx'), 'ProjectEdit');
+const ProjectsList = lazyScreen(() => import('./ProjectsList.tsx'), 'ProjectsList');
 
 /**
  * Project review (docs/projects.md): the versions of the school (a trainer: of their programs), filtered by program,

@@ -1,16 +1,39 @@
-import type { MessageTree } from '../../framework/types.ts';
+import type { MessageTree, Messages } from '../../framework/types.ts';
 
-/** Texts of the project review screens (laid over the shared `projects.*` keys). Same keys in both languages. */
-export const ru: MessageTree = {
+/** Texts of the projects screens (list, review, approval). The English catalogue must name exactly the Russian keys (a missing one fails to compile). */
+export const ru = {
   resources: {
     projects: {
+      name: 'Проект |||| Проекты',
       fields: {
-        program_id: 'Программа', user_id: 'Студент', trainer_id: 'Тренер', trainer: 'Тренер', late: 'После дедлайна', checked_at: 'Проверен',
-        message: 'Комментарий студента', new_trainer_file: 'Файл тренера', count_attempts: 'Дополнительных версий',
+        user_name: 'Студент',
+        media_title: 'Задание',
+        trainer_message: 'Комментарий тренера',
+        q: 'Поиск по студенту',
+        id: 'ID',
+        media_id: 'Материал',
+        status: 'Статус',
+        score: 'Оценка',
+        version: 'Версия',
+        submitted_at: 'Отправлен',
+        program_id: 'Программа',
+        user_id: 'Студент',
+        trainer_id: 'Тренер',
+        trainer: 'Тренер',
+        late: 'После дедлайна',
+        checked_at: 'Проверен',
+        message: 'Комментарий студента',
+        new_trainer_file: 'Файл тренера',
+        count_attempts: 'Дополнительных версий',
       },
     },
   },
   projects: {
+    approve: 'Зачесть',
+    revoke: 'Отменить зачёт',
+    approved: 'Проект зачтён',
+    revoked: 'Зачёт отменён',
+    status: { awaiting: 'На проверке', checked: 'Проверен', approved: 'Зачтён' },
     unchecked: 'Непроверенных проектов: %{smart_count}',
     student: 'Студент',
     material: 'Задание',
@@ -33,28 +56,51 @@ export const ru: MessageTree = {
       saved: 'Дополнительные версии сохранены',
     },
   },
-};
+} satisfies MessageTree;
 
-export const en: MessageTree = {
+export const en = {
   resources: {
     projects: {
+      name: 'Project |||| Projects',
       fields: {
-        program_id: 'Program', user_id: 'Student', trainer_id: 'Trainer', trainer: 'Trainer', late: 'After the deadline', checked_at: 'Checked',
-        message: 'Student\'s message', new_trainer_file: 'Trainer\'s file', count_attempts: 'Extra versions',
+        user_name: 'Student',
+        media_title: 'Assignment',
+        trainer_message: "Trainer's comment",
+        q: 'Search by student',
+        id: 'ID',
+        media_id: 'Material',
+        status: 'Status',
+        score: 'Score',
+        version: 'Version',
+        submitted_at: 'Submitted',
+        program_id: 'Program',
+        user_id: 'Student',
+        trainer_id: 'Trainer',
+        trainer: 'Trainer',
+        late: 'After the deadline',
+        checked_at: 'Checked',
+        message: "Student's message",
+        new_trainer_file: "Trainer's file",
+        count_attempts: 'Extra versions',
       },
     },
   },
   projects: {
+    approve: 'Approve',
+    revoke: 'Revoke',
+    approved: 'Project approved',
+    revoked: 'Approval revoked',
+    status: { awaiting: 'Under review', checked: 'Checked', approved: 'Approved' },
     unchecked: 'Unchecked projects: %{smart_count}',
     student: 'Student',
     material: 'Assignment',
     deadline: 'Deadline',
-    files: 'Student\'s files',
+    files: "Student's files",
     no_files: 'No files',
-    student_message: 'Student\'s message',
-    trainer_file: 'Trainer\'s file',
-    remove_trainer_file: 'Remove the trainer\'s file',
-    trainer_file_removed: 'The trainer\'s file was removed',
+    student_message: "Student's message",
+    trainer_file: "Trainer's file",
+    remove_trainer_file: "Remove the trainer's file",
+    trainer_file_removed: "The trainer's file was removed",
     review: 'Review',
     is_update: 'Review saved',
     is_delete: 'Project version removed',
@@ -67,4 +113,4 @@ export const en: MessageTree = {
       saved: 'Extra versions saved',
     },
   },
-};
+} satisfies Messages<typeof ru>;

@@ -29,7 +29,9 @@ export function QuestionCard({ question, index, handle, ops, autoFocus }: { ques
     <Paper variant="outlined" sx={{ p: 1.5, mb: 1.5 }}>
       <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
         {handle}
-        <Typography sx={{ pt: 1, minWidth: 24 }} color="text.secondary">{index}.</Typography>
+        <Typography sx={{ pt: 1, minWidth: 24 }} color="text.secondary">
+          {index}.
+        </Typography>
         <TextField
           size="small"
           label={t('quizzes.editor.question_text')}
@@ -58,7 +60,9 @@ export function QuestionCard({ question, index, handle, ops, autoFocus }: { ques
           slotProps={{ htmlInput: { 'data-testid': 'question-type' } }}
         >
           {choices.question_type.map((c) => (
-            <MenuItem key={c.id} value={c.id}>{t(c.name)}</MenuItem>
+            <MenuItem key={c.id} value={c.id}>
+              {t(c.name)}
+            </MenuItem>
           ))}
         </TextField>
         <Tooltip title={t('quizzes.editor.delete_question')}>

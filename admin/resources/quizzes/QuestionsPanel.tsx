@@ -8,7 +8,12 @@ import { QuestionCard, type QuestionOps } from './QuestionCard.tsx';
 import { SortableItem, SortableList } from '../../framework/Sortable.tsx';
 
 type Provider = ReturnType<typeof createDataProvider>;
-interface QuizRecord { id: number; kind: string; question_type: QuestionType; has_answers: boolean }
+interface QuizRecord {
+  id: number;
+  kind: string;
+  question_type: QuestionType;
+  has_answers: boolean;
+}
 
 /**
  * The questions of the quiz being edited, in order: add, edit, delete, drag to reorder; each with its options.
@@ -83,8 +88,8 @@ export function QuestionsPanel() {
 
   const addQuestion = async () => {
     if (!record) return;
-    const created = await attempt(
-      () => dp.call<{ data: QuestionView }>('/admin/question', { method: 'POST', body: { quiz_id: record.id, text: t('quizzes.editor.new_question'), type: record.question_type } }),
+    const created = await attempt(() =>
+      dp.call<{ data: QuestionView }>('/admin/question', { method: 'POST', body: { quiz_id: record.id, text: t('quizzes.editor.new_question'), type: record.question_type } }),
     );
     if (created) {
       setFresh(created.data.id);
@@ -103,14 +108,28 @@ export function QuestionsPanel() {
   return (
     <Box sx={{ px: 2, pb: 2 }} data-testid="quiz-questions">
       <Divider sx={{ mb: 2 }} />
-      <Typography variant="h6" sx={{ mb: 1 }}>{t('quizzes.editor.questions')}</Typography>
-      {record.has_answers && <Alert severity="info" sx={{ mb: 1 }}>{t('quizzes.editor.has_answers')}</Alert>}
-      {record.kind === 'poll' && <Alert severity="info" sx={{ mb: 1 }}>{t('quizzes.editor.poll_hint')}</Alert>}
+      <Typography variant="h6" sx={{ mb: 1 }}>
+        {t('quizzes.editor.questions')}
+      </Typography>
+      {record.has_answers && (
+        <Alert severity="info" sx={{ mb: 1 }}>
+          {t('quizzes.editor.has_answers')}
+        </Alert>
+      )}
+      {record.kind === 'poll' && (
+        <Alert severity="info" sx={{ mb: 1 }}>
+          {t('quizzes.editor.poll_hint')}
+        </Alert>
+      )}
       {!questions ? (
         <CircularProgress size={24} />
       ) : (
         <>
-          {!questions.length && <Typography color="text.secondary" sx={{ mb: 1 }}>{t('quizzes.editor.empty')}</Typography>}
+          {!questions.length && (
+            <Typography color="text.secondary" sx={{ mb: 1 }}>
+              {t('quizzes.editor.empty')}
+            </Typography>
+          )}
           <SortableList ids={questions.map((q) => q.id)} onReorder={(ids) => void sortQuestions(ids)}>
             {questions.map((q, i) => (
               <SortableItem key={q.id} id={q.id} testId={`question-${q.id}`} handleTestId="question-handle">

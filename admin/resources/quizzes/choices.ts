@@ -10,5 +10,20 @@ export const choices = {
 };
 
 export type QuestionType = 'radio' | 'checkbox' | 'text';
-export interface OptionView { id: number; question_id: number; text: string; is_correct: boolean; score: number; sort: number }
-export interface QuestionView { id: number; quiz_id: number; text: string; type: QuestionType; sort: number; max_score: number; options: OptionView[] }
+export interface OptionView {
+  id: number;
+  question_id: number;
+  text: string;
+  is_correct: boolean;
+  score: number;
+  sort: number;
+}
+export interface QuestionView {
+  id: number;
+  quiz_id: number;
+  text: string;
+  type: QuestionType;
+  sort: number;
+  max_score: number;
+  options: OptionView[];
+}

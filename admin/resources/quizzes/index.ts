@@ -1,10 +1,13 @@
 import QuizIcon from '@mui/icons-material/Quiz';
 import type { FieldConfig, ResourceConfig } from '../../framework/types.ts';
 import { BulkDeleteQuizzes, DuplicateQuiz } from './actions.tsx';
-import { QuizCreate } from './QuizCreate.tsx';
-import { QuizEditor } from './QuizEditor.tsx';
 import { choices } from './choices.ts';
 import { en, ru } from './messages.ts';
+import { lazyScreen } from '../../framework/lazy.ts';
+
+// This resource's own screens are chunks loaded when opened.
+const QuizCreate = lazyScreen(() => import('./QuizCreate.tsx'), 'QuizCreate');
+const QuizEditor = lazyScreen(() => import('./QuizEditor.tsx'), 'QuizEditor');
 
 const select = (source: keyof typeof choices): FieldConfig => ({ source, type: 'select', choices: choices[source], sortable: source === 'kind' || source === 'status' });
 const num = (source: string): FieldConfig => ({ source, type: 'number' });

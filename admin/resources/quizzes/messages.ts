@@ -1,15 +1,32 @@
-import type { MessageTree } from '../../framework/types.ts';
+import type { MessageTree, Messages } from '../../framework/types.ts';
 
 /** Texts of the quiz screens. Same keys in both languages (the catalogue test checks it). */
-export const ru: MessageTree = {
+export const ru = {
   resources: {
     quizzes: {
       name: 'Тест |||| Тесты',
       fields: {
-        id: 'ID', title: 'Название', status: 'Статус', kind: 'Вид', question_type: 'Тип вопросов', sort_type: 'Порядок вопросов', evaluation: 'Оценивание',
-        max_attempts: 'Попыток (пусто — без ограничений)', response_time_minutes: 'Время на ответ, мин (пусто — без ограничений)', show_report: 'Показывать отчёт в конце',
-        notify_admin: 'Уведомлять администратора', show_correct: 'Показывать, верен ли ответ', passing_percentage: 'Проходной процент', min_score: 'Минимальный балл',
-        opens_at: 'Открыт с', closes_at: 'Открыт до', questions_count: 'Вопросов', attempts_count: 'Попыток', has_answers: 'Есть ответы', created_at: 'Создан', q: 'Поиск',
+        id: 'ID',
+        title: 'Название',
+        status: 'Статус',
+        kind: 'Вид',
+        question_type: 'Тип вопросов',
+        sort_type: 'Порядок вопросов',
+        evaluation: 'Оценивание',
+        max_attempts: 'Попыток (пусто — без ограничений)',
+        response_time_minutes: 'Время на ответ, мин (пусто — без ограничений)',
+        show_report: 'Показывать отчёт в конце',
+        notify_admin: 'Уведомлять администратора',
+        show_correct: 'Показывать, верен ли ответ',
+        passing_percentage: 'Проходной процент',
+        min_score: 'Минимальный балл',
+        opens_at: 'Открыт с',
+        closes_at: 'Открыт до',
+        questions_count: 'Вопросов',
+        attempts_count: 'Попыток',
+        has_answers: 'Есть ответы',
+        created_at: 'Создан',
+        q: 'Поиск',
       },
     },
   },
@@ -55,17 +72,34 @@ export const ru: MessageTree = {
       poll_hint: 'В опросе нет верных ответов: баллы и отметки не учитываются.',
     },
   },
-};
+} satisfies MessageTree;
 
-export const en: MessageTree = {
+export const en = {
   resources: {
     quizzes: {
       name: 'Quiz |||| Quizzes',
       fields: {
-        id: 'ID', title: 'Title', status: 'Status', kind: 'Kind', question_type: 'Question type', sort_type: 'Question order', evaluation: 'Evaluation',
-        max_attempts: 'Attempts (empty: unlimited)', response_time_minutes: 'Response time, min (empty: unlimited)', show_report: 'Show the report at the end',
-        notify_admin: 'Notify the administrator', show_correct: 'Show whether the answer is correct', passing_percentage: 'Passing percentage', min_score: 'Minimum score',
-        opens_at: 'Open from', closes_at: 'Open until', questions_count: 'Questions', attempts_count: 'Attempts', has_answers: 'Has answers', created_at: 'Created', q: 'Search',
+        id: 'ID',
+        title: 'Title',
+        status: 'Status',
+        kind: 'Kind',
+        question_type: 'Question type',
+        sort_type: 'Question order',
+        evaluation: 'Evaluation',
+        max_attempts: 'Attempts (empty: unlimited)',
+        response_time_minutes: 'Response time, min (empty: unlimited)',
+        show_report: 'Show the report at the end',
+        notify_admin: 'Notify the administrator',
+        show_correct: 'Show whether the answer is correct',
+        passing_percentage: 'Passing percentage',
+        min_score: 'Minimum score',
+        opens_at: 'Open from',
+        closes_at: 'Open until',
+        questions_count: 'Questions',
+        attempts_count: 'Attempts',
+        has_answers: 'Has answers',
+        created_at: 'Created',
+        q: 'Search',
       },
     },
   },
@@ -111,4 +145,4 @@ export const en: MessageTree = {
       poll_hint: 'A poll has no right answers: points and marks are not counted.',
     },
   },
-};
+} satisfies Messages<typeof ru>;

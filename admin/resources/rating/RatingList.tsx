@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Title, useDataProvider, useTranslate } from 'react-admin';
 import { Card, CardContent, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import type { createDataProvider } from '../../providers/dataProvider.ts';
+import { formatNumber } from '../../../common/format/format.ts';
 
 type Provider = ReturnType<typeof createDataProvider>;
 interface Row {
@@ -11,7 +12,13 @@ interface Row {
   points: number;
   quiz_points: number;
   project_points: number;
+  social_activity?: number;
+  webinar_points?: number;
 }
+
+/** The report periods (server/modules/reports/period.ts) and `calendar`: a year and month of the calendar. */
+const PERIODS = ['all', 'year', 'quarter', 'month', 'week', 'yesterday', 'calendar'] as const;
+type Period = (typeof PERIODS)[number];
 
 const thisYear = new Date().getUTCFullYear();
 const years = Array.from({ length: 6 }, (_, i) => thisYear - i);
@@ -23,6 +30,7 @@ const years = Array.from({ length: 6 }, (_, i) => thisYear - i);
 export function RatingList() {
   const t = useTranslate();
   const dp = useDataProvider<Provider>();
+  const [period, setPeriod] = useState<Period>('all');
   const [year, setYear] = useState<number | ''>('');
   const [month, setMonth] = useState<number | ''>('');
   const [rows, setRows] = useState<Row[]>();
@@ -30,7 +38,8 @@ export function RatingList() {
   useEffect(() => {
     let alive = true;
     setError(undefined);
-    dp.call<{ data: Row[] }>('/admin/rating', { query: { year: year || undefined, month: year && month ? month : undefined } }).then(
+    const query = period === 'calendar' ? { year: year || undefined, month: year && month ? month : undefined } : { period };
+    dp.call<{ data: Row[] }>('/admin/rating', { query }).then(
       (r) => alive && setRows(r.data),
       (e: { status?: number; message: string }) => {
         if (!alive) return;
@@ -41,31 +50,79 @@ export function RatingList() {
     return () => {
       alive = false;
     };
-  }, [dp, year, month, t]);
+  }, [dp, period, year, month, t]);
   const f = (k: string) => t(`resources.rating.fields.${k}`);
   return (
     <Card sx={{ mt: 2 }}>
       <Title title={t('resources.rating.name', { smart_count: 1 })} />
       <CardContent>
-        <Stack direction="row" spacing={2} sx={{ mb: 2 }}>
-          <TextField select size="small" label={t('rating.year')} value={year} onChange={(e) => setYear(e.target.value === '' ? '' : Number(e.target.value))} sx={{ minWidth: 160 }} slotProps={{ htmlInput: { 'data-testid': 'rating-year' } }}>
-            <MenuItem value="">{t('rating.all_time')}</MenuItem>
-            {years.map((y) => <MenuItem key={y} value={y}>{y}</MenuItem>)}
+        <Stack direction="row" spacing={2} useFlexGap sx={{ mb: 2, flexWrap: 'wrap' }}>
+          <TextField
+            select
+            size="small"
+            label={t('rating.period')}
+            value={period}
+            onChange={(e) => setPeriod(e.target.value as Period)}
+            sx={{ minWidth: 160 }}
+            slotProps={{ htmlInput: { 'data-testid': 'rating-period' } }}
+          >
+            {PERIODS.map((p) => (
+              <MenuItem key={p} value={p}>
+                {t(`rating.periods.${p}`)}
+              </MenuItem>
+            ))}
           </TextField>
-          <TextField select size="small" label={t('rating.month')} value={year ? month : ''} disabled={!year} onChange={(e) => setMonth(e.target.value === '' ? '' : Number(e.target.value))} sx={{ minWidth: 160 }} slotProps={{ htmlInput: { 'data-testid': 'rating-month' } }}>
-            <MenuItem value="">{t('rating.whole_year')}</MenuItem>
-            {Array.from({ length: 12 }, (_, i) => i + 1).map((m) => <MenuItem key={m} value={m}>{t(`rating.months.${m}`)}</MenuItem>)}
-          </TextField>
+          {period === 'calendar' && (
+            <>
+              <TextField
+                select
+                size="small"
+                label={t('rating.year')}
+                value={year}
+                onChange={(e) => setYear(e.target.value === '' ? '' : Number(e.target.value))}
+                sx={{ minWidth: 160 }}
+                slotProps={{ htmlInput: { 'data-testid': 'rating-year' } }}
+              >
+                <MenuItem value="">{t('rating.all_time')}</MenuItem>
+                {years.map((y) => (
+                  <MenuItem key={y} value={y}>
+                    {y}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <TextField
+                select
+                size="small"
+                label={t('rating.month')}
+                value={year ? month : ''}
+                disabled={!year}
+                onChange={(e) => setMonth(e.target.value === '' ? '' : Number(e.target.value))}
+                sx={{ minWidth: 160 }}
+                slotProps={{ htmlInput: { 'data-testid': 'rating-month' } }}
+              >
+                <MenuItem value="">{t('rating.whole_year')}</MenuItem>
+                {Array.from({ length: 12 }, (_, i) => i + 1).map((m) => (
+                  <MenuItem key={m} value={m}>
+                    {t(`rating.months.${m}`)}
+                  </MenuItem>
+                ))}
+              </TextField>
+            </>
+          )}
         </Stack>
         {error ? (
-          <Typography color="error" data-testid="rating-error">{error}</Typography>
+          <Typography color="error" data-testid="rating-error">
+            {error}
+          </Typography>
         ) : rows && !rows.length ? (
           <Typography color="text.secondary">{t('rating.empty')}</Typography>
         ) : (
           <Table size="small" data-testid="rating-table">
             <TableHead>
               <TableRow>
-                {['place', 'name', 'points', 'quiz_points', 'project_points'].map((k) => <TableCell key={k}>{f(k)}</TableCell>)}
+                {['place', 'name', 'points', 'quiz_points', 'project_points', 'social_activity', 'webinar_points'].map((k) => (
+                  <TableCell key={k}>{f(k)}</TableCell>
+                ))}
               </TableRow>
             </TableHead>
             <TableBody>
@@ -76,6 +133,8 @@ export function RatingList() {
                   <TableCell>{r.points}</TableCell>
                   <TableCell>{r.quiz_points}</TableCell>
                   <TableCell>{r.project_points}</TableCell>
+                  <TableCell>{formatNumber(r.social_activity ?? 0)}</TableCell>
+                  <TableCell>{formatNumber(r.webinar_points ?? 0)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -1,7 +1,10 @@
 import LeaderboardIcon from '@mui/icons-material/Leaderboard';
 import type { ResourceConfig } from '../../framework/types.ts';
 import { en, ru } from './messages.ts';
-import { RatingList } from './RatingList.tsx';
+import { lazyScreen } from '../../framework/lazy.ts';
+
+// This resource's own screens are chunks loaded when opened.
+const RatingList = lazyScreen(() => import('./RatingList.tsx'), 'RatingList');
 
 /** Rating (flag `rating`): the school's students ranked by points, all time, by year or by month. Read-only. */
 export const rating: ResourceConfig = {

@@ -43,9 +43,17 @@ function useBlock(block: boolean) {
 /** Bulk actions on registrations: block or unblock the selected users (the same calls as the users list). */
 export function BlockRegistered() {
   const run = useBlock(true);
-  return <Button label="actions.block" onClick={() => void run()}><BlockIcon /></Button>;
+  return (
+    <Button label="actions.block" onClick={() => void run()}>
+      <BlockIcon />
+    </Button>
+  );
 }
 export function UnblockRegistered() {
   const run = useBlock(false);
-  return <Button label="actions.unblock" onClick={() => void run()}><LockOpenIcon /></Button>;
+  return (
+    <Button label="actions.unblock" onClick={() => void run()}>
+      <LockOpenIcon />
+    </Button>
+  );
 }

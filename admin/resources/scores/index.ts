@@ -1,7 +1,7 @@
 import GradingIcon from '@mui/icons-material/Grading';
 import type { ResourceConfig } from '../../framework/types.ts';
 import { en, ru } from './messages.ts';
-import { ScoreEdit, scoresList } from './screens.tsx';
+import { ScoreEdit, ScoreSettings } from './screens.tsx';
 
 const statuses = [
   { id: 'approved', name: 'scores.status.approved' },
@@ -37,7 +37,8 @@ export const scores: ResourceConfig = {
     filters: ['program_id', 'status'],
     search: true,
     sort: { field: 'user_name', order: 'ASC' },
+    aside: ScoreSettings,
   },
-  screens: { list: scoresList(() => scores), edit: ScoreEdit },
+  screens: { edit: ScoreEdit },
   messages: { ru, en },
 };

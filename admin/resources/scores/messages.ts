@@ -1,13 +1,25 @@
-import type { MessageTree } from '../../framework/types.ts';
+import type { MessageTree, Messages } from '../../framework/types.ts';
 
 /** Texts of the scores screens. Same keys in both languages. */
-export const ru: MessageTree = {
+export const ru = {
   resources: {
     scores: {
       name: 'Оценка |||| Оценки',
       fields: {
-        id: 'ID', user_name: 'Студент', program_title: 'Программа', program_id: 'Программа', user_id: 'Студент', quiz_percent: 'Тесты, %', project_percent: 'Проекты, %',
-        activity_percent: 'Активность, %', points: 'Баллы', max_score: 'Из', status: 'Решение', approved_points: 'Утверждено баллов', decided_at: 'Дата решения', q: 'Поиск по студенту',
+        id: 'ID',
+        user_name: 'Студент',
+        program_title: 'Программа',
+        program_id: 'Программа',
+        user_id: 'Студент',
+        quiz_percent: 'Тесты, %',
+        project_percent: 'Проекты, %',
+        activity_percent: 'Активность, %',
+        points: 'Баллы',
+        max_score: 'Из',
+        status: 'Решение',
+        approved_points: 'Утверждено баллов',
+        decided_at: 'Дата решения',
+        q: 'Поиск по студенту',
       },
     },
   },
@@ -37,15 +49,27 @@ export const ru: MessageTree = {
       saved: 'Настройки оценки сохранены',
     },
   },
-};
+} satisfies MessageTree;
 
-export const en: MessageTree = {
+export const en = {
   resources: {
     scores: {
       name: 'Score |||| Scores',
       fields: {
-        id: 'ID', user_name: 'Student', program_title: 'Program', program_id: 'Program', user_id: 'Student', quiz_percent: 'Quizzes, %', project_percent: 'Projects, %',
-        activity_percent: 'Activity, %', points: 'Points', max_score: 'Of', status: 'Decision', approved_points: 'Approved points', decided_at: 'Decided on', q: 'Search by student',
+        id: 'ID',
+        user_name: 'Student',
+        program_title: 'Program',
+        program_id: 'Program',
+        user_id: 'Student',
+        quiz_percent: 'Quizzes, %',
+        project_percent: 'Projects, %',
+        activity_percent: 'Activity, %',
+        points: 'Points',
+        max_score: 'Of',
+        status: 'Decision',
+        approved_points: 'Approved points',
+        decided_at: 'Decided on',
+        q: 'Search by student',
       },
     },
   },
@@ -75,4 +99,4 @@ export const en: MessageTree = {
       saved: 'Score settings saved',
     },
   },
-};
+} satisfies Messages<typeof ru>;

@@ -4,8 +4,6 @@ import { Box, Card, CardContent, Chip, Stack, Table, TableBody, TableCell, Table
 import CheckIcon from '@mui/icons-material/CheckCircle';
 import UndoIcon from '@mui/icons-material/Undo';
 import type { createDataProvider } from '../../providers/dataProvider.ts';
-import { ConfigList } from '../../framework/buildResource.tsx';
-import type { ResourceConfig } from '../../framework/types.ts';
 
 type Provider = ReturnType<typeof createDataProvider>;
 interface Settings {
@@ -37,7 +35,10 @@ export function ScoreSettings() {
   const refresh = useRefresh();
   const [s, setS] = useState<Settings>();
   useEffect(() => {
-    dp.call<{ data: Settings }>('/admin/score/settings').then((r) => setS(r.data), (e: Error) => notify(e.message, { type: 'error' }));
+    dp.call<{ data: Settings }>('/admin/score/settings').then(
+      (r) => setS(r.data),
+      (e: Error) => notify(e.message, { type: 'error' }),
+    );
   }, [dp, notify]);
   if (!s) return null;
   const sum = s.ratios.quizzes + s.ratios.projects + s.ratios.activity;
@@ -55,7 +56,9 @@ export function ScoreSettings() {
   return (
     <Card sx={{ ml: { md: 2 }, mt: { xs: 2, md: 0 }, width: { md: 280 }, alignSelf: 'flex-start' }} data-testid="score-settings">
       <CardContent>
-        <Typography variant="h6" sx={{ mb: 1 }}>{t('scores.settings.title')}</Typography>
+        <Typography variant="h6" sx={{ mb: 1 }}>
+          {t('scores.settings.title')}
+        </Typography>
         <Stack spacing={2}>
           <TextField
             size="small"
@@ -68,7 +71,9 @@ export function ScoreSettings() {
           {ratio('quizzes')}
           {ratio('projects')}
           {ratio('activity')}
-          <Typography variant="body2" color={sum === 100 ? 'text.secondary' : 'error'}>{t('scores.settings.sum', { sum })}</Typography>
+          <Typography variant="body2" color={sum === 100 ? 'text.secondary' : 'error'}>
+            {t('scores.settings.sum', { sum })}
+          </Typography>
           <Button
             label="scores.settings.save"
             variant="contained"
@@ -88,12 +93,6 @@ export function ScoreSettings() {
     </Card>
   );
 }
-
-/** The generated list with the settings panel beside it. */
-export const scoresList = (cfg: () => ResourceConfig) =>
-  function ScoresList() {
-    return <ConfigList cfg={cfg()} aside={<ScoreSettings />} />;
-  };
 
 function Decide() {
   const r = useRecordContext<Score>();
@@ -151,24 +150,43 @@ function Detail() {
           </TableBody>
         </Table>
       ) : (
-        <Typography variant="body2" color="text.secondary">{t('scores.none')}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {t('scores.none')}
+        </Typography>
       )}
     </Box>
   );
   return (
     <CardContent data-testid="score-detail">
-      <Typography variant="h6">{r.user_name} — {r.program_title}</Typography>
+      <Typography variant="h6">
+        {r.user_name} — {r.program_title}
+      </Typography>
       <Stack direction="row" spacing={1} sx={{ my: 1, flexWrap: 'wrap' }}>
         <Chip color="primary" label={t('scores.summary', { points: r.points, max: r.max_score })} data-testid="score-points" />
-        {r.status && <Chip color={r.status === 'approved' ? 'success' : 'warning'} label={`${t(`scores.status.${r.status}`)}${r.status === 'approved' && r.approved_points !== null ? `: ${r.approved_points}` : ''}`} data-testid="score-status" />}
+        {r.status && (
+          <Chip
+            color={r.status === 'approved' ? 'success' : 'warning'}
+            label={`${t(`scores.status.${r.status}`)}${r.status === 'approved' && r.approved_points !== null ? `: ${r.approved_points}` : ''}`}
+            data-testid="score-status"
+          />
+        )}
         <Chip variant="outlined" label={`${t('resources.scores.fields.quiz_percent')} ${pct(r.quiz_percent)}`} />
         <Chip variant="outlined" label={`${t('resources.scores.fields.project_percent')} ${pct(r.project_percent)}`} />
         <Chip variant="outlined" label={`${t('resources.scores.fields.activity_percent')} ${pct(r.activity_percent)}`} />
       </Stack>
       <Decide />
-      {section(t('scores.quizzes'), (r.quizzes ?? []).map((q) => [q.title, pct(q.percent), '']))}
-      {section(t('scores.projects'), (r.projects ?? []).map((p) => [p.title, p.score === null ? '—' : String(p.score), p.status ? `v${p.version} · ${t(`projects.status.${p.status}`)}` : '']))}
-      {section(t('scores.materials'), (r.materials ?? []).map((m) => [m.title, m.score === null ? '—' : String(m.score), t(m.viewed ? 'scores.viewed' : 'scores.not_viewed')]))}
+      {section(
+        t('scores.quizzes'),
+        (r.quizzes ?? []).map((q) => [q.title, pct(q.percent), '']),
+      )}
+      {section(
+        t('scores.projects'),
+        (r.projects ?? []).map((p) => [p.title, p.score === null ? '—' : String(p.score), p.status ? `v${p.version} · ${t(`projects.status.${p.status}`)}` : '']),
+      )}
+      {section(
+        t('scores.materials'),
+        (r.materials ?? []).map((m) => [m.title, m.score === null ? '—' : String(m.score), t(m.viewed ? 'scores.viewed' : 'scores.not_viewed')]),
+      )}
     </CardContent>
   );
 }

@@ -1,7 +1,28 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import {
-  AccessDenied, ArrayInput, BooleanInput, CanAccess, CheckboxGroupInput, Form, HttpError, Loading, NumberInput, PasswordInput, SelectInput, SimpleFormIterator, TextInput, Title,
-  email, maxLength, minValue, maxValue, required, useDataProvider, useNotify, useRefresh, useTranslate,
+  AccessDenied,
+  ArrayInput,
+  BooleanInput,
+  CanAccess,
+  CheckboxGroupInput,
+  Form,
+  HttpError,
+  Loading,
+  NumberInput,
+  PasswordInput,
+  SelectInput,
+  SimpleFormIterator,
+  TextInput,
+  Title,
+  email,
+  maxLength,
+  minValue,
+  maxValue,
+  required,
+  useDataProvider,
+  useNotify,
+  useRefresh,
+  useTranslate,
 } from 'react-admin';
 import { Alert, Box, Button, Card, CardContent, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
 import SaveIcon from '@mui/icons-material/Save';
@@ -26,7 +47,10 @@ function useLoad<T>(path: string) {
   const notify = useNotify();
   const [data, setData] = useState<T>();
   const reload = useCallback(() => {
-    dp.call<{ data: T }>(path).then((r) => setData(r.data), (e: Error) => notify(e.message, { type: 'error' }));
+    dp.call<{ data: T }>(path).then(
+      (r) => setData(r.data),
+      (e: Error) => notify(e.message, { type: 'error' }),
+    );
   }, [dp, notify, path]);
   useEffect(reload, [reload]);
   return [data, setData, reload] as const;
@@ -79,14 +103,28 @@ function ClientSettings() {
   return (
     <Form record={record} onSubmit={onSubmit}>
       <Section>
-        <SelectInput source="theme" label="settings.client.theme" choices={[{ id: 'light', name: 'settings.client.theme_light' }, { id: 'dark', name: 'settings.client.theme_dark' }]} validate={required('validation.required')} />
+        <SelectInput
+          source="theme"
+          label="settings.client.theme"
+          choices={[
+            { id: 'light', name: 'settings.client.theme_light' },
+            { id: 'dark', name: 'settings.client.theme_dark' },
+          ]}
+          validate={required('validation.required')}
+        />
         <ArrayInput source="durations" label="settings.client.durations">
           <SimpleFormIterator inline disableReordering>
             <TextInput source="format" label="settings.client.format" validate={[required('validation.required'), maxLength(64)]} helperText={false} />
             <NumberInput source="months" label="settings.client.months" validate={[required('validation.required'), minValue(1), maxValue(120)]} helperText={false} />
           </SimpleFormIterator>
         </ArrayInput>
-        <CheckboxGroupInput source="instalments" label="settings.client.instalments" choices={INSTALMENTS.map((n) => ({ id: n, name: String(n) }))} validate={required('validation.required')} translateChoice={false} />
+        <CheckboxGroupInput
+          source="instalments"
+          label="settings.client.instalments"
+          choices={INSTALMENTS.map((n) => ({ id: n, name: String(n) }))}
+          validate={required('validation.required')}
+          translateChoice={false}
+        />
         <TextInput source="calendar_id" label="settings.client.calendar_id" fullWidth validate={maxLength(255)} />
         <SaveButton />
       </Section>
@@ -114,9 +152,15 @@ function LogoSettings() {
   if (!logo) return <Loading />;
   return (
     <Section>
-      <Typography variant="subtitle1" gutterBottom>{t('settings.logo.current')}</Typography>
+      <Typography variant="subtitle1" gutterBottom>
+        {t('settings.logo.current')}
+      </Typography>
       <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, mb: 2, minHeight: 96, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-        {logo.url ? <img data-testid="logo-preview" src={`${apiBaseUrl()}${logo.url}`} alt={logo.title} style={{ maxHeight: 120, maxWidth: '100%' }} /> : <Typography color="text.secondary">{t('settings.logo.none')}</Typography>}
+        {logo.url ? (
+          <img data-testid="logo-preview" src={`${apiBaseUrl()}${logo.url}`} alt={logo.title} style={{ maxHeight: 120, maxWidth: '100%' }} />
+        ) : (
+          <Typography color="text.secondary">{t('settings.logo.none')}</Typography>
+        )}
       </Box>
       <input
         ref={input}
@@ -131,10 +175,18 @@ function LogoSettings() {
         }}
       />
       <Stack direction="row" spacing={1}>
-        <Button variant="contained" startIcon={<UploadIcon />} onClick={() => input.current?.click()}>{t('settings.logo.choose')}</Button>
-        {logo.url && <Button color="error" startIcon={<DeleteIcon />} onClick={() => void remove()}>{t('settings.logo.remove')}</Button>}
+        <Button variant="contained" startIcon={<UploadIcon />} onClick={() => input.current?.click()}>
+          {t('settings.logo.choose')}
+        </Button>
+        {logo.url && (
+          <Button color="error" startIcon={<DeleteIcon />} onClick={() => void remove()}>
+            {t('settings.logo.remove')}
+          </Button>
+        )}
       </Stack>
-      <Typography variant="caption" color="text.secondary">{t('settings.logo.hint')}</Typography>
+      <Typography variant="caption" color="text.secondary">
+        {t('settings.logo.hint')}
+      </Typography>
     </Section>
   );
 }
@@ -163,11 +215,21 @@ function EmailSettings() {
             source="encryption"
             label="settings.email.encryption"
             validate={required('validation.required')}
-            choices={[{ id: 'none', name: 'settings.email.enc_none' }, { id: 'ssl', name: 'settings.email.enc_ssl' }, { id: 'tls', name: 'settings.email.enc_tls' }]}
+            choices={[
+              { id: 'none', name: 'settings.email.enc_none' },
+              { id: 'ssl', name: 'settings.email.enc_ssl' },
+              { id: 'tls', name: 'settings.email.enc_tls' },
+            ]}
           />
         </Stack>
         <TextInput source="username" label="settings.email.username" fullWidth autoComplete="off" />
-        <PasswordInput source="password" label="settings.email.password" fullWidth autoComplete="new-password" helperText={smtp.has_password ? 'settings.email.password_kept' : 'settings.email.password_none'} />
+        <PasswordInput
+          source="password"
+          label="settings.email.password"
+          fullWidth
+          autoComplete="new-password"
+          helperText={smtp.has_password ? 'settings.email.password_kept' : 'settings.email.password_none'}
+        />
         <TextInput source="from_address" label="settings.email.from_address" fullWidth validate={email('validation.email')} />
         <TextInput source="from_name" label="settings.email.from_name" fullWidth validate={maxLength(255)} />
         <SaveButton />
@@ -175,10 +237,14 @@ function EmailSettings() {
       <Card variant="outlined" sx={{ mt: 3 }}>
         <CardContent>
           <Typography variant="subtitle1">{t('settings.email.test_title')}</Typography>
-          <Typography variant="body2" color="text.secondary" gutterBottom>{t('settings.email.test_hint')}</Typography>
+          <Typography variant="body2" color="text.secondary" gutterBottom>
+            {t('settings.email.test_hint')}
+          </Typography>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <TextField size="small" type="email" label={t('settings.email.test_to')} value={to} onChange={(e) => setTo(e.target.value)} sx={{ minWidth: 300 }} />
-            <Button variant="outlined" startIcon={<SendIcon />} disabled={!to} onClick={() => void test()}>{t('settings.email.test_send')}</Button>
+            <Button variant="outlined" startIcon={<SendIcon />} disabled={!to} onClick={() => void test()}>
+              {t('settings.email.test_send')}
+            </Button>
           </Stack>
         </CardContent>
       </Card>
@@ -200,14 +266,20 @@ function SocialSettings() {
         {SOCIAL.map((k) => (
           <TextInput key={k} source={k} label={`settings.social.${k}`} fullWidth validate={isUrl} helperText={false} type="url" />
         ))}
-        <Typography variant="caption" color="text.secondary" component="p">{t('settings.social.hint')}</Typography>
+        <Typography variant="caption" color="text.secondary" component="p">
+          {t('settings.social.hint')}
+        </Typography>
         <SaveButton />
       </Section>
     </Form>
   );
 }
 
-const splitEmails = (text: unknown) => String(text ?? '').split(/[\s,;]+/).map((s) => s.trim()).filter(Boolean);
+const splitEmails = (text: unknown) =>
+  String(text ?? '')
+    .split(/[\s,;]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 function AdminEmails() {
   const [data] = useLoad<{ emails: string[] }>('/admin/setting/adminEmails');
@@ -241,7 +313,12 @@ function WelcomeMail() {
       <Section>
         <Alert severity="info" sx={{ mb: 2 }}>
           {t('settings.welcome.hint')}
-          {data.is_default && <><br />{t('settings.welcome.default_note')}</>}
+          {data.is_default && (
+            <>
+              <br />
+              {t('settings.welcome.default_note')}
+            </>
+          )}
         </Alert>
         {(['ru', 'en'] as const).map((lang) => (
           <Box key={lang} sx={{ mb: 2 }}>
@@ -277,13 +354,47 @@ function Sections() {
       }
     >
       <Section>
-        <Alert severity="info" sx={{ mb: 2 }}>{t('settings.access.hint')}</Alert>
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t('settings.access.hint')}
+        </Alert>
         {FLAGS.map((f) => (
           <BooleanInput key={f} source={f} label={`settings.access.${f}`} helperText={false} />
         ))}
         <SaveButton />
       </Section>
     </Form>
+  );
+}
+
+/** Self-registration: whether the portal offers its sign-up screen (`/admin/setting/registration`). */
+function Registration() {
+  const [value, setValue] = useLoad<{ open: boolean }>('/admin/setting/registration');
+  const dp = useDataProvider<Provider>();
+  const save = useSave();
+  const t = useTranslate();
+  if (!value) return <Loading />;
+  return (
+    <Form
+      record={value}
+      onSubmit={(v: Values) => save(async () => setValue((await dp.call<{ data: { open: boolean } }>('/admin/setting/registration', { method: 'PUT', body: { open: !!v.open } })).data))}
+    >
+      <Section>
+        <Typography variant="h6" component="h2">
+          {t('settings.registration.title')}
+        </Typography>
+        <BooleanInput source="open" label="settings.registration.open" helperText="settings.registration.hint" />
+        <SaveButton />
+      </Section>
+    </Form>
+  );
+}
+
+function SectionsAndRegistration() {
+  return (
+    <>
+      <Sections />
+      <Registration />
+    </>
   );
 }
 
@@ -294,7 +405,7 @@ const PANELS: Record<(typeof TABS)[number], () => ReactNode> = {
   social: SocialSettings,
   admin_emails: AdminEmails,
   welcome: WelcomeMail,
-  access: Sections,
+  access: SectionsAndRegistration,
 };
 
 /** Settings of the school on one screen, one tab per section; each section saves on its own. */

@@ -1,7 +1,10 @@
 import SettingsIcon from '@mui/icons-material/Settings';
 import type { ResourceConfig } from '../../framework/types.ts';
-import { SettingsPage } from './SettingsPage.tsx';
 import { en, ru } from './messages.ts';
+import { lazyScreen } from '../../framework/lazy.ts';
+
+// This resource's own screens are chunks loaded when opened.
+const SettingsPage = lazyScreen(() => import('./SettingsPage.tsx'), 'SettingsPage');
 
 /**
  * Settings of the school (admins and superadmins): one custom screen with a tab per section — client settings

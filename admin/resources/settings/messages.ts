@@ -1,7 +1,7 @@
-import type { MessageTree } from '../../framework/types.ts';
+import type { MessageTree, Messages } from '../../framework/types.ts';
 
 /** Texts of the settings screen. Same keys in both languages (the catalogue test checks it). */
-export const ru: MessageTree = {
+export const ru = {
   resources: { settings: { name: 'Настройки |||| Настройки', fields: { id: 'ID' } } },
   settings: {
     title: 'Настройки школы',
@@ -47,7 +47,17 @@ export const ru: MessageTree = {
       test_sent: 'Тестовое письмо отправлено на %{to}',
       test_hint: 'Письмо уходит через сохранённые настройки: сначала сохраните изменения.',
     },
-    social: { vk: 'ВКонтакте', telegram: 'Telegram', whatsapp: 'WhatsApp', youtube: 'YouTube', linkedin: 'LinkedIn', facebook: 'Facebook', instagram: 'Instagram', site: 'Сайт', hint: 'Полный адрес, начиная с https://' },
+    social: {
+      vk: 'ВКонтакте',
+      telegram: 'Telegram',
+      whatsapp: 'WhatsApp',
+      youtube: 'YouTube',
+      linkedin: 'LinkedIn',
+      facebook: 'Facebook',
+      instagram: 'Instagram',
+      site: 'Сайт',
+      hint: 'Полный адрес, начиная с https://',
+    },
     admin_emails: {
       emails: 'Адреса для уведомлений администратора',
       hint: 'По одному на строку (или через запятую). Пусто — уведомления получают администраторы школы.',
@@ -61,6 +71,11 @@ export const ru: MessageTree = {
       body: 'Текст',
       default_note: 'Сейчас используется текст по умолчанию.',
     },
+    registration: {
+      title: 'Регистрация',
+      open: 'Разрешить самостоятельную регистрацию студентов',
+      hint: 'На странице входа появится ссылка «Зарегистрироваться»: новый пользователь получит роль студента.',
+    },
     access: {
       hint: 'Выключенный раздел скрыт на портале и в панели управления, а сервер отклоняет его запросы.',
       networking: 'Нетворкинг',
@@ -71,9 +86,9 @@ export const ru: MessageTree = {
       saved: 'Разделы сохранены.',
     },
   },
-};
+} satisfies MessageTree;
 
-export const en: MessageTree = {
+export const en = {
   resources: { settings: { name: 'Settings |||| Settings', fields: { id: 'ID' } } },
   settings: {
     title: 'School settings',
@@ -92,7 +107,7 @@ export const en: MessageTree = {
     },
     logo: {
       current: 'Current logo',
-      none: 'No logo yet: the portal shows the school\'s name.',
+      none: "No logo yet: the portal shows the school's name.",
       choose: 'Choose an image',
       hint: 'JPEG, PNG, WebP or GIF, at most 5 MB',
       uploaded: 'Logo updated',
@@ -119,10 +134,20 @@ export const en: MessageTree = {
       test_sent: 'A test mail was sent to %{to}',
       test_hint: 'The mail goes through the saved settings: save your changes first.',
     },
-    social: { vk: 'VK', telegram: 'Telegram', whatsapp: 'WhatsApp', youtube: 'YouTube', linkedin: 'LinkedIn', facebook: 'Facebook', instagram: 'Instagram', site: 'Website', hint: 'The full address, starting with https://' },
+    social: {
+      vk: 'VK',
+      telegram: 'Telegram',
+      whatsapp: 'WhatsApp',
+      youtube: 'YouTube',
+      linkedin: 'LinkedIn',
+      facebook: 'Facebook',
+      instagram: 'Instagram',
+      site: 'Website',
+      hint: 'The full address, starting with https://',
+    },
     admin_emails: {
       emails: 'Addresses for admin notifications',
-      hint: 'One per line (or separated by commas). Empty: the school\'s administrators get them.',
+      hint: "One per line (or separated by commas). Empty: the school's administrators get them.",
       invalid: 'Invalid addresses: %{emails}',
     },
     welcome: {
@@ -133,6 +158,7 @@ export const en: MessageTree = {
       body: 'Text',
       default_note: 'The default text is in use now.',
     },
+    registration: { title: 'Sign-up', open: 'Let students sign up by themselves', hint: 'The sign-in page shows a "Sign up" link: a new user gets the student role.' },
     access: {
       hint: 'A section switched off is hidden in the portal and the control panel, and the server refuses its calls.',
       networking: 'Networking',
@@ -143,4 +169,4 @@ export const en: MessageTree = {
       saved: 'Sections saved.',
     },
   },
-};
+} satisfies Messages<typeof ru>;

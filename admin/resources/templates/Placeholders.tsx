@@ -2,7 +2,25 @@ import { useTranslate } from 'react-admin';
 import { Card, CardContent, List, ListItem, ListItemText, Typography } from '@mui/material';
 
 /** The placeholders the server accepts (server/modules/templates/placeholders.ts), with what each one becomes. */
-export const PLACEHOLDERS = ['name', 'name_genitive', 'name_dative', 'program', 'hours', 'registration_number', 'date', 'date_start', 'date_end', 'chairman', 'director', 'secretary', 'company'];
+export const PLACEHOLDERS = [
+  'name',
+  'name_genitive',
+  'name_dative',
+  'program',
+  'hours',
+  'registration_number',
+  'date',
+  'date_start',
+  'date_end',
+  'chairman',
+  'director',
+  'secretary',
+  'company',
+  'act_number',
+  'services',
+  'amount_paid',
+  'company_details',
+];
 
 /** Beside the template form: the placeholders that can be used. */
 export function TemplatePlaceholders() {
@@ -11,7 +29,9 @@ export function TemplatePlaceholders() {
     <Card sx={{ ml: 2, width: 340, flexShrink: 0 }} data-testid="template-placeholders">
       <CardContent>
         <Typography variant="h6">{t('templates.placeholders_title')}</Typography>
-        <Typography variant="body2" color="text.secondary">{t('templates.placeholders_hint')}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {t('templates.placeholders_hint')}
+        </Typography>
         <List dense>
           {PLACEHOLDERS.map((p) => (
             <ListItem key={p} disableGutters>

@@ -1,15 +1,26 @@
 import DescriptionIcon from '@mui/icons-material/Description';
 import type { FieldConfig, ResourceConfig } from '../../framework/types.ts';
-import { TemplatePlaceholders } from './Placeholders.tsx';
 import { templateCreate } from './TemplateCreate.tsx';
 import { en, ru } from './messages.ts';
+import { lazyScreen } from '../../framework/lazy.ts';
+
+// This resource's own screens are chunks loaded when opened.
+const TemplatePlaceholders = lazyScreen(() => import('./Placeholders.tsx'), 'TemplatePlaceholders');
 
 const ADMINS: ResourceConfig['roles']['list'] = ['superadmin', 'admin'];
 
 const fields: FieldConfig[] = [
   { source: 'id', type: 'number', sortable: true },
   { source: 'title', type: 'text', required: true, maxLength: 255, sortable: true },
-  { source: 'kind', type: 'select', sortable: true, choices: [{ id: 'certificate', name: 'templates.kind.certificate' }, { id: 'document', name: 'templates.kind.document' }] },
+  {
+    source: 'kind',
+    type: 'select',
+    sortable: true,
+    choices: [
+      { id: 'certificate', name: 'templates.kind.certificate' },
+      { id: 'document', name: 'templates.kind.document' },
+    ],
+  },
   { source: 'body', type: 'textarea', required: true, maxLength: 20000 },
   { source: 'created_at', type: 'datetime', sortable: true },
 ];

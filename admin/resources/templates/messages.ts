@@ -1,7 +1,7 @@
-import type { MessageTree } from '../../framework/types.ts';
+import type { MessageTree, Messages } from '../../framework/types.ts';
 
 /** Texts of the templates screens; the same keys in both languages. */
-export const ru: MessageTree = {
+export const ru = {
   resources: {
     templates: {
       name: 'Шаблон |||| Шаблоны',
@@ -26,11 +26,15 @@ export const ru: MessageTree = {
       director: 'директор',
       secretary: 'секретарь',
       company: 'организация (компания по умолчанию)',
+      act_number: 'номер акта (только в акте)',
+      services: 'оказанные услуги: программы, даты, оплачено (только в акте)',
+      amount_paid: 'итого оплачено (только в акте)',
+      company_details: 'реквизиты компании (только в акте)',
     },
   },
-};
+} satisfies MessageTree;
 
-export const en: MessageTree = {
+export const en = {
   resources: {
     templates: {
       name: 'Template |||| Templates',
@@ -40,7 +44,7 @@ export const en: MessageTree = {
   templates: {
     kind: { certificate: 'Diploma / certificate', document: 'Document' },
     placeholders_title: 'Placeholders',
-    placeholders_hint: 'Put them in the text; generating a document replaces them with the diploma\'s data. No other placeholders are accepted.',
+    placeholders_hint: "Put them in the text; generating a document replaces them with the diploma's data. No other placeholders are accepted.",
     placeholder: {
       name: 'full name (nominative)',
       name_genitive: 'full name (genitive)',
@@ -55,6 +59,10 @@ export const en: MessageTree = {
       director: 'director',
       secretary: 'secretary',
       company: 'organisation (the default company)',
+      act_number: 'act number (acts only)',
+      services: 'services rendered: programs, dates, paid (acts only)',
+      amount_paid: 'total paid (acts only)',
+      company_details: "the company's requisites (acts only)",
     },
   },
-};
+} satisfies Messages<typeof ru>;

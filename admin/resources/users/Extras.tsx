@@ -1,8 +1,6 @@
 import { useCallback, useEffect, useState, type ChangeEvent } from 'react';
 import { Button, Confirm, useDataProvider, useGetIdentity, useLocaleState, useNotify, usePermissions, useRecordContext, useRefresh, useTranslate, type HttpError } from 'react-admin';
-import {
-  Avatar, Box, Card, CardContent, FormControl, InputLabel, List, ListItem, ListItemText, MenuItem, Select, Stack, Tab, Tabs, TextField, Typography,
-} from '@mui/material';
+import { Avatar, Box, Card, CardContent, FormControl, InputLabel, List, ListItem, ListItemText, MenuItem, Select, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
 import KeyIcon from '@mui/icons-material/Key';
 import SaveIcon from '@mui/icons-material/Save';
 import UploadIcon from '@mui/icons-material/Upload';
@@ -81,18 +79,24 @@ function AccountTab({ user }: { user: UserRecord }) {
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
         <Avatar src={user.avatar ? apiBaseUrl() + user.avatar : undefined} alt={t('users.extras.avatar')} sx={{ width: 72, height: 72 }} data-testid="user-avatar" />
         <Box>
-          {!user.avatar && <Typography variant="body2" color="text.secondary">{t('users.extras.no_avatar')}</Typography>}
+          {!user.avatar && (
+            <Typography variant="body2" color="text.secondary">
+              {t('users.extras.no_avatar')}
+            </Typography>
+          )}
           <Button component="label" label="users.extras.upload_avatar" disabled={busy}>
-            <>
-              <UploadIcon />
-              <input hidden type="file" accept="image/jpeg,image/png,image/webp,image/gif" onChange={(e) => void upload(e)} data-testid="avatar-input" />
-            </>
+            <UploadIcon />
+            <input hidden type="file" accept="image/jpeg,image/png,image/webp,image/gif" onChange={(e) => void upload(e)} data-testid="avatar-input" />
           </Button>
-          <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>{t('users.extras.avatar_hint')}</Typography>
+          <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+            {t('users.extras.avatar_hint')}
+          </Typography>
         </Box>
       </Stack>
       <Box>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{t('users.extras.send_password_hint')}</Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {t('users.extras.send_password_hint')}
+        </Typography>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <FormControl size="small" sx={{ minWidth: 120 }}>
             <InputLabel id="mail-lang">{t('users.extras.mail_language')}</InputLabel>
@@ -159,7 +163,9 @@ function ScoreTab({ user }: { user: UserRecord }) {
 
   return (
     <Stack spacing={2}>
-      <Typography variant="h5" data-testid="current-score">{t('users.extras.current_score', { score: data?.score ?? 0 })}</Typography>
+      <Typography variant="h5" data-testid="current-score">
+        {t('users.extras.current_score', { score: data?.score ?? 0 })}
+      </Typography>
       <FormControl size="small">
         <InputLabel id="score-mode">{t('users.extras.score_mode')}</InputLabel>
         <Select labelId="score-mode" label={t('users.extras.score_mode')} value={mode} onChange={(e) => setMode(e.target.value as 'add' | 'set')}>
@@ -195,7 +201,9 @@ function ScoreTab({ user }: { user: UserRecord }) {
           ))}
         </List>
       ) : (
-        <Typography variant="body2" color="text.secondary">{t('users.extras.no_history')}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {t('users.extras.no_history')}
+        </Typography>
       )}
     </Stack>
   );
@@ -232,7 +240,9 @@ function SocialTab({ user }: { user: UserRecord }) {
   if (!links) return null;
   return (
     <Stack spacing={1.5}>
-      <Typography variant="body2" color="text.secondary">{t('users.extras.social_hint')}</Typography>
+      <Typography variant="body2" color="text.secondary">
+        {t('users.extras.social_hint')}
+      </Typography>
       {SOCIAL.map((k) => (
         <TextField
           key={k}
@@ -264,11 +274,7 @@ export function UserExtras() {
   if (!record) return null;
   const role = record.roles?.[0] ?? record.role;
   const admin = permissions === 'admin' || permissions === 'superadmin';
-  const tabs = [
-    ...(record.id !== identity?.id ? ['account'] : []),
-    ...(admin ? ['score'] : []),
-    'social',
-  ];
+  const tabs = [...(record.id !== identity?.id ? ['account'] : []), ...(admin ? ['score'] : []), 'social'];
   const current = tabs.includes(tab) ? tab : tabs[0];
   return (
     <Card sx={{ ml: 2, width: 380, flexShrink: 0, alignSelf: 'flex-start' }} data-testid="user-extras">

@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import { Button, useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
-import {
-  Alert, Box, Dialog, DialogActions, DialogContent, DialogTitle, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography,
-} from '@mui/material';
+import { Alert, Box, Dialog, DialogActions, DialogContent, DialogTitle, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { download } from '../../../common/api/client.ts';
 import type { createDataProvider } from '../../providers/dataProvider.ts';
@@ -101,27 +99,31 @@ export function ImportUsersButton() {
           <Stack spacing={2}>
             <Typography variant="body2">{t('users.import.hint')}</Typography>
             <Stack direction="row" spacing={2}>
-              <Link component="button" type="button" onClick={() => void template('xlsx')}>{t('users.import.template_xlsx')}</Link>
-              <Link component="button" type="button" onClick={() => void template('csv')}>{t('users.import.template_csv')}</Link>
+              <Link component="button" type="button" onClick={() => void template('xlsx')}>
+                {t('users.import.template_xlsx')}
+              </Link>
+              <Link component="button" type="button" onClick={() => void template('csv')}>
+                {t('users.import.template_csv')}
+              </Link>
             </Stack>
             <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
               <Button component="label" label="users.import.choose" variant="outlined">
-                <>
-                  <UploadFileIcon />
-                  <input
-                    hidden
-                    type="file"
-                    accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-                    data-testid="import-file"
-                    onChange={(e) => {
-                      setFile(e.target.files?.[0]);
-                      setReport(undefined);
-                      e.target.value = '';
-                    }}
-                  />
-                </>
+                <UploadFileIcon />
+                <input
+                  hidden
+                  type="file"
+                  accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                  data-testid="import-file"
+                  onChange={(e) => {
+                    setFile(e.target.files?.[0]);
+                    setReport(undefined);
+                    e.target.value = '';
+                  }}
+                />
               </Button>
-              <Typography variant="body2" data-testid="import-file-name">{file?.name}</Typography>
+              <Typography variant="body2" data-testid="import-file-name">
+                {file?.name}
+              </Typography>
             </Stack>
             {report && (
               <Box>

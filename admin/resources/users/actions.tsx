@@ -1,4 +1,4 @@
-import { Button, useDataProvider, useGetIdentity, useListContext, useNotify, usePermissions, useRecordContext, useRefresh, useTranslate, useUnselectAll } from 'react-admin';
+import { Button, useDataProvider, useGetIdentity, useListContext, useNotify, usePermissions, useRecordContext, useRefresh, useUnselectAll } from 'react-admin';
 import BlockIcon from '@mui/icons-material/Block';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import LoginIcon from '@mui/icons-material/Login';
@@ -50,13 +50,21 @@ export function BlockSelected() {
   const { selectedIds } = useListContext();
   const block = useBlock();
   const unselect = useUnselectAll('users');
-  return <Button label="actions.block" onClick={() => void block(selectedIds, true, true).then(() => unselect())}><BlockIcon /></Button>;
+  return (
+    <Button label="actions.block" onClick={() => void block(selectedIds, true, true).then(() => unselect())}>
+      <BlockIcon />
+    </Button>
+  );
 }
 export function UnblockSelected() {
   const { selectedIds } = useListContext();
   const block = useBlock();
   const unselect = useUnselectAll('users');
-  return <Button label="actions.unblock" onClick={() => void block(selectedIds, false, true).then(() => unselect())}><LockOpenIcon /></Button>;
+  return (
+    <Button label="actions.unblock" onClick={() => void block(selectedIds, false, true).then(() => unselect())}>
+      <LockOpenIcon />
+    </Button>
+  );
 }
 
 /** Mirrors the server: an admin acts as moderators, trainers and students; a superadmin also as admins; nobody as a superadmin. */

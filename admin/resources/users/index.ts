@@ -1,10 +1,13 @@
 import PeopleIcon from '@mui/icons-material/People';
 import type { FieldConfig, ResourceConfig } from '../../framework/types.ts';
 import { BlockSelected, BlockToggle, LoginAs, UnblockSelected } from './actions.tsx';
-import { UserExtras } from './Extras.tsx';
 import { PaymentPlanLink } from './PaymentPlanLink.tsx';
-import { usersList } from './UsersList.tsx';
+import { ImportUsersButton } from './Import.tsx';
 import { en, ru } from './messages.ts';
+import { lazyScreen } from '../../framework/lazy.ts';
+
+// This resource's own screens are chunks loaded when opened.
+const UserExtras = lazyScreen(() => import('./Extras.tsx'), 'UserExtras');
 
 const text = (source: string, maxLength = 100): FieldConfig => ({ source, type: 'text', maxLength });
 const date = (source: string): FieldConfig => ({ source, type: 'date' });
@@ -39,7 +42,14 @@ export const users: ResourceConfig = {
     text('name_latin'),
     text('surname_en'),
     text('name_en'),
-    { source: 'sex', type: 'select', choices: [{ id: 'male', name: 'sex.male' }, { id: 'female', name: 'sex.female' }] },
+    {
+      source: 'sex',
+      type: 'select',
+      choices: [
+        { id: 'male', name: 'sex.male' },
+        { id: 'female', name: 'sex.female' },
+      ],
+    },
     date('birthday_date'),
     text('phone', 32),
     text('citizenship'),
@@ -72,6 +82,9 @@ export const users: ResourceConfig = {
     sort: { field: 'id', order: 'DESC' },
     rowActions: [BlockToggle, LoginAs, PaymentPlanLink],
     bulkActions: [BlockSelected, UnblockSelected],
+    // import from xlsx/csv beside "create"; no export button, as before
+    actions: [ImportUsersButton],
+    export: false,
   },
   form: [
     { label: 'tabs.main', fields: ['login', 'email', 'password', 'role', 'surname', 'name', 'patronymic', 'is_blocked', 'date_block'] },
@@ -88,6 +101,5 @@ export const users: ResourceConfig = {
   },
   recordActions: { authorization: 'authorization' },
   editAside: UserExtras,
-  screens: { list: usersList(() => users) },
   messages: { ru, en },
 };

@@ -1,7 +1,55 @@
-import type { MessageTree } from '../../framework/types.ts';
+import type { MessageTree, Messages } from '../../framework/types.ts';
 
-/** Texts of the users' extra screens (edit panel, import). Same keys in both languages (the catalogue test checks it). */
-export const ru: MessageTree = {
+/** Texts of the users screens (names and fields, edit panel, import). The English catalogue must name exactly the Russian keys (a missing one fails to compile). */
+export const ru = {
+  resources: {
+    users: {
+      name: 'Пользователь |||| Пользователи',
+      fields: {
+        id: 'ID',
+        login: 'Логин',
+        email: 'E-mail',
+        password: 'Пароль',
+        role: 'Роль',
+        is_blocked: 'Заблокирован',
+        date_block: 'Дата автоматической блокировки',
+        name: 'Имя',
+        surname: 'Фамилия',
+        patronymic: 'Отчество',
+        name_latin: 'Имя латиницей',
+        surname_latin: 'Фамилия латиницей',
+        name_en: 'Имя (англ.)',
+        surname_en: 'Фамилия (англ.)',
+        sex: 'Пол',
+        birthday_date: 'Дата рождения',
+        phone: 'Телефон',
+        citizenship: 'Гражданство',
+        country_id: 'Страна (код)',
+        city_id: 'Город (код)',
+        postal_code: 'Индекс',
+        street: 'Улица',
+        house: 'Дом',
+        apartment: 'Квартира',
+        building: 'Корпус',
+        passport_number: 'Номер паспорта',
+        passport_number_when: 'Дата выдачи',
+        passport_issued_by: 'Кем выдан',
+        passport_subdivision_code: 'Код подразделения',
+        insurance_number: 'СНИЛС',
+        timezone: 'Часовой пояс',
+        interests: 'Интересы',
+        hobby: 'Хобби',
+        labor_status: 'Трудовой статус',
+        business_status: 'Бизнес-статус',
+        date_start: 'Дата начала обучения',
+        date_termination: 'Дата отчисления',
+        d_date: 'Дата договора',
+        last_login_at: 'Последний вход',
+        created_at: 'Создан',
+        q: 'Поиск',
+      },
+    },
+  },
   toasts: {
     password_is_send: 'Новый пароль отправлен на %{email}',
     score_is_update: 'Баллы сохранены: %{score}',
@@ -52,9 +100,57 @@ export const ru: MessageTree = {
       close: 'Закрыть',
     },
   },
-};
+} satisfies MessageTree;
 
-export const en: MessageTree = {
+export const en = {
+  resources: {
+    users: {
+      name: 'User |||| Users',
+      fields: {
+        id: 'ID',
+        login: 'Login',
+        email: 'E-mail',
+        password: 'Password',
+        role: 'Role',
+        is_blocked: 'Blocked',
+        date_block: 'Automatic blocking date',
+        name: 'First name',
+        surname: 'Last name',
+        patronymic: 'Patronymic',
+        name_latin: 'First name (Latin)',
+        surname_latin: 'Last name (Latin)',
+        name_en: 'First name (English)',
+        surname_en: 'Last name (English)',
+        sex: 'Sex',
+        birthday_date: 'Date of birth',
+        phone: 'Phone',
+        citizenship: 'Citizenship',
+        country_id: 'Country (code)',
+        city_id: 'City (code)',
+        postal_code: 'Postal code',
+        street: 'Street',
+        house: 'House',
+        apartment: 'Apartment',
+        building: 'Building',
+        passport_number: 'Passport number',
+        passport_number_when: 'Issue date',
+        passport_issued_by: 'Issued by',
+        passport_subdivision_code: 'Subdivision code',
+        insurance_number: 'Individual insurance number',
+        timezone: 'Time zone',
+        interests: 'Interests',
+        hobby: 'Hobby',
+        labor_status: 'Labour status',
+        business_status: 'Business status',
+        date_start: 'Study start date',
+        date_termination: 'Termination date',
+        d_date: 'Contract date',
+        last_login_at: 'Last sign-in',
+        created_at: 'Created',
+        q: 'Search',
+      },
+    },
+  },
   toasts: {
     password_is_send: 'A new password was sent to %{email}',
     score_is_update: 'Score saved: %{score}',
@@ -105,4 +201,4 @@ export const en: MessageTree = {
       close: 'Close',
     },
   },
-};
+} satisfies Messages<typeof ru>;

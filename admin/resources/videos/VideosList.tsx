@@ -1,10 +1,10 @@
-import { CreateButton, Datagrid, DateField, FunctionField, List, NumberField, SearchInput, TextField, TopToolbar, useCreatePath, useRecordContext, useTranslate, Button } from 'react-admin';
+import { CreateButton, Datagrid, List, SearchInput, TextField, TopToolbar, useCreatePath, useRecordContext, useTranslate, Button } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { Box } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import { apiBaseUrl, currentTenant } from '../../../common/tenant/tenant.ts';
 import { STORAGE_KEYS, storage } from '../../../common/storage.ts';
-import { humanSize } from '../media/kinds.ts';
+import { DateTimeCell, ListPagination, NumberCell, PER_PAGE, SizeCell } from '../../framework/cells.tsx';
 
 /** The stream URL a <video> element fetches by itself: token and school in the query (the route allows it). */
 export function streamUrl(id: number) {
@@ -31,7 +31,13 @@ function EditInMedia() {
   const createPath = useCreatePath();
   if (!record) return null;
   return (
-    <Button label="videos.edit" onClick={(e) => { e.stopPropagation(); navigate(createPath({ resource: 'media', type: 'edit', id: record.id })); }}>
+    <Button
+      label="videos.edit"
+      onClick={(e) => {
+        e.stopPropagation();
+        navigate(createPath({ resource: 'media', type: 'edit', id: record.id }));
+      }}
+    >
       <EditIcon />
     </Button>
   );
@@ -62,14 +68,23 @@ function Empty() {
 /** Videos only (materials of kind video), each with a player preview that streams with range requests. */
 export function VideosList() {
   return (
-    <List resource="videos" filter={{ kind: 'video' }} filters={[<SearchInput key="q" source="q" alwaysOn />]} sort={{ field: 'id', order: 'DESC' }} actions={<Actions />} empty={<Empty />}>
+    <List
+      resource="videos"
+      filter={{ kind: 'video' }}
+      filters={[<SearchInput key="q" source="q" alwaysOn />]}
+      sort={{ field: 'id', order: 'DESC' }}
+      actions={<Actions />}
+      empty={<Empty />}
+      perPage={PER_PAGE}
+      pagination={<ListPagination />}
+    >
       <Datagrid rowClick="expand" expand={<Player />} bulkActionButtons={false}>
-        <NumberField source="id" />
+        <TextField source="id" />
         <TextField source="title" />
         <TextField source="file_name" sortable={false} />
-        <FunctionField source="size" render={(r: { size?: number }) => humanSize(r.size)} />
-        <NumberField source="chapters_count" sortable={false} />
-        <DateField source="created_at" showTime />
+        <SizeCell source="size" />
+        <NumberCell source="chapters_count" sortable={false} />
+        <DateTimeCell source="created_at" />
         <EditInMedia />
       </Datagrid>
     </List>

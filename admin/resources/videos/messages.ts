@@ -1,7 +1,7 @@
-import type { MessageTree } from '../../framework/types.ts';
+import type { MessageTree, Messages } from '../../framework/types.ts';
 
 /** Texts of the videos screen. Same keys in both languages. */
-export const ru: MessageTree = {
+export const ru = {
   resources: {
     videos: {
       name: 'Видео |||| Видео',
@@ -15,9 +15,9 @@ export const ru: MessageTree = {
     edit: 'Изменить',
     no_support: 'Браузер не может показать это видео.',
   },
-};
+} satisfies MessageTree;
 
-export const en: MessageTree = {
+export const en = {
   resources: {
     videos: {
       name: 'Video |||| Videos',
@@ -31,4 +31,4 @@ export const en: MessageTree = {
     edit: 'Edit',
     no_support: 'The browser cannot show this video.',
   },
-};
+} satisfies Messages<typeof ru>;

@@ -1,0 +1,86 @@
+import type { MessageTree, Messages } from '../../framework/types.ts';
+
+/** Texts of the curators' networking list. Same keys in both languages. */
+export const ru = {
+  resources: {
+    'networking-curator': {
+      name: 'Участник нетворкинга |||| Нетворкинг (куратор)',
+      fields: {
+        id: 'ID',
+        name: 'Имя',
+        surname: 'Фамилия',
+        email: 'E-mail',
+        status: 'Статус',
+        company: 'Компания',
+        position: 'Должность',
+        industry: 'Отрасль',
+        city: 'Город',
+        labor_market: 'Рынок труда',
+        native_language: 'Родной язык',
+        updated_at: 'Обновлён',
+        q: 'Поиск',
+      },
+      statuses: { global: 'Все школы', local: 'Только школа', off: 'Выключен' },
+      labor: { looking_job: 'Ищет работу', looking_employee: 'Ищет сотрудников', is_hire: 'Нанимает', is_owner: 'Владелец бизнеса' },
+      industries: {
+        it: 'ИТ',
+        finance: 'Финансы',
+        consulting: 'Консалтинг',
+        manufacturing: 'Производство',
+        retail: 'Торговля',
+        education: 'Образование',
+        healthcare: 'Здравоохранение',
+        energy: 'Энергетика',
+        logistics: 'Логистика',
+        media: 'Медиа',
+        government: 'Госсектор',
+        other: 'Другое',
+      },
+      excel: 'Выгрузить в Excel',
+      open: 'Открыть страницу участника',
+      empty: 'Участников нет',
+    },
+  },
+} satisfies MessageTree;
+
+export const en = {
+  resources: {
+    'networking-curator': {
+      name: 'Networking member |||| Networking (curator)',
+      fields: {
+        id: 'ID',
+        name: 'First name',
+        surname: 'Last name',
+        email: 'E-mail',
+        status: 'Status',
+        company: 'Company',
+        position: 'Position',
+        industry: 'Industry',
+        city: 'City',
+        labor_market: 'Labour market',
+        native_language: 'Native language',
+        updated_at: 'Updated',
+        q: 'Search',
+      },
+      statuses: { global: 'Every school', local: 'School only', off: 'Off' },
+      labor: { looking_job: 'Looking for a job', looking_employee: 'Looking for employees', is_hire: 'Hiring', is_owner: 'Business owner' },
+      industries: {
+        it: 'IT',
+        finance: 'Finance',
+        consulting: 'Consulting',
+        manufacturing: 'Manufacturing',
+        retail: 'Retail',
+        education: 'Education',
+        healthcare: 'Healthcare',
+        energy: 'Energy',
+        logistics: 'Logistics',
+        media: 'Media',
+        government: 'Public sector',
+        other: 'Other',
+      },
+      excel: 'Export to Excel',
+      open: "Open the member's page",
+      empty: 'No members',
+    },
+  },
+} satisfies Messages<typeof ru>;

@@ -1,0 +1,123 @@
+import { useEffect, useRef, useState } from 'react';
+import { useDataProvider, useLocale, useTranslate } from 'react-admin';
+import { Box, Button, LinearProgress, Typography } from '@mui/material';
+import FileDownloadIcon from '@mui/icons-material/FileDownload';
+import TableViewIcon from '@mui/icons-material/TableView';
+import type { createDataProvider } from '../../providers/dataProvider.ts';
+import { download } from '../../../common/api/client.ts';
+import { formatNumber } from '../../../common/format/format.ts';
+
+type Provider = ReturnType<typeof createDataProvider>;
+
+/** An export job as `/admin/excel/export/{id}` answers it. */
+export interface ExportJob {
+  id: number;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  rows_done: number;
+  rows_total: number | null;
+  progress: number;
+  file_name: string;
+  error: string | null;
+  download_url: string | null;
+}
+
+/** The button's own texts, so that any screen can use it without registering a catalogue. */
+const TEXTS = {
+  ru: { export: 'Экспорт в Excel', preparing: 'Готовим файл…', rows: 'строк: %{done} из %{total}', ready: 'Файл готов', download: 'Скачать' },
+  en: { export: 'Export to Excel', preparing: 'Preparing the file…', rows: 'rows: %{done} of %{total}', ready: 'The file is ready', download: 'Download' },
+};
+
+/** How often the progress is asked while a job runs (ms). */
+const POLL_MS = 500;
+
+/**
+ * Excel export of a report (`POST /admin/excel/export`, docs/report-export.md): starts a background job, shows its
+ * progress bar, and offers the file when it is ready. A failed export shows the specification's download error (and
+ * logs it to the console). Usable from any screen: `<ExportButton type="quizScoreResults" params={{ period: 'month' }} />`.
+ */
+export function ExportButton({ type, params, disabled }: { type: string; params: Record<string, unknown>; disabled?: boolean }) {
+  const dp = useDataProvider<Provider>();
+  const t = useTranslate();
+  const locale = useLocale();
+  const txt = TEXTS[locale === 'en' ? 'en' : 'ru'];
+  const [job, setJob] = useState<ExportJob>();
+  const [error, setError] = useState<string>();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const failed = (why: unknown) => {
+    console.error('Excel export failed', why);
+    setError(`${t('errors.ERROR_DOWNLOAD.title')}: ${t('errors.ERROR_DOWNLOAD.text')}`);
+  };
+
+  const poll = (id: number) => {
+    timer.current = setTimeout(async () => {
+      try {
+        const { data } = await dp.call<{ data: ExportJob }>(`/admin/excel/export/${id}`);
+        setJob(data);
+        if (data.status === 'failed') failed(data.error);
+        else if (data.status !== 'done') poll(id);
+      } catch (e) {
+        failed(e);
+      }
+    }, POLL_MS);
+  };
+
+  const start = async () => {
+    clearTimeout(timer.current);
+    setError(undefined);
+    setJob(undefined);
+    try {
+      const { data } = await dp.call<{ data: ExportJob }>('/admin/excel/export', { method: 'POST', body: { type, params }, json: true });
+      setJob(data);
+      poll(data.id);
+    } catch (e) {
+      // a refused start (no date range, an unknown id) says why in the server's words
+      setError((e as { message?: string }).message ?? t('errors.ERROR_DOWNLOAD.text'));
+      console.error('Excel export failed', e);
+    }
+  };
+
+  const save = async () => {
+    if (!job?.download_url) return;
+    try {
+      await download(job.download_url);
+    } catch (e) {
+      failed(e);
+    }
+  };
+
+  const running = job && (job.status === 'queued' || job.status === 'running');
+  const fill = (s: string, v: Record<string, string>) => s.replace(/%\{(\w+)\}/g, (_, k: string) => v[k] ?? '');
+  return (
+    <Box data-testid="export" sx={{ display: 'flex', flexDirection: 'column', gap: 1, minWidth: 0, maxWidth: 420 }}>
+      <Button variant="outlined" startIcon={<TableViewIcon />} onClick={start} disabled={disabled || !!running} data-testid="export-start">
+        {txt.export}
+      </Button>
+      {running && (
+        <Box data-testid="export-progress" role="status" aria-live="polite">
+          <LinearProgress variant={job.rows_total ? 'determinate' : 'indeterminate'} value={job.progress} aria-label={txt.preparing} />
+          <Typography variant="caption">
+            {txt.preparing} {job.rows_total !== null ? fill(txt.rows, { done: formatNumber(job.rows_done), total: formatNumber(job.rows_total) }) : ''}
+          </Typography>
+        </Box>
+      )}
+      {job?.status === 'done' && (
+        <Box data-testid="export-ready" sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }} role="status" aria-live="polite">
+          <LinearProgress variant="determinate" value={100} sx={{ flexBasis: '100%' }} aria-label={txt.ready} />
+          <Typography variant="body2">
+            {txt.ready}: {job.file_name} ({fill(txt.rows, { done: formatNumber(job.rows_done), total: formatNumber(job.rows_total ?? job.rows_done) })})
+          </Typography>
+          <Button size="small" variant="contained" startIcon={<FileDownloadIcon />} onClick={save} data-testid="export-download">
+            {txt.download}
+          </Button>
+        </Box>
+      )}
+      {error && (
+        <Typography color="error" variant="body2" data-testid="export-error" role="alert">
+          {error}
+        </Typography>
+      )}
+    </Box>
+  );
+}

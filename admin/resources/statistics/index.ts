@@ -1,0 +1,19 @@
+import InsightsIcon from '@mui/icons-material/Insights';
+import type { ResourceConfig } from '../../framework/types.ts';
+import { lazyScreen } from '../../framework/lazy.ts';
+import { en, ru } from './messages.ts';
+
+// The screen and its charts are one chunk, loaded only when the dashboard is opened.
+const StatisticsScreen = lazyScreen(() => import('./StatisticsScreen.tsx'), 'StatisticsScreen');
+
+/** Statistics (`GET /admin/statistics`): the school's dashboard for staff. Read-only, one screen. */
+export const statistics: ResourceConfig = {
+  name: 'statistics',
+  apiPath: '/admin/statistics',
+  icon: InsightsIcon,
+  roles: { list: ['superadmin', 'admin', 'moderator'], edit: [], create: [] },
+  fields: [],
+  list: { columns: [], export: false },
+  screens: { list: StatisticsScreen },
+  messages: { ru, en },
+};
