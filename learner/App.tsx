@@ -29,15 +29,27 @@ const pages: Record<string, ComponentType> = {
   quiz: lazyPage(() => import('./pages/Quiz.tsx')),
   news: lazyPage(() => import('./pages/News.tsx')),
   news_item: lazyPage(() => import('./pages/News.tsx')),
+  curator_news: lazyPage(() => import('./pages/News.tsx').then((m) => ({ default: m.CuratorNews }))),
+  networking: lazyPage(() => import('./pages/Networking.tsx')),
+  networking_member: lazyPage(() => import('./pages/Networking.tsx').then((m) => ({ default: m.NetworkingMember }))),
+  networking_curator: lazyPage(() => import('./pages/Networking.tsx').then((m) => ({ default: m.NetworkingCurator }))),
+  networking_curator_member: lazyPage(() => import('./pages/Networking.tsx').then((m) => ({ default: m.CuratorMember }))),
   documents: lazyPage(() => import('./pages/Documents.tsx')),
   upload: lazyPage(() => import('./pages/Documents.tsx')),
   score: lazyPage(() => import('./pages/Score.tsx')),
   calendar: lazyPage(() => import('./pages/Calendar.tsx')),
   payment: lazyPage(() => import('./pages/Payment.tsx')),
+  abranch: lazyPage(() => import('./pages/Lifelong.tsx')),
+  marketplace: lazyPage(() => import('./pages/Marketplace.tsx')),
+  marketplace_item: lazyPage(() => import('./pages/Marketplace.tsx').then((m) => ({ default: m.MarketplaceItem }))),
+  my_lms: lazyPage(() => import('./pages/Marketplace.tsx').then((m) => ({ default: m.MyLms }))),
+  marketplace_found_cheaper: lazyPage(() => import('./pages/FoundCheaper.tsx')),
 };
 const Section = lazyPage(() => import('./pages/Section.tsx'));
 const Login = lazyPage(() => import('./pages/Login.tsx'));
 const ResetPassword = lazyPage(() => import('./pages/ResetPassword.tsx'));
+const Credential = lazyPage(() => import('./pages/Lifelong.tsx').then((m) => ({ default: m.CredentialPage })));
+const MarketHandoff = lazyPage(() => import('./pages/Marketplace.tsx').then((m) => ({ default: m.Handoff })));
 
 function Titled({ title, children }: { title: string; children: React.ReactNode }) {
   useTitle(title);
@@ -67,7 +79,10 @@ export function Boot() {
   const setRequired = useSetAtom(requiredNewsAtom);
   useEffect(() => {
     if (!profile || profile.roles[0] === 'moderator') return;
-    api<{ data: { id: number; title: string }[] }>('/api/news/unread/required').then((r) => setRequired(r.data), () => setRequired([]));
+    api<{ data: { id: number; title: string }[] }>('/api/news/unread/required').then(
+      (r) => setRequired(r.data),
+      () => setRequired([]),
+    );
   }, [profile, setRequired]);
   return null;
 }
@@ -79,8 +94,44 @@ export function App() {
       <Suspense fallback={<Loading />}>
         <Routes>
           <Route element={<AuthLayout />}>
-            <Route path="/auth" element={<PublicOnly><Titled title="titles.auth"><Login /></Titled></PublicOnly>} />
-            <Route path="/reset_password/:token" element={<PublicOnly><Titled title="titles.reset"><ResetPassword /></Titled></PublicOnly>} />
+            <Route
+              path="/auth"
+              element={
+                <PublicOnly>
+                  <Titled title="titles.auth">
+                    <Login />
+                  </Titled>
+                </PublicOnly>
+              }
+            />
+            <Route
+              path="/reset_password/:token"
+              element={
+                <PublicOnly>
+                  <Titled title="titles.reset">
+                    <ResetPassword />
+                  </Titled>
+                </PublicOnly>
+              }
+            />
+            {/* public, signed in or not: an employer checks a graduate's credential (docs/lifelong-learning.md) */}
+            <Route
+              path="/credential/:id"
+              element={
+                <Titled title="titles.credential">
+                  <Credential />
+                </Titled>
+              }
+            />
+            {/* on the selling school's domain, signed in or not: a buyer arrives from their own school (docs/marketplace.md) */}
+            <Route
+              path="/marketplace/handoff"
+              element={
+                <Titled title="market.handoff_title">
+                  <MarketHandoff />
+                </Titled>
+              }
+            />
           </Route>
           <Route element={<DefaultLayout />}>
             <Route path="/" element={<Navigate to="/courses/list" replace />} />

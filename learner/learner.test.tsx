@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 // The interface language is read when i18n starts: English makes the assertions readable.
 vi.hoisted(() => localStorage.setItem('lang', 'en'));
 
-import '../learner/i18n.ts';
+import { i18nReady } from '../learner/i18n.ts';
 import { reportError } from '../common/api/events.ts';
 import { ApiError } from '../common/api/client.ts';
 import type { Profile, Role } from '../common/auth/session.ts';
@@ -19,6 +19,9 @@ import { accessAtom, notFoundAtom, profileAtom, requiredNewsAtom } from './state
 import { browser, Private, PublicOnly } from './components/Guard.tsx';
 import { Boot } from './App.tsx';
 import Login from './pages/Login.tsx';
+
+// The stored English catalogue is a chunk of its own: the tests read English once it is in.
+await i18nReady;
 
 // A real HTTP server plays the API: each test sets `reply` and reads `seen`.
 let fake: Awaited<ReturnType<typeof startFakeApi>>;
@@ -58,11 +61,46 @@ function renderAt(path: string, store = createStore(), extra?: ReactNode) {
       <MemoryRouter initialEntries={[path]}>
         {extra}
         <Routes>
-          <Route path="/auth" element={<PublicOnly><div>sign-in page</div></PublicOnly>} />
-          <Route path="/courses/list" element={<Private roles={['student']}><div>my courses page</div></Private>} />
-          <Route path="/profile" element={<Private roles={['superadmin', 'admin', 'trainer', 'student']}><div>profile page</div></Private>} />
-          <Route path="/payment" element={<Private roles={['student', 'admin']} flag="payment"><div>payment page</div></Private>} />
-          <Route path="/news/:id" element={<Private><div>news item page</div></Private>} />
+          <Route
+            path="/auth"
+            element={
+              <PublicOnly>
+                <div>sign-in page</div>
+              </PublicOnly>
+            }
+          />
+          <Route
+            path="/courses/list"
+            element={
+              <Private roles={['student']}>
+                <div>my courses page</div>
+              </Private>
+            }
+          />
+          <Route
+            path="/profile"
+            element={
+              <Private roles={['superadmin', 'admin', 'trainer', 'student']}>
+                <div>profile page</div>
+              </Private>
+            }
+          />
+          <Route
+            path="/payment"
+            element={
+              <Private roles={['student', 'admin']} flag="payment">
+                <div>payment page</div>
+              </Private>
+            }
+          />
+          <Route
+            path="/news/:id"
+            element={
+              <Private>
+                <div>news item page</div>
+              </Private>
+            }
+          />
         </Routes>
       </MemoryRouter>
     </Provider>,

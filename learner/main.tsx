@@ -1,13 +1,16 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { getTheme, setTheme } from '../common/theme/theme.ts';
-import './i18n.ts';
+import { i18nReady } from './i18n.ts';
 import './styles.css';
 import { App } from './App.tsx';
 
 setTheme(getTheme());
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// Russian is in the entry; a stored English choice renders once its catalogue chunk is in (no flash of Russian).
+void i18nReady.then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -7,11 +7,14 @@ import { MemoryRouter } from 'react-router-dom';
 
 vi.hoisted(() => localStorage.setItem('lang', 'en'));
 
-import '../learner/i18n.ts';
+import { i18nReady } from '../learner/i18n.ts';
 import type { Profile as ProfileT } from '../common/auth/session.ts';
 import { profileAtom } from './state.ts';
 import { startFakeApi, type SeenRequest } from '../common/testing/fake-api.ts';
 import Profile from './pages/Profile.tsx';
+
+// The stored English catalogue is a chunk of its own: the tests read English once it is in.
+await i18nReady;
 
 // A real HTTP server plays the API (with CORS, since the avatar upload goes through XMLHttpRequest).
 let fake: Awaited<ReturnType<typeof startFakeApi>>;
@@ -25,7 +28,10 @@ const COUNTRIES = [
 ];
 const CITIES: Record<string, { city_id: number; title_ru: string; title_en: string }[]> = {
   '1': [{ city_id: 10, title_ru: 'Казань', title_en: 'Kazan' }],
-  '2': [{ city_id: 20, title_ru: 'Алматы', title_en: 'Almaty' }, { city_id: 21, title_ru: 'Астана', title_en: 'Astana' }],
+  '2': [
+    { city_id: 20, title_ru: 'Алматы', title_en: 'Almaty' },
+    { city_id: 21, title_ru: 'Астана', title_en: 'Astana' },
+  ],
 };
 
 beforeAll(async () => {
@@ -83,7 +89,13 @@ describe('profile', () => {
     expect(field('First name').value).toBe('Anna');
     expect(field('Date of birth').value).toBe('07.03.1990');
     expect(field('Date of birth').placeholder).toBe('DD.MM.YYYY');
-    await waitFor(() => expect(within(field('City')).getAllByRole('option').map((o) => o.textContent)).toEqual(['— not chosen —', 'Almaty', 'Astana']));
+    await waitFor(() =>
+      expect(
+        within(field('City'))
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['— not chosen —', 'Almaty', 'Astana']),
+    );
     expect(field('Country').value).toBe('2');
     expect(field('City').value).toBe('20');
     expect(calls('/api/info/cities')[0].url).toBe('/api/info/cities?country_id=2');
@@ -95,7 +107,13 @@ describe('profile', () => {
     await waitFor(() => expect(within(field('Country')).getAllByRole('option')).toHaveLength(3));
     fireEvent.change(field('Country'), { target: { value: '1' } });
     expect(field('City').value).toBe('');
-    await waitFor(() => expect(within(field('City')).getAllByRole('option').map((o) => o.textContent)).toContain('Kazan'));
+    await waitFor(() =>
+      expect(
+        within(field('City'))
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toContain('Kazan'),
+    );
     fireEvent.change(field('City'), { target: { value: '10' } });
     fireEvent.change(field('Date of birth'), { target: { value: '01.12.1991' } });
     fireEvent.change(field('Issue date'), { target: { value: '15.06.2015' } });

@@ -21,15 +21,31 @@ export const privateRoutes: RouteDef[] = [
   { path: '/courses-done', title: 'titles.courses_done', page: 'courses_done' },
   { path: '/score', title: 'titles.score', roles: LEARNING, page: 'score' },
   { path: '/calendar', title: 'titles.calendar', roles: ['student', 'admin', 'superadmin', 'moderator'], page: 'calendar' },
+  // the specification's additional screen calendar/admin (student, admin, superadmin, moderator): the same calendar
+  { path: '/calendar/admin', title: 'titles.calendar', roles: ['student', 'admin', 'superadmin', 'moderator'], page: 'calendar' },
   { path: '/payment', title: 'titles.payment', roles: LEARNING, flag: 'payment', page: 'payment' },
   { path: '/news', title: 'titles.news', roles: ALL_BUT_MODERATOR, page: 'news' },
+  // a static segment outranks /news/:id: "curator" is never read as a news id
+  { path: '/news/curator', title: 'titles.curator_news', roles: ['moderator'], page: 'curator_news' },
   { path: '/news/:id', title: 'titles.news_item', page: 'news_item' },
+  // networking (flag networking): static segments outrank /networking/:domain/:id
+  { path: '/networking', title: 'networking.title', roles: ALL_BUT_MODERATOR, flag: 'networking', page: 'networking' },
+  { path: '/networking/curator', title: 'networking.curator_title', roles: ['moderator'], flag: 'networking', page: 'networking_curator' },
+  { path: '/networking/curator/:domain/:id', title: 'networking.member_title', roles: ['moderator'], flag: 'networking', page: 'networking_curator_member' },
+  { path: '/networking/:domain/:id', title: 'networking.member_title', roles: ALL_BUT_MODERATOR, flag: 'networking', page: 'networking_member' },
   { path: '/content/info/:id', title: 'titles.content', roles: ['student', 'admin', 'superadmin'], page: 'content' },
   { path: '/documents', title: 'titles.documents', roles: LEARNING, page: 'documents' },
   { path: '/upload', title: 'titles.upload', roles: LEARNING, page: 'upload' },
   { path: '/quizzes/:id', title: 'titles.quiz', page: 'quiz' },
   { path: '/quizzes/:id/test', title: 'titles.quiz', page: 'quiz' },
   { path: '/quizzes/:id/end', title: 'titles.quiz', page: 'quiz' },
+  { path: '/abranch/list', title: 'titles.abranch', flag: 'lifelong_learning', page: 'abranch' },
+  { path: '/abranch/:id', title: 'titles.abranch', roles: ['admin', 'superadmin', 'student'], flag: 'lifelong_learning', page: 'abranch' },
+  // marketplace (issue 13): a static segment outranks /marketplace/:id
+  { path: '/marketplace', title: 'market.title', roles: ['student', 'admin', 'superadmin'], page: 'marketplace' },
+  { path: '/marketplace/found_cheaper', title: 'market.fc.title', roles: ['student'], page: 'marketplace_found_cheaper' },
+  { path: '/marketplace/:id', title: 'market.item_title', roles: ['student', 'admin', 'superadmin'], page: 'marketplace_item' },
+  { path: '/my_lms', title: 'market.my_title', roles: ['student'], page: 'my_lms' },
 ];
 
 /** The navigation of the default layout. */
@@ -39,8 +55,14 @@ export const navItems: { to: string; label: string; roles?: Role[]; flag?: Acces
   { to: '/score', label: 'nav.score', roles: LEARNING },
   { to: '/calendar', label: 'nav.calendar', roles: ['student', 'admin', 'superadmin', 'moderator'] },
   { to: '/news', label: 'nav.news', roles: ALL_BUT_MODERATOR },
+  { to: '/news/curator', label: 'nav.curator_news', roles: ['moderator'] },
+  { to: '/networking', label: 'networking.nav', roles: ALL_BUT_MODERATOR, flag: 'networking' },
+  { to: '/networking/curator', label: 'networking.nav_curator', roles: ['moderator'], flag: 'networking' },
   { to: '/documents', label: 'nav.documents', roles: LEARNING },
   { to: '/upload', label: 'nav.upload', roles: LEARNING },
   { to: '/payment', label: 'nav.payment', roles: LEARNING, flag: 'payment' },
+  { to: '/abranch/list', label: 'nav.abranch', flag: 'lifelong_learning' },
+  { to: '/marketplace', label: 'market.nav', roles: ['student', 'admin', 'superadmin'] },
+  { to: '/my_lms', label: 'market.nav_my', roles: ['student'] },
   { to: '/profile', label: 'nav.profile', roles: ALL_BUT_MODERATOR },
 ];

@@ -6,11 +6,14 @@ import { createStore, Provider } from 'jotai';
 
 vi.hoisted(() => localStorage.setItem('lang', 'en'));
 
-import i18n from '../learner/i18n.ts';
+import i18n, { i18nReady } from '../learner/i18n.ts';
 import { changeLanguage } from './i18n.ts';
 import type { Profile } from '../common/auth/session.ts';
 import { App } from './App.tsx';
 import { startFakeApi, type SeenRequest } from '../common/testing/fake-api.ts';
+
+// The stored English catalogue is a chunk of its own: the tests read English once it is in.
+await i18nReady;
 
 // The whole portal (App with its router, boot and lazy pages) against a real HTTP server playing the API.
 let fake: Awaited<ReturnType<typeof startFakeApi>>;

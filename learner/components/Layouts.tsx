@@ -1,13 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet, Link } from 'react-router-dom';
+import { NavLink, Outlet, Link, useLocation } from 'react-router-dom';
 import { isDemo, leaveDemo, logout } from '../../common/auth/session.ts';
 import { api } from '../../common/api/client.ts';
 import { apiBaseUrl } from '../../common/tenant/tenant.ts';
 import { accessAtom, profileAtom, toastsAtom } from '../state.ts';
 import { navItems } from '../routes.ts';
 import { Switches } from './Switches.tsx';
+import { useLoad } from './ui.tsx';
 
 export function Toasts() {
   const toasts = useAtomValue(toastsAtom);
@@ -30,7 +31,9 @@ export function DemoBar() {
   return (
     <div className="demo-bar" data-testid="demo-bar">
       <span>{t('demo.bar', { name: `${profile?.name ?? ''} ${profile?.surname ?? ''}`.trim() || profile?.login })}</span>
-      <button className="btn" onClick={() => leaveDemo('/admin/users')}>{t('demo.leave')}</button>
+      <button className="btn" onClick={() => leaveDemo('/admin/users')}>
+        {t('demo.leave')}
+      </button>
     </div>
   );
 }
@@ -38,10 +41,15 @@ export function DemoBar() {
 /** The school's logo (settings, /api/logo) when it has one, else the product name. */
 function Brand() {
   const { t } = useTranslation();
-  const [logo, setLogo] = useState<{ url: string | null; title: string }>();
-  useEffect(() => {
-    api<{ data: { url: string | null; title: string } }>('/api/logo').then((r) => setLogo(r.data), () => undefined);
-  }, []);
+  // no logo (or no answer) shows the product name
+  const { data: logo } = useLoad(
+    (signal) =>
+      api<{ data: { url: string | null; title: string } }>('/api/logo', { signal }).then(
+        (r) => r.data,
+        () => undefined,
+      ),
+    [],
+  );
   return (
     <Link to="/" className="brand">
       {logo?.url ? <img src={`${apiBaseUrl()}${logo.url}`} alt={logo.title} data-testid="school-logo" style={{ maxHeight: 36, verticalAlign: 'middle' }} /> : t('product')}
@@ -49,26 +57,53 @@ function Brand() {
   );
 }
 
-/** The portal's default layout: header with switches, role-aware navigation hiding sections whose flag is off. */
+/**
+ * The portal's default layout: header with switches, role-aware navigation hiding sections whose flag is off. On a
+ * phone (≤ 720 px, learner/styles.css) the header is one row, brand and a menu button; the button opens the
+ * navigation with the switches, the user and sign-out (aria-expanded; Escape or a page change closes it).
+ */
 export function DefaultLayout() {
   const { t } = useTranslation();
   const profile = useAtomValue(profileAtom);
   const flags = useAtomValue(accessAtom);
   const role = profile?.roles[0];
   const items = navItems.filter((i) => (!i.roles || (role && i.roles.includes(role))) && (!i.flag || flags[i.flag]));
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
   return (
     <>
       <DemoBar />
-      <header className="header">
+      <header className={`header${open ? ' open' : ''}`}>
         <Brand />
-        {role && role !== 'student' && <a href="/admin/">{t('nav.admin')}</a>}
-        <Switches />
-        <span data-testid="user-name">{profile ? `${profile.name} ${profile.surname}` : ''}</span>
-        <button className="btn ghost" onClick={() => void logout()}>{t('nav.logout')}</button>
+        <button ref={button} type="button" className="btn ghost menu-btn" aria-expanded={open} aria-controls="site-menu" data-testid="menu-button" onClick={() => setOpen((o) => !o)}>
+          <span aria-hidden="true">☰</span> {t('nav.menu')}
+        </button>
+        <div className="header-tools" id="site-tools">
+          {role && role !== 'student' && <a href="/admin/">{t('nav.admin')}</a>}
+          <Switches />
+          <span data-testid="user-name">{profile ? `${profile.name} ${profile.surname}` : ''}</span>
+          <button className="btn ghost" onClick={() => void logout()}>
+            {t('nav.logout')}
+          </button>
+        </div>
       </header>
-      <nav className="nav" aria-label={t('nav.menu')}>
+      <nav className={`nav${open ? ' open' : ''}`} id="site-menu" aria-label={t('nav.menu')}>
         {items.map((i) => (
-          <NavLink key={i.to} to={i.to}>{t(i.label)}</NavLink>
+          <NavLink key={i.to} to={i.to}>
+            {t(i.label)}
+          </NavLink>
         ))}
       </nav>
       <main className="main">
@@ -83,7 +118,9 @@ export function AuthLayout() {
   return (
     <div className="auth-wrap">
       <div className="card">
-        <div className="auth-tools"><Switches /></div>
+        <div className="auth-tools">
+          <Switches />
+        </div>
         <Outlet />
       </div>
       <Toasts />

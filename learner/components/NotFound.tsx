@@ -12,8 +12,12 @@ export function NotFound() {
       <h1>{t('not_found.title')}</h1>
       <p>{t('not_found.text')}</p>
       <p style={{ display: 'flex', gap: 12, justifyContent: 'center' }}>
-        <button className="btn ghost" onClick={() => navigate(-1)}>{t('back')}</button>
-        <Link className="btn" to="/">{t('not_found.home')}</Link>
+        <button className="btn ghost" onClick={() => navigate(-1)}>
+          {t('back')}
+        </button>
+        <Link className="btn" to="/">
+          {t('not_found.home')}
+        </Link>
       </p>
     </div>
   );

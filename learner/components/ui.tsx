@@ -11,14 +11,22 @@ export function Field(props: { label: string; name: string; error?: string; chil
     <div className="field">
       <label htmlFor={name}>{label}</label>
       {children ?? <input id={name} name={name} aria-invalid={!!error} {...input} />}
-      {error && <span className="error" role="alert">{error}</span>}
+      {error && (
+        <span className="error" role="alert">
+          {error}
+        </span>
+      )}
     </div>
   );
 }
 
 export function Loading() {
   const { t } = useTranslation();
-  return <div className="center" aria-busy="true">{t('loading')}</div>;
+  return (
+    <div className="center" aria-busy="true">
+      {t('loading')}
+    </div>
+  );
 }
 
 export function Empty({ text }: { text?: string }) {
@@ -54,20 +62,29 @@ export function useSuccessToast() {
   };
 }
 
-/** Loads data once per key; answers the data, the error (when the call failed) and a retry. */
-export function useLoad<T>(load: () => Promise<T>, deps: unknown[]) {
-  const [state, setState] = useState<{ data?: T; error?: unknown }>({});
-  const [attempt, setAttempt] = useState(0);
+/**
+ * The learner's one way to fetch a screen's data: loads when `deps` change, cancels the call it replaces (the
+ * request is aborted and its late answer never lands), and answers the data, the error, whether it is loading,
+ * `retry` (from scratch) and `reload` (keeps the data on screen while it refreshes, e.g. after an upload).
+ */
+export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, deps: unknown[]) {
+  const [state, setState] = useState<{ data?: T; error?: unknown; loading: boolean }>({ loading: true });
+  const [run, setRun] = useState({ n: 0, keep: false });
   useEffect(() => {
-    let live = true;
-    setState({});
-    load().then((data) => live && setState({ data }), (error) => live && setState({ error }));
-    return () => {
-      live = false;
-    };
+    const ctl = new AbortController();
+    setState((s) => ({ data: run.keep ? s.data : undefined, loading: true }));
+    load(ctl.signal).then(
+      (data) => !ctl.signal.aborted && setState({ data, loading: false }),
+      (error) => !ctl.signal.aborted && setState((s) => ({ data: run.keep ? s.data : undefined, error, loading: false })),
+    );
+    return () => ctl.abort();
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [...deps, attempt]);
-  return { ...state, retry: () => setAttempt((n) => n + 1) };
+  }, [...deps, run]);
+  return {
+    ...state,
+    retry: () => setRun((r) => ({ n: r.n + 1, keep: false })),
+    reload: () => setRun((r) => ({ n: r.n + 1, keep: true })),
+  };
 }
 
 /** The error state of a screen: the shared handler's wording and a retry. (A 404 shows the not-found screen instead.) */
@@ -78,7 +95,11 @@ export function ErrorState({ error, retry }: { error: unknown; retry?: () => voi
     <div className="center" role="alert" data-testid="error-state">
       <h2>{d.title}</h2>
       <p>{d.text}</p>
-      {retry && <button className="btn" onClick={retry}>{t('retry')}</button>}
+      {retry && (
+        <button className="btn" onClick={retry}>
+          {t('retry')}
+        </button>
+      )}
     </div>
   );
 }

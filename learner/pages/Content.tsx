@@ -41,13 +41,17 @@ export default function Content() {
       {m.body && <div className="card section" dangerouslySetInnerHTML={{ __html: m.body }} />}
       {m.url && (
         <p>
-          <a className="btn" href={m.url} target="_blank" rel="noreferrer noopener">{t('content.open_link')}</a>
+          <a className="btn" href={m.url} target="_blank" rel="noreferrer noopener">
+            {t('content.open_link')}
+          </a>
         </p>
       )}
       {m.kind === 'project' && <ProjectSubmission mediaId={m.id} />}
       {m.file_url && (
         <p>
-          <button className="btn" onClick={() => download(m.file_url!).catch(showError)}>{t('content.download')}</button>
+          <button className="btn" onClick={() => download(m.file_url!).catch(showError)}>
+            {t('content.download')}
+          </button>
         </p>
       )}
     </section>

@@ -1,15 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { api } from '../../common/api/client.ts';
-import { toDisplayDate } from '../../common/format/format.ts';
+import { formatNumber, toDisplayDate } from '../../common/format/format.ts';
 import { ErrorState, Loading, useLoad } from '../components/ui.tsx';
 import { ProgressBadge, type Progress } from './Courses.tsx';
 
 interface Chapter {
   id: number;
   title: string;
-  media: { id: number; title: string; kind: string; deadline: string | null; viewed: boolean }[];
-  quizzes: { id: number; title: string; kind: string; result: { passed: boolean; percent: number } | null }[];
+  media: { id: number; title: string; kind: string; deadline: string | null; viewed: boolean; status: string; done: boolean }[];
+  quizzes: { id: number; title: string; kind: string; result: { passed: boolean; percent: number } | null; status: string; done: boolean }[];
 }
 interface Program {
   id: number;
@@ -34,7 +34,12 @@ export default function Course() {
       <h1>{i18n.language === 'en' && p.title_en ? p.title_en : p.title}</h1>
       {p.description && <p>{p.description}</p>}
       {p.days_to_study && <p>{t('courses.days', { n: p.days_to_study })}</p>}
-      <div className="card section"><ProgressBadge progress={p.progress} /></div>
+      <div className="card section" data-testid="course-progress">
+        <ProgressBadge progress={p.progress} />
+        <p>
+          <small>{t('courses.rule')}</small>
+        </p>
+      </div>
       <h2>{t('courses.chapters')}</h2>
       {p.chapters.map((c) => (
         <div key={c.id} className="card section">
@@ -43,14 +48,25 @@ export default function Course() {
             {c.media.map((m) => (
               <li key={`m${m.id}`}>
                 <span className="badge">{t(`courses.kinds.${m.kind}`)}</span> <Link to={`/content/info/${m.id}`}>{m.title}</Link>
-                {m.viewed && <span className="badge ok"> {t('courses.viewed')}</span>}
+                {m.status !== 'todo' && (
+                  <span className={`badge ${m.done ? 'ok' : ''}`} data-testid="item-status">
+                    {' '}
+                    {t(`courses.status.${m.status}`)}
+                  </span>
+                )}
                 {m.deadline && <small> · {t('courses.deadline', { date: toDisplayDate(m.deadline) })}</small>}
               </li>
             ))}
             {c.quizzes.map((q) => (
               <li key={`q${q.id}`}>
                 <span className="badge">{t(`courses.quiz_kinds.${q.kind}`)}</span> <Link to={`/quizzes/${q.id}`}>{q.title}</Link>
-                {q.result && <span className={`badge ${q.result.passed ? 'ok' : ''}`}> {t(q.result.passed ? 'courses.passed' : 'courses.not_passed')} · {q.result.percent}%</span>}
+                {q.result && (
+                  <span className={`badge ${q.done ? 'ok' : ''}`} data-testid="item-status">
+                    {' '}
+                    {t(`courses.status.${q.status}`)}
+                    {q.kind !== 'poll' && <> · {formatNumber(q.result.percent)}%</>}
+                  </span>
+                )}
               </li>
             ))}
           </ul>

@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { api } from '../../common/api/client.ts';
-import { Empty, Loading, useErrorToast } from '../components/ui.tsx';
+import { Empty, ErrorState, Loading, useLoad } from '../components/ui.tsx';
 
 export interface Progress {
   state: 'not_started' | 'in_process' | 'done';
@@ -25,7 +24,15 @@ export function ProgressBadge({ progress }: { progress: Progress }) {
     <div>
       <span className="badge">{t(`courses.progress.${progress.state}`)}</span>{' '}
       {progress.passed !== null && <span className={`badge ${progress.passed ? 'ok' : ''}`}>{t(progress.passed ? 'courses.passed' : 'courses.not_passed')}</span>}
-      <div className="progress" role="progressbar" aria-valuenow={progress.percent} aria-valuemin={0} aria-valuemax={100} style={{ marginTop: 8 }}>
+      <div
+        className="progress"
+        role="progressbar"
+        aria-label={`${t(`courses.progress.${progress.state}`)}: ${t('courses.items', { done: progress.done, total: progress.total })}`}
+        aria-valuenow={progress.percent}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        style={{ marginTop: 8 }}
+      >
         <div style={{ width: `${progress.percent}%` }} />
       </div>
       <small>{t('courses.items', { done: progress.done, total: progress.total })}</small>
@@ -37,20 +44,17 @@ export function ProgressBadge({ progress }: { progress: Progress }) {
 export default function Courses() {
   const { t, i18n } = useTranslation();
   const done = useLocation().pathname === '/courses-done';
-  const [list, setList] = useState<ProgramCard[]>();
-  const showError = useErrorToast();
-  useEffect(() => {
-    setList(undefined);
-    api<{ data: ProgramCard[] }>('/api/program', { query: { per_page: 100, filter: done ? { done: 1 } : {} } }).then((r) => setList(r.data), (e) => {
-      setList([]);
-      showError(e);
-    });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [done]);
+  const {
+    data: list,
+    error,
+    retry,
+  } = useLoad((signal) => api<{ data: ProgramCard[] }>('/api/program', { query: { per_page: 100, filter: done ? { done: 1 } : {} }, signal }).then((r) => r.data), [done]);
   return (
     <section>
       <h1>{t(done ? 'titles.courses_done' : 'titles.courses')}</h1>
-      {!list ? (
+      {error ? (
+        <ErrorState error={error} retry={retry} />
+      ) : !list ? (
         <Loading />
       ) : !list.length ? (
         <Empty text={t(done ? 'courses.done_empty' : 'courses.empty')} />

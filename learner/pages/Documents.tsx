@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { api, download } from '../../common/api/client.ts';
 import { toDisplayDate } from '../../common/format/format.ts';
-import { Empty, Loading, useErrorToast, useSuccessToast } from '../components/ui.tsx';
+import { Empty, ErrorState, Loading, useErrorToast, useLoad, useSuccessToast } from '../components/ui.tsx';
 
 interface Doc {
   id: number;
@@ -23,7 +23,9 @@ function DocList({ list }: { list: Doc[] }) {
       {list.map((d) => (
         <li key={d.id} className="card" data-testid="document">
           <span className="badge">{t(`documents.kinds.${d.kind}`)}</span> <strong>{d.title}</strong> <small>{toDisplayDate(d.created_at)}</small>{' '}
-          <button className="btn ghost" onClick={() => download(d.download_url).catch(showError)}>{t('documents.download')}</button>
+          <button className="btn ghost" onClick={() => download(d.download_url).catch(showError)}>
+            {t('documents.download')}
+          </button>
         </li>
       ))}
     </ul>
@@ -34,16 +36,10 @@ function DocList({ list }: { list: Doc[] }) {
 export default function Documents() {
   const { t } = useTranslation();
   const upload = useLocation().pathname === '/upload';
-  const [list, setList] = useState<Doc[]>();
   const [progress, setProgress] = useState<number>();
   const showError = useErrorToast();
   const showSuccess = useSuccessToast();
-  const load = () => api<{ data: Doc[] }>(upload ? '/api/document/showUploadDocument' : '/api/documents').then((r) => setList(r.data), () => setList([]));
-  useEffect(() => {
-    setList(undefined);
-    void load();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [upload]);
+  const { data: list, error, retry, reload } = useLoad((signal) => api<{ data: Doc[] }>(upload ? '/api/document/showUploadDocument' : '/api/documents', { signal }).then((r) => r.data), [upload]);
   async function send(files: FileList) {
     const body: Record<string, File> = {};
     [...files].forEach((f, i) => (body[`file${i + 1}`] = f));
@@ -51,7 +47,7 @@ export default function Documents() {
     try {
       await api('/api/document', { method: 'POST', body, onUploadProgress: setProgress });
       showSuccess(t('documents.done'));
-      await load();
+      reload();
     } catch (e) {
       showError(e);
     } finally {
@@ -67,11 +63,22 @@ export default function Documents() {
             <span>{t('documents.choose')}</span>
             <input type="file" multiple accept=".pdf,.jpg,.jpeg,.png,.doc,.docx" data-testid="document-input" onChange={(e) => e.target.files?.length && void send(e.target.files)} />
           </label>
-          {progress !== undefined && <div className="progress" role="progressbar" aria-valuenow={Math.round(progress * 100)}><div style={{ width: `${progress * 100}%` }} /></div>}
+          {progress !== undefined && (
+            <div
+              className="progress"
+              role="progressbar"
+              aria-label={t('profile.uploading', { p: Math.round(progress * 100) })}
+              aria-valuenow={Math.round(progress * 100)}
+              aria-valuemin={0}
+              aria-valuemax={100}
+            >
+              <div style={{ width: `${progress * 100}%` }} />
+            </div>
+          )}
         </div>
       )}
       {upload && <h2>{t('documents.uploaded')}</h2>}
-      {list ? <DocList list={list} /> : <Loading />}
+      {error ? <ErrorState error={error} retry={retry} /> : list ? <DocList list={list} /> : <Loading />}
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useLoad } from '../components/ui.tsx';
 import { useTranslation } from 'react-i18next';
 import { useSetAtom } from 'jotai';
 import { useNavigate } from 'react-router-dom';
@@ -10,12 +11,22 @@ import { email as emailRule, required } from '../../common/validation/rules.ts';
 import { profileAtom } from '../state.ts';
 import { Field } from '../components/ui.tsx';
 
-/** Sign-in with remember-me, and the password reset request. */
+/** Sign-in with remember-me, the password reset request, and the sign-up form where the school accepts sign-ups (`GET /api/register`). */
 export default function Login() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const setProfile = useSetAtom(profileAtom);
-  const [mode, setMode] = useState<'login' | 'reset'>('login');
+  const [mode, setMode] = useState<'login' | 'reset' | 'register'>('login');
+  // the school's setting: the sign-up link shows only where it is open (a failed check: no link)
+  const { data: registration } = useLoad(
+    (signal) =>
+      api<{ data: { open: boolean } }>('/api/register', { signal }).then(
+        (r) => r.data.open,
+        () => false,
+      ),
+    [],
+  );
+  const [form, setForm] = useState({ login: '', email: '', name: '', surname: '', password: '', confirm_password: '' });
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
@@ -66,29 +77,140 @@ export default function Login() {
     }
   }
 
+  async function register(e: FormEvent) {
+    e.preventDefault();
+    setMessage(undefined);
+    const found: Record<string, string> = {};
+    for (const [k, v] of Object.entries(form)) {
+      const m = required(v) ?? (k === 'email' ? emailRule(v) : undefined);
+      if (m) found[k] = validationText(m, lang);
+    }
+    if (!found.confirm_password && form.password !== form.confirm_password) found.confirm_password = t('auth.register.mismatch');
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setBusy(true);
+    try {
+      await api('/api/register', { method: 'POST', body: { ...form, login: form.login.trim(), email: form.email.trim(), name: form.name.trim(), surname: form.surname.trim() } });
+      await login(form.login.trim(), form.password, false);
+      setProfile(await fetchProfile());
+      navigate('/courses/list', { replace: true });
+    } catch (err) {
+      const d = describeError(err, lang);
+      setErrors(d.fields);
+      setMessage({ kind: 'error', text: d.text });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (mode === 'register') {
+    const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
+    return (
+      <form onSubmit={register} noValidate data-testid="register-form">
+        <h1>{t('auth.register.title')}</h1>
+        <p>{t('auth.register.hint')}</p>
+        {message && (
+          <div className={`alert ${message.kind}`} role="alert" data-testid="register-error">
+            {message.text}
+          </div>
+        )}
+        <Field label={t('fields.surname')} name="surname" autoComplete="family-name" value={form.surname} error={errors.surname} onChange={set('surname')} />
+        <Field label={t('fields.name')} name="name" autoComplete="given-name" value={form.name} error={errors.name} onChange={set('name')} />
+        <Field label={t('auth.email')} name="email" type="email" autoComplete="email" value={form.email} error={errors.email} onChange={set('email')} />
+        <Field label={t('fields.login')} name="login" autoComplete="username" value={form.login} error={errors.login} onChange={set('login')} />
+        <Field label={t('auth.password')} name="password" type="password" autoComplete="new-password" value={form.password} error={errors.password} onChange={set('password')} />
+        <Field
+          label={t('auth.register.confirm')}
+          name="confirm_password"
+          type="password"
+          autoComplete="new-password"
+          value={form.confirm_password}
+          error={errors.confirm_password}
+          onChange={set('confirm_password')}
+        />
+        <button className="btn" disabled={busy} type="submit" data-testid="register-submit">
+          {t('auth.register.submit')}
+        </button>{' '}
+        <button
+          className="btn link"
+          type="button"
+          onClick={() => {
+            setMode('login');
+            setErrors({});
+            setMessage(undefined);
+          }}
+        >
+          {t('auth.to_login')}
+        </button>
+      </form>
+    );
+  }
+
   if (mode === 'reset') {
     return (
       <form onSubmit={requestReset} noValidate>
         <h1>{t('auth.reset_title')}</h1>
         <p>{t('auth.reset_hint')}</p>
-        {message && <div className={`alert ${message.kind}`} role="alert">{message.text}</div>}
+        {message && (
+          <div className={`alert ${message.kind}`} role="alert">
+            {message.text}
+          </div>
+        )}
         <Field label={t('auth.email')} name="email" type="email" autoComplete="email" value={email} error={errors.email} onChange={(e) => setEmail(e.target.value)} />
-        <button className="btn" disabled={busy} type="submit">{t('auth.send_link')}</button>{' '}
-        <button className="btn link" type="button" onClick={() => setMode('login')}>{t('auth.to_login')}</button>
+        <button className="btn" disabled={busy} type="submit">
+          {t('auth.send_link')}
+        </button>{' '}
+        <button className="btn link" type="button" onClick={() => setMode('login')}>
+          {t('auth.to_login')}
+        </button>
       </form>
     );
   }
   return (
     <form onSubmit={submit} noValidate>
       <h1>{t('auth.title')}</h1>
-      {message && <div className={`alert ${message.kind}`} role="alert" data-testid="login-error">{message.text}</div>}
+      {message && (
+        <div className={`alert ${message.kind}`} role="alert" data-testid="login-error">
+          {message.text}
+        </div>
+      )}
       <Field label={t('auth.username')} name="username" autoComplete="username" data-testid="login-username" value={username} error={errors.username} onChange={(e) => setUsername(e.target.value)} />
-      <Field label={t('auth.password')} name="password" type="password" autoComplete="current-password" data-testid="login-password" value={password} error={errors.password} onChange={(e) => setPassword(e.target.value)} />
+      <Field
+        label={t('auth.password')}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        data-testid="login-password"
+        value={password}
+        error={errors.password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
       <label className="check">
         <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} /> {t('auth.remember')}
       </label>
-      <button className="btn" disabled={busy} type="submit" data-testid="login-submit">{t('auth.submit')}</button>{' '}
-      <button className="btn link" type="button" onClick={() => setMode('reset')}>{t('auth.forgot')}</button>
+      <button className="btn" disabled={busy} type="submit" data-testid="login-submit">
+        {t('auth.submit')}
+      </button>{' '}
+      <button className="btn link" type="button" onClick={() => setMode('reset')}>
+        {t('auth.forgot')}
+      </button>
+      {registration && (
+        <p>
+          {t('auth.register.no_account')}{' '}
+          <button
+            className="btn link"
+            type="button"
+            data-testid="register-open"
+            onClick={() => {
+              setMode('register');
+              setErrors({});
+              setMessage(undefined);
+            }}
+          >
+            {t('auth.register.open')}
+          </button>
+        </p>
+      )}
     </form>
   );
 }

@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, download } from '../../common/api/client.ts';
 import { formatNumber, toDisplayDate } from '../../common/format/format.ts';
-import { Empty, Loading, useErrorToast } from '../components/ui.tsx';
+import { Empty, ErrorState, Loading, useErrorToast, useLoad } from '../components/ui.tsx';
 
 interface Item {
   id: number;
@@ -11,6 +10,8 @@ interface Item {
   amount: number;
   currency: string;
   paid: boolean;
+  /** Unpaid and due before today (the server's date). */
+  overdue?: boolean;
 }
 interface Plan {
   id: number;
@@ -18,7 +19,7 @@ interface Plan {
   months: number;
   currency: string;
   items: Item[];
-  totals: { main: number; main_paid: number; main_due: number; extra: number; extra_paid: number; extra_due: number };
+  totals: { main: number; main_paid: number; main_due: number; extra: number; extra_paid: number; extra_due: number; overdue?: number };
 }
 interface Price {
   id: number;
@@ -31,13 +32,18 @@ interface Price {
 /** `/payment`: the schedule of main and additional amounts with paid and unpaid items, prices and invoices. */
 export default function Payment() {
   const { t } = useTranslation();
-  const [plans, setPlans] = useState<Plan[]>();
-  const [prices, setPrices] = useState<Price[]>([]);
+  const { data: plans, error, retry } = useLoad((signal) => api<{ data: Plan[] }>('/api/dataPayment', { signal }).then((r) => r.data), []);
+  // prices are an extra: without them the schedule still shows
+  const { data: prices = [] } = useLoad(
+    (signal) =>
+      api<{ data: Price[] }>('/api/price', { signal }).then(
+        (r) => r.data,
+        () => [] as Price[],
+      ),
+    [],
+  );
   const showError = useErrorToast();
-  useEffect(() => {
-    api<{ data: Plan[] }>('/api/dataPayment').then((r) => setPlans(r.data), () => setPlans([]));
-    api<{ data: Price[] }>('/api/price').then((r) => setPrices(r.data), () => undefined);
-  }, []);
+  if (error) return <ErrorState error={error} retry={retry} />;
   if (!plans) return <Loading />;
   return (
     <section>
@@ -48,19 +54,43 @@ export default function Payment() {
           <h2>{p.program}</h2>
           <p>{t('payment.plan', { months: p.months })}</p>
           <p>
-            {t('payment.main')}: {formatNumber(p.totals.main)} {p.currency} · {t('payment.paid')}: {formatNumber(p.totals.main_paid)} · {t('payment.due')}: <strong>{formatNumber(p.totals.main_due)}</strong>
+            {t('payment.main')}: {formatNumber(p.totals.main)} {p.currency} · {t('payment.paid')}: {formatNumber(p.totals.main_paid)} · {t('payment.due')}:{' '}
+            <strong>{formatNumber(p.totals.main_due)}</strong>
             <br />
             {t('payment.extra')}: {formatNumber(p.totals.extra)} · {t('payment.due')}: {formatNumber(p.totals.extra_due)}
           </p>
+          {!!p.totals.overdue && (
+            <p className="alert error" role="status" data-testid="payment-overdue">
+              {t('payment.overdue_count', { n: p.totals.overdue })}
+            </p>
+          )}
           <div style={{ overflowX: 'auto' }}>
             <table className="table">
-              <thead><tr><th>{t('payment.date')}</th><th>{t('payment.amount')}</th><th>{t('payment.status')}</th></tr></thead>
+              <thead>
+                <tr>
+                  <th>{t('payment.date')}</th>
+                  <th>{t('payment.amount')}</th>
+                  <th>{t('payment.status')}</th>
+                </tr>
+              </thead>
               <tbody>
                 {p.items.map((i) => (
-                  <tr key={i.id} data-testid="payment-item" className={i.paid ? 'paid' : ''}>
+                  <tr key={i.id} data-testid="payment-item" className={i.paid ? 'paid' : i.overdue ? 'overdue' : ''}>
                     <td>{toDisplayDate(i.due_date)}</td>
-                    <td>{formatNumber(i.amount)} {i.currency} {i.kind === 'extra' && `(${t('payment.extra').toLowerCase()})`}</td>
-                    <td>{t(i.paid ? 'payment.paid' : 'payment.unpaid')}</td>
+                    <td>
+                      {formatNumber(i.amount)} {i.currency} {i.kind === 'extra' && `(${t('payment.extra').toLowerCase()})`}
+                    </td>
+                    <td>
+                      {t(i.paid ? 'payment.paid' : 'payment.unpaid')}
+                      {i.overdue && (
+                        <>
+                          {' '}
+                          <span className="badge overdue" data-testid="payment-overdue-mark">
+                            {t('payment.overdue')}
+                          </span>
+                        </>
+                      )}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -74,8 +104,17 @@ export default function Payment() {
           <ul className="items">
             {prices.map((pr) => (
               <li key={pr.id}>
-                {pr.title}: <strong>{formatNumber(pr.amount)} {pr.currency}</strong>{' '}
-                <button className="btn ghost" data-testid="invoice" onClick={() => download('/api/document/generation/schet', { query: { program_store: pr.id, format: pr.format, curr: pr.currency } }).catch(showError)}>{t('payment.invoice')}</button>
+                {pr.title}:{' '}
+                <strong>
+                  {formatNumber(pr.amount)} {pr.currency}
+                </strong>{' '}
+                <button
+                  className="btn ghost"
+                  data-testid="invoice"
+                  onClick={() => download('/api/document/generation/schet', { query: { program_store: pr.id, format: pr.format, curr: pr.currency } }).catch(showError)}
+                >
+                  {t('payment.invoice')}
+                </button>
               </li>
             ))}
           </ul>

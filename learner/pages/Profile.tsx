@@ -9,7 +9,7 @@ import { getLang } from '../../common/i18n/lang.ts';
 import { toApiDate, toDisplayDate } from '../../common/format/format.ts';
 import { password as passwordRule, passwordsMatch, required } from '../../common/validation/rules.ts';
 import { profileAtom } from '../state.ts';
-import { Field, useErrorToast, useSuccessToast } from '../components/ui.tsx';
+import { Field, useErrorToast, useLoad, useSuccessToast } from '../components/ui.tsx';
 
 interface Place {
   title_ru: string;
@@ -39,23 +39,22 @@ export default function Profile() {
   const [profile, setProfile] = useAtom(profileAtom);
   const [form, setForm] = useState<Record<string, string>>(() => (profile ? toForm(profile) : {}));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [countries, setCountries] = useState<Country[]>([]);
-  const [cities, setCities] = useState<City[]>([]);
   const [progress, setProgress] = useState<number>();
   const [saving, setSaving] = useState(false);
   const showError = useErrorToast();
   const showSuccess = useSuccessToast();
   const title = (p: Place) => (lang === 'en' ? p.title_en : p.title_ru);
 
+  const { data: countries = [], error: countriesError } = useLoad((signal) => api<{ data: Country[] }>('/api/info/countries', { signal }).then((r) => r.data), [lang]);
+  // choosing another country cancels the cities of the one before
+  const { data: cities = [], error: citiesError } = useLoad(
+    (signal) => (form.country_id ? api<{ data: City[] }>('/api/info/cities', { query: { country_id: form.country_id }, signal }).then((r) => r.data) : Promise.resolve([])),
+    [form.country_id, lang],
+  );
   useEffect(() => {
-    api<{ data: Country[] }>('/api/info/countries').then((r) => setCountries(r.data), showError);
+    if (countriesError || citiesError) showError(countriesError ?? citiesError);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [lang]);
-  useEffect(() => {
-    if (!form.country_id) return setCities([]);
-    api<{ data: City[] }>('/api/info/cities', { query: { country_id: form.country_id } }).then((r) => setCities(r.data), showError);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [form.country_id, lang]);
+  }, [countriesError, citiesError]);
 
   if (!profile) return null;
   const set = (k: string, v: string) => setForm((f) => ({ ...f, [k]: v, ...(k === 'country_id' ? { city_id: '' } : {}) }));
@@ -120,7 +119,9 @@ export default function Profile() {
           <select id={k} value={form[k]} onChange={(e) => set(k, e.target.value)} disabled={k === 'city_id' && !form.country_id}>
             <option value="">{t('profile.choose')}</option>
             {list.map(([id, name]) => (
-              <option key={id} value={id}>{name}</option>
+              <option key={id} value={id}>
+                {name}
+              </option>
             ))}
           </select>
         </Field>
@@ -146,8 +147,12 @@ export default function Profile() {
       <div className="card section" style={{ display: 'flex', gap: 16, alignItems: 'center', flexWrap: 'wrap' }}>
         {profile.avatar ? <img className="avatar" alt={t('profile.avatar')} src={apiBaseUrl() + profile.avatar} /> : <div className="avatar" aria-hidden />}
         <div style={{ flex: 1, minWidth: 200 }}>
-          <strong>{profile.surname} {profile.name}</strong>
-          <div>{t('fields.login')}: {profile.login} · {t('profile.role')}: {t(`roles.${profile.roles[0]}`)}</div>
+          <strong>
+            {profile.surname} {profile.name}
+          </strong>
+          <div>
+            {t('fields.login')}: {profile.login} · {t('profile.role')}: {t(`roles.${profile.roles[0]}`)}
+          </div>
           <label className="btn ghost" style={{ display: 'inline-block', marginTop: 8 }}>
             {t('profile.upload_avatar')}
             <input type="file" accept="image/jpeg,image/png,image/webp,image/gif" hidden data-testid="avatar-input" onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])} />
@@ -169,7 +174,9 @@ export default function Profile() {
             <div className="grid2">{keys.map(input)}</div>
           </fieldset>
         ))}
-        <button className="btn" disabled={saving} type="submit" data-testid="profile-save">{t('save')}</button>
+        <button className="btn" disabled={saving} type="submit" data-testid="profile-save">
+          {t('save')}
+        </button>
       </form>
       <ChangePassword />
     </div>
@@ -209,13 +216,43 @@ function ChangePassword() {
   return (
     <form className="card section" style={{ marginTop: 20 }} onSubmit={submit} noValidate>
       <h2>{t('profile.password')}</h2>
-      {message && <div className={`alert ${message.kind}`} role="alert">{message.text}</div>}
+      {message && (
+        <div className={`alert ${message.kind}`} role="alert">
+          {message.text}
+        </div>
+      )}
       <div className="grid2">
-        <Field label={t('profile.old_password')} name="old_password" type="password" autoComplete="current-password" value={v.old_password} error={errors.old_password} onChange={(e) => setV({ ...v, old_password: e.target.value })} />
-        <Field label={t('auth.new_password')} name="new_password" type="password" autoComplete="new-password" value={v.password} error={errors.password} onChange={(e) => setV({ ...v, password: e.target.value })} />
-        <Field label={t('auth.confirm_password')} name="confirm_password" type="password" autoComplete="new-password" value={v.confirm_password} error={errors.confirm_password} onChange={(e) => setV({ ...v, confirm_password: e.target.value })} />
+        <Field
+          label={t('profile.old_password')}
+          name="old_password"
+          type="password"
+          autoComplete="current-password"
+          value={v.old_password}
+          error={errors.old_password}
+          onChange={(e) => setV({ ...v, old_password: e.target.value })}
+        />
+        <Field
+          label={t('auth.new_password')}
+          name="new_password"
+          type="password"
+          autoComplete="new-password"
+          value={v.password}
+          error={errors.password}
+          onChange={(e) => setV({ ...v, password: e.target.value })}
+        />
+        <Field
+          label={t('auth.confirm_password')}
+          name="confirm_password"
+          type="password"
+          autoComplete="new-password"
+          value={v.confirm_password}
+          error={errors.confirm_password}
+          onChange={(e) => setV({ ...v, confirm_password: e.target.value })}
+        />
       </div>
-      <button className="btn" type="submit">{t('profile.change_password')}</button>
+      <button className="btn" type="submit">
+        {t('profile.change_password')}
+      </button>
     </form>
   );
 }

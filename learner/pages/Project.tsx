@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, download } from '../../common/api/client.ts';
+import { ApiError, api, download } from '../../common/api/client.ts';
 import { describeError } from '../../common/errors/describe.ts';
 import { getLang } from '../../common/i18n/lang.ts';
 import { toDisplayDate } from '../../common/format/format.ts';
-import { useSuccessToast } from '../components/ui.tsx';
+import { useLoad, useSuccessToast } from '../components/ui.tsx';
 
 interface Version {
   id: number;
@@ -23,18 +23,24 @@ interface Version {
 /** Project submission on a project material: archives with a progress bar, the confirmation, and the versions with their review. */
 export function ProjectSubmission({ mediaId }: { mediaId: number }) {
   const { t } = useTranslation();
-  const [versions, setVersions] = useState<Version[]>([]);
+  // a failed read leaves the list empty: the submission form above it still works
+  const { data: versions = [], reload } = useLoad((signal) => api<{ data: Version[] }>(`/api/media/${mediaId}/submittedProject`, { signal }).then((r) => r.data), [mediaId]);
   const [files, setFiles] = useState<File[]>([]);
   const [message, setMessage] = useState('');
   const [confirm, setConfirm] = useState(false);
   const [progress, setProgress] = useState<number>();
   const [error, setError] = useState<string>();
   const showSuccess = useSuccessToast();
-  const load = () => api<{ data: Version[] }>(`/api/media/${mediaId}/submittedProject`).then((r) => setVersions(r.data), () => undefined);
-  useEffect(() => {
-    void load();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [mediaId]);
+  // the server refuses a new version while the latest one awaits review (ERROR_PROJECT_NOT_CHECKED): say so where the button is
+  const latest = versions.reduce<Version | undefined>((a, v) => (!a || v.version > a.version ? v : a), undefined);
+  const pending = latest?.status === 'awaiting';
+  const reason = pending
+    ? describeError(new ApiError(409, { name: 'ERROR_PROJECT_NOT_CHECKED' }), getLang()).text
+    : !files.length
+      ? t('project.need_files')
+      : !confirm
+        ? t('project.need_confirm')
+        : undefined;
 
   async function submit() {
     setError(undefined);
@@ -47,7 +53,7 @@ export function ProjectSubmission({ mediaId }: { mediaId: number }) {
       setFiles([]);
       setMessage('');
       setConfirm(false);
-      await load();
+      reload();
     } catch (e) {
       const d = describeError(e, getLang());
       setError(Object.values(d.fields)[0] ?? d.text);
@@ -67,27 +73,76 @@ export function ProjectSubmission({ mediaId }: { mediaId: number }) {
         <label htmlFor="project-message">{t('project.message')}</label>
         <textarea id="project-message" rows={3} value={message} onChange={(e) => setMessage(e.target.value)} />
       </div>
-      <label className="check"><input type="checkbox" data-testid="project-confirm" checked={confirm} onChange={(e) => setConfirm(e.target.checked)} /> {t('project.confirm')}</label>
-      {progress !== undefined && <div className="progress section" role="progressbar" aria-valuenow={Math.round(progress * 100)}><div style={{ width: `${progress * 100}%` }} /></div>}
-      {error && <div className="alert error" role="alert" data-testid="project-error">{error}</div>}
-      <button className="btn" data-testid="project-submit" disabled={!files.length || !confirm || progress !== undefined} onClick={() => void submit()}>{t('project.submit')}</button>
+      <label className="check">
+        <input type="checkbox" data-testid="project-confirm" checked={confirm} onChange={(e) => setConfirm(e.target.checked)} /> {t('project.confirm')}
+      </label>
+      {progress !== undefined && (
+        <div
+          className="progress section"
+          role="progressbar"
+          aria-label={t('profile.uploading', { p: Math.round(progress * 100) })}
+          aria-valuenow={Math.round(progress * 100)}
+          aria-valuemin={0}
+          aria-valuemax={100}
+        >
+          <div style={{ width: `${progress * 100}%` }} />
+        </div>
+      )}
+      {error && (
+        <div className="alert error" role="alert" data-testid="project-error">
+          {error}
+        </div>
+      )}
+      <button
+        className="btn"
+        data-testid="project-submit"
+        disabled={pending || !files.length || !confirm || progress !== undefined}
+        aria-describedby={reason ? 'project-submit-reason' : undefined}
+        onClick={() => void submit()}
+      >
+        {t('project.submit')}
+      </button>
+      {reason && progress === undefined && (
+        <p id="project-submit-reason" className={pending ? 'alert' : undefined} data-testid="project-submit-reason">
+          <small>{reason}</small>
+        </p>
+      )}
       {versions.length > 0 && (
         <>
           <h3>{t('project.versions')}</h3>
           <ul className="items">
             {versions.map((v) => (
               <li key={v.id} data-testid="project-version">
-                <strong>{t('project.version', { n: v.version })}</strong> · {toDisplayDate(v.submitted_at)} {v.late && `(${t('project.late')})`} · <span className="badge">{t(`project.status.${v.status}`)}</span>
-                {v.score !== null && <> · {t('project.score')}: <strong>{v.score}</strong></>}
-                {v.trainer && <> · {t('project.trainer')}: {v.trainer}</>}
-                {v.trainer_message && <div>{t('project.trainer_message')}: {v.trainer_message}</div>}
+                <strong>{t('project.version', { n: v.version })}</strong> · {toDisplayDate(v.submitted_at)} {v.late && `(${t('project.late')})`} ·{' '}
+                <span className="badge">{t(`project.status.${v.status}`)}</span>
+                {v.score !== null && (
+                  <>
+                    {' '}
+                    · {t('project.score')}: <strong>{v.score}</strong>
+                  </>
+                )}
+                {v.trainer && (
+                  <>
+                    {' '}
+                    · {t('project.trainer')}: {v.trainer}
+                  </>
+                )}
+                {v.trainer_message && (
+                  <div>
+                    {t('project.trainer_message')}: {v.trainer_message}
+                  </div>
+                )}
                 {v.trainer_file && (
                   <div>
                     {t('project.trainer_file')}:{' '}
-                    <button className="btn link" onClick={() => download(v.trainer_file!.download_url).catch((e) => setError(describeError(e, getLang()).text))}>{v.trainer_file.file_name}</button>
+                    <button className="btn link" onClick={() => download(v.trainer_file!.download_url).catch((e) => setError(describeError(e, getLang()).text))}>
+                      {v.trainer_file.file_name}
+                    </button>
                   </div>
                 )}
-                <div><small>{v.files.map((f) => f.file_name).join(', ')}</small></div>
+                <div>
+                  <small>{v.files.map((f) => f.file_name).join(', ')}</small>
+                </div>
               </li>
             ))}
           </ul>

@@ -5,7 +5,7 @@ import { api, ApiError } from '../../common/api/client.ts';
 import { formatDuration } from '../../common/format/format.ts';
 import { describeError } from '../../common/errors/describe.ts';
 import { getLang } from '../../common/i18n/lang.ts';
-import { ErrorState, Loading, useErrorToast } from '../components/ui.tsx';
+import { ErrorState, Loading, useErrorToast, useLoad } from '../components/ui.tsx';
 
 interface AttemptView {
   id: number;
@@ -18,7 +18,16 @@ interface AttemptView {
   passed: boolean | null;
 }
 interface QuizPage {
-  quiz: { id: number; title: string; kind: 'exam' | 'pass' | 'poll'; max_attempts: number | null; response_time_minutes: number | null; passing_percentage: number; questions_count: number; show_correct: boolean };
+  quiz: {
+    id: number;
+    title: string;
+    kind: 'exam' | 'pass' | 'poll';
+    max_attempts: number | null;
+    response_time_minutes: number | null;
+    passing_percentage: number;
+    questions_count: number;
+    show_correct: boolean;
+  };
   attempts_used: number;
   attempts_left: number | null;
   best: AttemptView | null;
@@ -45,15 +54,9 @@ export default function Quiz() {
 function Start({ quizId }: { quizId: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [page, setPage] = useState<QuizPage>();
-  const [error, setError] = useState<unknown>();
   const showError = useErrorToast();
-  const load = useCallback(() => {
-    setError(undefined);
-    api<{ data: QuizPage }>(`/api/quiz/${quizId}`).then((r) => setPage(r.data), setError);
-  }, [quizId]);
-  useEffect(load, [load]);
-  if (error) return <ErrorState error={error} retry={load} />;
+  const { data: page, error, retry, reload } = useLoad((signal) => api<{ data: QuizPage }>(`/api/quiz/${quizId}`, { signal }).then((r) => r.data), [quizId]);
+  if (error) return <ErrorState error={error} retry={retry} />;
   if (!page) return <Loading />;
   const { quiz } = page;
   const noneLeft = page.attempts_left === 0 && !page.attempt;
@@ -63,7 +66,7 @@ function Start({ quizId }: { quizId: string }) {
       navigate(`/quizzes/${quizId}/test`);
     } catch (e) {
       showError(e);
-      if (e instanceof ApiError) setPage(await api<{ data: QuizPage }>(`/api/quiz/${quizId}`).then((r) => r.data));
+      if (e instanceof ApiError) reload();
     }
   }
   return (
@@ -71,19 +74,36 @@ function Start({ quizId }: { quizId: string }) {
       <h1>{quiz.title}</h1>
       <div className="card section">
         <dl className="facts">
-          <dt>{t('quiz.kind')}</dt><dd>{t(`courses.quiz_kinds.${quiz.kind}`)}</dd>
-          <dt>{t('quiz.questions')}</dt><dd>{quiz.questions_count}</dd>
-          <dt>{t('quiz.time')}</dt><dd>{quiz.response_time_minutes ? t('quiz.minutes', { n: quiz.response_time_minutes }) : t('quiz.unlimited')}</dd>
+          <dt>{t('quiz.kind')}</dt>
+          <dd>{t(`courses.quiz_kinds.${quiz.kind}`)}</dd>
+          <dt>{t('quiz.questions')}</dt>
+          <dd>{quiz.questions_count}</dd>
+          <dt>{t('quiz.time')}</dt>
+          <dd>{quiz.response_time_minutes ? t('quiz.minutes', { n: quiz.response_time_minutes }) : t('quiz.unlimited')}</dd>
           <dt>{t('quiz.attempts')}</dt>
           <dd data-testid="attempts">{quiz.max_attempts ? t('quiz.attempts_of', { used: page.attempts_used, max: quiz.max_attempts }) : t('quiz.attempts_used', { used: page.attempts_used })}</dd>
-          {quiz.kind !== 'poll' && <><dt>{t('quiz.best')}</dt><dd>{page.best ? `${page.best.percent}%` : '—'}</dd></>}
-          {quiz.kind !== 'poll' && <><dt /><dd>{t('quiz.pass_rule', { p: quiz.passing_percentage })}</dd></>}
+          {quiz.kind !== 'poll' && (
+            <>
+              <dt>{t('quiz.best')}</dt>
+              <dd>{page.best ? `${page.best.percent}%` : '—'}</dd>
+            </>
+          )}
+          {quiz.kind !== 'poll' && (
+            <>
+              <dt />
+              <dd>{t('quiz.pass_rule', { p: quiz.passing_percentage })}</dd>
+            </>
+          )}
         </dl>
       </div>
       {noneLeft ? (
-        <div className="alert error" data-testid="no-attempts">{t('quiz.no_attempts')}</div>
+        <div className="alert error" data-testid="no-attempts">
+          {t('quiz.no_attempts')}
+        </div>
       ) : (
-        <button className="btn" data-testid="quiz-start" onClick={() => void start()}>{page.attempt ? t('quiz.continue') : t('quiz.start')}</button>
+        <button className="btn" data-testid="quiz-start" onClick={() => void start()}>
+          {page.attempt ? t('quiz.continue') : t('quiz.start')}
+        </button>
       )}
     </section>
   );
@@ -101,22 +121,34 @@ function Attempt({ quizId }: { quizId: string }) {
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
 
-  const load = useCallback(async (attempt: number) => {
-    const r = await api<{ data: QuestionAnswer }>(`/api/quiz/${quizId}/question`, { query: { id_quizAttemp: attempt } });
-    if (r.data.status === 'FINISHED') return navigate(`/quizzes/${quizId}/end?attempt=${attempt}`, { replace: true });
-    setCurrent(r.data);
-    setLeft(r.data.attempt.seconds_left);
-    setChoice([]);
-    setText('');
-  }, [quizId, navigate]);
+  const show = useCallback(
+    (next: QuestionAnswer, attempt: number) => {
+      if (next.status === 'FINISHED') return navigate(`/quizzes/${quizId}/end?attempt=${attempt}`, { replace: true });
+      setCurrent(next);
+      setLeft(next.attempt.seconds_left);
+      setChoice([]);
+      setText('');
+    },
+    [quizId, navigate],
+  );
+  const load = useCallback(
+    async (attempt: number) => {
+      const r = await api<{ data: QuestionAnswer }>(`/api/quiz/${quizId}/question`, { query: { id_quizAttemp: attempt } });
+      show(r.data, attempt);
+    },
+    [quizId, show],
+  );
 
   // The open attempt (after a reload or on another device) continues with the time it has left.
   useEffect(() => {
-    api<{ data: QuizPage }>(`/api/quiz/${quizId}`).then((r) => {
-      if (!r.data.attempt) return navigate(`/quizzes/${quizId}`, { replace: true });
-      setAttemptId(r.data.attempt.id);
-      return load(r.data.attempt.id);
-    }, () => undefined);
+    api<{ data: QuizPage }>(`/api/quiz/${quizId}`).then(
+      (r) => {
+        if (!r.data.attempt) return navigate(`/quizzes/${quizId}`, { replace: true });
+        setAttemptId(r.data.attempt.id);
+        return load(r.data.attempt.id);
+      },
+      () => undefined,
+    );
   }, [quizId, load, navigate]);
 
   useEffect(() => {
@@ -136,14 +168,19 @@ function Attempt({ quizId }: { quizId: string }) {
     setError(undefined);
     try {
       const answer = q.type === 'text' ? text : q.type === 'radio' ? choice[0] : choice;
-      const r = await api<{ data: { status: string; is_correct?: boolean } }>('/api/QuestionUserAnswer', { method: 'POST', body: { id_quizAttemp: attemptId, question_id: q.id, answer } });
+      // one call per question: the answer's reply carries the next question; option ids travel as JSON
+      const r = await api<{ data: { status: string; is_correct?: boolean; next: QuestionAnswer | null } }>('/api/QuestionUserAnswer', {
+        method: 'POST',
+        body: { id_quizAttemp: attemptId, question_id: q.id, answer },
+        json: true,
+      });
       if (r.data.is_correct !== undefined) {
         setFeedback(r.data.is_correct);
         await new Promise((res) => setTimeout(res, 800));
         setFeedback(null);
       }
-      if (r.data.status === 'FINISHED') navigate(`/quizzes/${quizId}/end?attempt=${attemptId}`, { replace: true });
-      else await load(attemptId!);
+      if (r.data.status === 'FINISHED' || !r.data.next) navigate(`/quizzes/${quizId}/end?attempt=${attemptId}`, { replace: true });
+      else show(r.data.next, attemptId!);
     } catch (e) {
       setError(describeError(e, getLang()).text);
       if (e instanceof ApiError && e.body.name === 'ERROR_TIME_IS_UP') navigate(`/quizzes/${quizId}/end?attempt=${attemptId}`, { replace: true });
@@ -156,12 +193,19 @@ function Attempt({ quizId }: { quizId: string }) {
     <section>
       <div className="quiz-bar">
         <span data-testid="question-index">{t('quiz.question', { i: current.index, n: current.total })}</span>
-        {left !== null && <span data-testid="time-left">{t('quiz.time_left')}: {formatDuration(left)}</span>}
+        {left !== null && (
+          <span data-testid="time-left">
+            {t('quiz.time_left')}: {formatDuration(left)}
+          </span>
+        )}
       </div>
       <div className="card section">
         <h2 data-testid="question-text">{q.text}</h2>
         {q.type === 'text' ? (
-          <div className="field"><label htmlFor="answer">{t('quiz.your_answer')}</label><input id="answer" value={text} onChange={(e) => setText(e.target.value)} /></div>
+          <div className="field">
+            <label htmlFor="answer">{t('quiz.your_answer')}</label>
+            <input id="answer" value={text} onChange={(e) => setText(e.target.value)} />
+          </div>
         ) : (
           q.options.map((o) => (
             <label key={o.id} className="check option">
@@ -176,8 +220,14 @@ function Attempt({ quizId }: { quizId: string }) {
           ))
         )}
         {feedback !== null && <div className={`alert ${feedback ? 'success' : 'error'}`}>{t(feedback ? 'quiz.correct' : 'quiz.wrong')}</div>}
-        {error && <div className="alert error" role="alert">{error}</div>}
-        <button className="btn" data-testid="quiz-answer" disabled={busy || empty} onClick={() => void submit()}>{t('quiz.answer')}</button>
+        {error && (
+          <div className="alert error" role="alert">
+            {error}
+          </div>
+        )}
+        <button className="btn" data-testid="quiz-answer" disabled={busy || empty} onClick={() => void submit()}>
+          {t('quiz.answer')}
+        </button>
       </div>
     </section>
   );
@@ -186,22 +236,31 @@ function Attempt({ quizId }: { quizId: string }) {
 function Result({ quizId }: { quizId: string }) {
   const { t } = useTranslation();
   const attempt = new URLSearchParams(useLocation().search).get('attempt');
-  const [data, setData] = useState<{ quiz: QuizPage['quiz']; attempt: AttemptView; report: { id: number; text: string; is_correct: boolean | null; score: number }[] | null }>();
-  useEffect(() => {
-    if (attempt) api<{ data: NonNullable<typeof data> }>(`/api/quiz/${quizId}/result`, { query: { id_quizAttemp: attempt } }).then((r) => setData(r.data), () => undefined);
-  }, [quizId, attempt]);
+  const { data, error, retry } = useLoad(
+    (signal) =>
+      api<{ data: { quiz: QuizPage['quiz']; attempt: AttemptView; report: { id: number; text: string; is_correct: boolean | null; score: number }[] | null } }>(`/api/quiz/${quizId}/result`, {
+        query: { id_quizAttemp: attempt },
+        signal,
+      }).then((r) => r.data),
+    [quizId, attempt],
+  );
+  if (error) return <ErrorState error={error} retry={retry} />;
   if (!data) return <Loading />;
   const a = data.attempt;
   return (
     <section>
-      <h1>{t('quiz.result')}: {data.quiz.title}</h1>
+      <h1>
+        {t('quiz.result')}: {data.quiz.title}
+      </h1>
       <div className="card section" data-testid="quiz-result">
         {data.quiz.kind === 'poll' ? (
           <p>{t('quiz.poll_done')}</p>
         ) : (
           <>
             <h2 className={a.passed ? 'ok-text' : 'bad-text'}>{t(a.passed ? 'quiz.passed' : 'quiz.not_passed')}</h2>
-            <p>{t('quiz.score', { score: a.score, max: a.max_score })} · {t('quiz.percent', { p: a.percent })}</p>
+            <p>
+              {t('quiz.score', { score: a.score, max: a.max_score })} · {t('quiz.percent', { p: a.percent })}
+            </p>
           </>
         )}
       </div>
@@ -210,7 +269,9 @@ function Result({ quizId }: { quizId: string }) {
           <h3>{t('quiz.report')}</h3>
           <ol>
             {data.report.map((r) => (
-              <li key={r.id}>{r.text} — {r.is_correct ? t('quiz.correct') : t('quiz.wrong')}</li>
+              <li key={r.id}>
+                {r.text} — {r.is_correct ? t('quiz.correct') : t('quiz.wrong')}
+              </li>
             ))}
           </ol>
         </div>

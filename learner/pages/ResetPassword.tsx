@@ -39,10 +39,24 @@ export default function ResetPassword() {
   return (
     <form onSubmit={submit} noValidate>
       <h1>{t('auth.reset_title')}</h1>
-      {message && <div className={`alert ${message.kind}`} role="alert">{message.text}</div>}
+      {message && (
+        <div className={`alert ${message.kind}`} role="alert">
+          {message.text}
+        </div>
+      )}
       <Field label={t('auth.new_password')} name="password" type="password" autoComplete="new-password" value={password} error={errors.password} onChange={(e) => setPassword(e.target.value)} />
-      <Field label={t('auth.confirm_password')} name="confirm_password" type="password" autoComplete="new-password" value={confirm} error={errors.confirm_password} onChange={(e) => setConfirm(e.target.value)} />
-      <button className="btn" type="submit">{t('auth.set_password')}</button>{' '}
+      <Field
+        label={t('auth.confirm_password')}
+        name="confirm_password"
+        type="password"
+        autoComplete="new-password"
+        value={confirm}
+        error={errors.confirm_password}
+        onChange={(e) => setConfirm(e.target.value)}
+      />
+      <button className="btn" type="submit">
+        {t('auth.set_password')}
+      </button>{' '}
       <Link to="/auth">{t('auth.to_login')}</Link>
     </form>
   );

@@ -22,8 +22,11 @@ export function Welcome() {
     <div className="modal-back" role="dialog" aria-modal="true" aria-labelledby="welcome-title">
       <div className="card">
         <h2 id="welcome-title">{t('welcome.title', { name: profile.name })}</h2>
-        <p>{t('welcome.text')}</p>
-        <button className="btn" data-testid="welcome-start" onClick={() => void start()}>{t('welcome.start')}</button>
+        {/* each role is told what the portal holds for it: a curator is not addressed as a student */}
+        <p data-testid="welcome-text">{t(profile.roles[0] && profile.roles[0] !== 'student' ? `welcome.roles.${profile.roles[0]}` : 'welcome.text')}</p>
+        <button className="btn" data-testid="welcome-start" onClick={() => void start()}>
+          {t('welcome.start')}
+        </button>
       </div>
     </div>
   );
