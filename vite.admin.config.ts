@@ -1,17 +1,32 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './vite.precompress.ts';
 
 // The react-admin back office: served under /admin/ on the same origin as the portal,
 // so both apps share local storage (one login, one language, one theme, demo mode).
 export default defineConfig({
   root: fileURLToPath(new URL('./admin', import.meta.url)),
   base: '/admin/',
-  plugins: [react()],
+  plugins: [react(), precompress()], // .br and .gz copies beside the output (served by server/web.ts)
   publicDir: fileURLToPath(new URL('./common/public', import.meta.url)),
   build: {
     outDir: fileURLToPath(new URL('./dist/admin', import.meta.url)),
     emptyOutDir: true,
+    manifest: true, // .vite/manifest.json (not served): npm run bench follows it to size the first screens
+    // The back office (App and all it imports) in one file, loaded once a session is there (admin/main.tsx); each
+    // resource's own screens stay chunks of their own, loaded when opened (admin/framework/lazy.ts).
+    // (Vite's small preload helper is a chunk of its own, so that the entry does not import the big one.)
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'preload', test: /preload-helper|rolldown-runtime|rolldown:runtime/, priority: 2 },
+            { name: 'backoffice', test: /admin\/boot\.tsx$/, priority: 1 },
+          ],
+        },
+      },
+    },
     chunkSizeWarningLimit: 1500,
   },
   server: { port: Number(process.env.ADMIN_DEV_PORT ?? 8081), host: true },

@@ -1,16 +1,29 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './vite.precompress.ts';
+
+export const reactRouterProduction = [
+  { find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
+  { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)) },
+];
 
 // The slim learner portal: served at the web origin's root.
 export default defineConfig({
   root: fileURLToPath(new URL('./learner', import.meta.url)),
   base: '/',
-  plugins: [react()],
+  plugins: [react(), precompress()], // .br and .gz copies beside the output (served by server/web.ts)
+  // react-router's own production build (its published entry is the development one, with the dev warnings):
+  // the same code without the warnings, only in `vite build`.
+  resolve: { alias: process.argv.includes('build') ? reactRouterProduction : [] },
   publicDir: fileURLToPath(new URL('./common/public', import.meta.url)),
   build: {
     outDir: fileURLToPath(new URL('./dist/learner', import.meta.url)),
     emptyOutDir: true,
+    manifest: true, // .vite/manifest.json (not served): npm run bench follows it to size the first screens
+    // Everything the entry needs in one file (fewer answers on the first load); each page stays a chunk of its own.
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'boot', tags: ['$initial'] }] } } },
   },
-  server: { port: Number(process.env.WEB_PORT ?? 8080), host: true },
+  // beside `npm run dev:api` (which serves the built apps on WEB_PORT): the portal with hot reload on its own port
+  server: { port: Number(process.env.LEARNER_DEV_PORT ?? 5173), host: true },
 });

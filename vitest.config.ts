@@ -8,6 +8,7 @@ export default defineConfig({
   test: {
     include: ['{common,admin,learner,server}/**/*.test.{ts,tsx}'],
     environment: 'node',
+    setupFiles: ['./vitest.setup.ts'],
     testTimeout: 90_000,
     hookTimeout: 180_000,
     pool: 'forks',

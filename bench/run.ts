@@ -1,9 +1,8 @@
 // `npm run bench`: the exam rush. Many students load their next question and post answers at once,
 // against the real API on loopback (embedded PGlite by default, or DATABASE_URL), beside a bare Fastify
-// route measured in the same run. Also reports the learner app's first-load JavaScript (gzip).
-import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
-import { tmpdir } from 'node:os';
+// route measured in the same run. Also reports what the first screens of both apps download (brotli and gzip).
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
@@ -13,15 +12,28 @@ import { openDatabase } from '../server/db/client.ts';
 import { buildApp } from '../server/app.ts';
 import { seedReferenceData } from '../server/seed/reference.ts';
 import { seedDemo } from '../server/seed/demo.ts';
-import { groupUsers, groups, questionOptions, questions, quizzes, users } from '../server/db/schema/index.ts';
+import { chapterQuizzes, chapters, groupUsers, groups, programUsers, questionOptions, questions, quizzes, users } from '../server/db/schema/index.ts';
 import { issueTokens } from '../server/modules/accounts/tokens.ts';
+import { bindToSchool } from '../server/db/school.ts';
+import { firstLoadTable, firstLoads } from './bundles.ts';
+import { hashPassword } from '../server/core/password.ts';
+import { percentile, runSurge, type OpKind } from './surge.ts';
+import { storeAnswer } from '../server/modules/quizzes/answer-path.ts';
+import { sha256 } from '../server/core/context.ts';
+import { tokens as tokenTable } from '../server/db/schema/index.ts';
 
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 200);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+// the surge (open model, bench/surge.ts): sign-ins spread over the first window, quiz starts over the second
+const SIGNIN_WINDOW = Number(process.env.BENCH_SIGNIN_SECONDS ?? 20);
+const START_WINDOW = Number(process.env.BENCH_START_SECONDS ?? 10);
+const PASSWORD = 'bench-password-1';
+const load1 = () => loadavg()[0].toFixed(1);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'lms-bench-'));
-const config = { ...loadConfig({}), dataDir, logLevel: 'silent' };
+// X-Forwarded-For from loopback is believed: the surge gives each student an address of their own (bench/surge.ts)
+const config = { ...loadConfig({}), dataDir, logLevel: 'silent', trustProxy: ['127.0.0.1'] };
 const database = await openDatabase({ url: process.env.DATABASE_URL, pgliteDir: process.env.DATABASE_URL ? undefined : 'memory://' });
 await seedReferenceData(database.db);
 await seedDemo(database.db, dataDir);
@@ -29,26 +41,44 @@ const db = database.db;
 
 // The students: all in the demo school's MBA group, which is enrolled in the program holding the pass quiz.
 const [group] = await db.select().from(groups).where(eq(groups.tenant_id, 1));
-const [quiz] = await db.select().from(quizzes).where(and(eq(quizzes.tenant_id, 1), eq(quizzes.title, 'Зачёт по отчётности')));
+const [quiz] = await db
+  .select()
+  .from(quizzes)
+  .where(and(eq(quizzes.tenant_id, 1), eq(quizzes.title, 'Зачёт по отчётности')));
 await db.update(quizzes).set({ max_attempts: null }).where(eq(quizzes.id, quiz.id));
 const quizQuestions = await db.select().from(questions).where(eq(questions.quiz_id, quiz.id));
+const benchHash = await hashPassword(PASSWORD);
 const created = await db
   .insert(users)
-  .values(Array.from({ length: STUDENTS }, (_, i) => ({ tenant_id: 1, login: `bench${i}`, email: `bench${i}@demo.test`, password_hash: 'x', name: 'Bench', surname: String(i) })))
+  .values(Array.from({ length: STUDENTS }, (_, i) => ({ tenant_id: 1, login: `bench${i}`, email: `bench${i}@demo.test`, password_hash: benchHash, name: 'Bench', surname: String(i) })))
   .returning({ id: users.id });
-await db.insert(groupUsers).values(created.map((u) => ({ group_id: group.id, user_id: u.id })));
-const tokens = await Promise.all(created.map((u) => issueTokens(db, 1, u.id).then((t) => t.access_token)));
+await db.insert(groupUsers).values(created.map((u) => ({ tenant_id: 1, group_id: group.id, user_id: u.id })));
+// and enrolled directly in the programs that hold the quiz (whatever the seed's groups are)
+const holders = await db.select({ id: chapters.program_id }).from(chapterQuizzes).innerJoin(chapters, eq(chapters.id, chapterQuizzes.chapter_id)).where(eq(chapterQuizzes.quiz_id, quiz.id));
+for (const h of holders)
+  await db
+    .insert(programUsers)
+    .values(created.map((u) => ({ tenant_id: 1, program_id: h.id, user_id: u.id })))
+    .onConflictDoNothing();
+const demoDb = bindToSchool(db, 1);
+const tokens = await Promise.all(created.map((u) => issueTokens(demoDb, u.id).then((t) => t.access_token)));
 
 const app = await buildApp({ config, database, logger: false });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 const headers = (token: string) => ({ authorization: `Bearer ${token}`, domain: 'demo', 'content-type': 'application/json' });
 
-// Every student starts an attempt (the exam start surge), then the rush: load question, post answer.
+// The surge by arrival rate: every student signs in, starts the quiz and answers every 1–3 s, on their own schedule.
+const surge = await runSurge({ base, tenant: 'demo', logins: created.map((_, i) => `bench${i}`), password: PASSWORD, quizId: quiz.id, signInWindowS: SIGNIN_WINDOW, startWindowS: START_WINDOW });
+const surgeLoad = load1();
+
+// Then the closed loop: every student starts an attempt, then the rush: load question, post answer.
 const attempts: number[] = [];
 for (const token of tokens) {
   const res = await fetch(`${base}/api/quiz/${quiz.id}?is_new=true`, { headers: headers(token) });
-  attempts.push(((await res.json()) as { data: { attempt: { id: number } } }).data.attempt.id);
+  const body = (await res.json()) as { data?: { attempt: { id: number } } };
+  if (!body.data) throw new Error(`start refused: ${res.status} ${JSON.stringify(body)}`);
+  attempts.push(body.data.attempt.id);
 }
 const firstOption = new Map<number, number>();
 for (const q of quizQuestions) {
@@ -82,38 +112,138 @@ const rush = await run({
         const q = quizQuestions[Math.floor(k / STUDENTS) % quizQuestions.length];
         const option = firstOption.get(q.id)!;
         // each (student, question) pair is answered once; when the run outlasts them, repeats are refused with 409 by design
-        return { ...req, path: '/api/QuestionUserAnswer', headers: headers(tokens[i]), body: JSON.stringify({ id_quizAttemp: attempts[i], question_id: q.id, answer: q.type === 'radio' ? option : [option] }) };
+        return {
+          ...req,
+          path: '/api/QuestionUserAnswer',
+          headers: headers(tokens[i]),
+          body: JSON.stringify({ id_quizAttemp: attempts[i], question_id: q.id, answer: q.type === 'radio' ? option : [option] }),
+        };
       },
     },
   ],
 });
 
+const rushLoad = load1();
+
+// The answer route alone (closed loop), then the same writes without HTTP and the framework: a raw loop of the
+// token's read and the answer's statement (server/modules/quizzes/answer-path.ts) on as many concurrent loops.
+let k2 = 0;
+const answerOnly = await run({
+  url: base,
+  connections: CONNECTIONS,
+  duration: DURATION,
+  requests: [
+    {
+      method: 'POST',
+      setupRequest: (req) => {
+        const k = k2++;
+        const i = k % STUDENTS;
+        const q = quizQuestions[Math.floor(k / STUDENTS) % quizQuestions.length];
+        const option = firstOption.get(q.id)!;
+        return {
+          ...req,
+          path: '/api/QuestionUserAnswer',
+          headers: headers(tokens[i]),
+          body: JSON.stringify({ id_quizAttemp: attempts[i], question_id: q.id, answer: q.type === 'radio' ? option : [option] }),
+        };
+      },
+    },
+  ],
+});
+const answerOnlyLoad = load1();
+const [{ version }] = await db.select({ version: quizzes.version }).from(quizzes).where(eq(quizzes.id, quiz.id));
+const schoolDb = database.forSchool(1);
+let rawOps = 0;
+const rawUntil = Date.now() + DURATION * 1000;
+await Promise.all(
+  Array.from({ length: CONNECTIONS }, async (_, c) => {
+    for (let k = c; Date.now() < rawUntil; k += CONNECTIONS) {
+      const i = k % STUDENTS;
+      const q = quizQuestions[Math.floor(k / STUDENTS) % quizQuestions.length];
+      await db
+        .select({ token: tokenTable, user: users })
+        .from(tokenTable)
+        .innerJoin(users, eq(users.id, tokenTable.user_id))
+        .where(eq(tokenTable.access_hash, sha256(tokens[i])));
+      await storeAnswer(schoolDb, {
+        attemptId: attempts[i],
+        userId: created[i].id,
+        quizId: quiz.id,
+        version,
+        questionId: q.id,
+        optionIds: [firstOption.get(q.id)!],
+        text: null,
+        is_correct: false,
+        score: 0,
+        event: true,
+      });
+      rawOps++;
+    }
+  }),
+);
+const rawLoad = load1();
 const bare = Fastify();
 bare.get('/bare', async () => ({ ok: true }));
 await bare.listen({ port: 0, host: '127.0.0.1' });
 const bareRes = await run({ url: `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/bare`, connections: CONNECTIONS, duration: DURATION });
+const bareLoad = load1();
 
-// First-load JavaScript of the learner app: the entry script and what index.html preloads.
-let learnerKb = 'not built (run npm run build)';
-const html = 'dist/learner/index.html';
-if (existsSync(html)) {
-  const srcs = [...readFileSync(html, 'utf8').matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
-  const bytes = srcs.reduce((s, f) => s + gzipSync(readFileSync(join('dist/learner', f))).length, 0);
-  learnerKb = `${(bytes / 1024).toFixed(1)} KB gzip (${srcs.length} files)`;
+// First screens of both apps (learner /auth and /courses/list, back office signed out and signed in), brotli and gzip.
+const loads = firstLoads(process.env.BENCH_DIST ?? 'dist');
+const loadsTable = loads ? firstLoadTable(loads) : 'not built (run npm run build)';
+
+// 409 ISSET_ANSWER_QUESTION repeats (a pair answered twice, by design once the run outlasts the pairs) are not successes
+const codes = (r: autocannon.Result) => (r as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {};
+const row = (name: string, r: autocannon.Result, load: string) => {
+  const c = codes(r);
+  const ok = Object.entries(c)
+    .filter(([k]) => k.startsWith('2'))
+    .reduce((s, [, v]) => s + v.count, 0);
+  const repeats = c['409']?.count ?? 0;
+  return `| ${name} | ${Math.round(ok / DURATION)} | ${r.latency.p50} | ${r.latency.p99} | ${repeats} | ${r.requests.total - ok - repeats + r.errors} / ${r.requests.total} | ${load} |`;
+};
+const opRow = (k: OpKind) => {
+  const s = surge.ops[k];
+  return `| surge: ${k} | ${s.ok} | ${Math.round(percentile(s.latencies, 50))} | ${Math.round(percentile(s.latencies, 99))} | ${s.repeats} | ${s.failed}${
+    s.failed
+      ? ` (${Object.entries(s.failures)
+          .map(([w, n]) => `${w}: ${n}`)
+          .join(', ')})`
+      : ''
+  } | ${surgeLoad} (max ${surge.loadMax.toFixed(1)}) |`;
+};
+const memory = `${Math.round(process.memoryUsage().rss / 1048576)} MB`;
+const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
+const table = `Measured ${when} UTC by \`npm run bench\` on ${database.kind}: ${STUDENTS} students; the surge signs them in over ${SIGNIN_WINDOW} s and starts their attempts over the next ${START_WINDOW} s, each then answers every 1–3 s (open model, bench/surge.ts; ${surge.seconds.toFixed(0)} s, ${surge.attemptsFinished} attempts finished); the closed loop runs ${CONNECTIONS} connections for ${DURATION} s. Load average (1 min) of the machine beside each figure; "repeats" are 409 answers by design, neither successes nor errors.
+
+| scenario | successes (closed: per s) | p50 ms | p99 ms | repeats (409) | errors / total | load avg |
+|---|---|---|---|---|---|---|
+${(['sign-in', 'start', 'first question', 'answer'] as OpKind[]).map(opRow).join('\n')}
+${row('closed loop: next question + answer', rush, rushLoad)}
+${row('closed loop: answer route alone', answerOnly, answerOnlyLoad)}
+| raw loop: token read + the answer's statement, no HTTP (${CONNECTIONS} loops) | ${Math.round(rawOps / DURATION)} | | | | | ${rawLoad} |
+${row('bare Fastify route', bareRes, bareLoad)}
+
+The answer route alone against the raw loop, every answer counted (repeats included: both run the same statement): ${Math.round(answerOnly.requests.average)} vs ${Math.round(rawOps / DURATION)} per s, **${Math.round((100 * answerOnly.requests.average) / Math.max(1, rawOps / DURATION))} %** (goal ≥ 60 %).
+
+Process memory after the runs (API and load generator in one process): ${memory}.
+
+First screens of the apps (what each loads, file bytes; bench/bundles.ts):
+
+${loadsTable}`;
+console.log(`\n${table}\n`);
+// the table of docs/performance.md between its markers is replaced by this run's (BENCH_WRITE_DOCS=0: print only)
+if (process.env.BENCH_WRITE_DOCS !== '0') {
+  const doc = 'docs/performance.md';
+  const [start, end] = ['<!-- npm run bench: start -->', '<!-- npm run bench: end -->'];
+  const text = readFileSync(doc, 'utf8');
+  const i = text.indexOf(start);
+  const j = text.indexOf(end);
+  if (i >= 0 && j > i) {
+    writeFileSync(doc, `${text.slice(0, i + start.length)}\n${table}\n${text.slice(j)}`);
+    console.log(`${doc}: table written`);
+  } else console.log(`${doc}: no markers ${start} … ${end}, table not written`);
 }
-
-const row = (name: string, r: autocannon.Result) =>
-  `| ${name} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx} / ${r.requests.total} |`;
-console.log(`
-Exam rush on ${database.kind}, ${STUDENTS} students, ${CONNECTIONS} connections, ${DURATION} s each
-
-| scenario | req/s | p50 ms | p99 ms | non-2xx / total |
-|---|---|---|---|---|
-${row('exam rush: next question + answer', rush)}
-${row('bare Fastify route', bareRes)}
-
-Learner first load: ${learnerKb}
-`);
 await bare.close();
 await app.close();
 await database.close();

@@ -1,13 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { passIntroductions, signIn, web } from './support.ts';
+import { createProgram, passIntroductions, signIn, web } from './support.ts';
 
-test('an admin creates a program, lands on its edit screen, enrols a group, and the group\'s student sees it', async ({ page, browser }) => {
+test("an admin creates a program, lands on its edit screen, enrols a group, and the group's student sees it", async ({ page, browser }) => {
   await signIn(page, 'admin');
   await expect(page).toHaveURL(/\/admin\/courses$/);
-  await page.goto(`${web()}/admin/courses/create`);
-  await page.getByLabel('Название *').fill('Лидерство');
-  await page.getByRole('button', { name: 'Сохранить' }).click();
-  await expect(page).toHaveURL(/\/admin\/courses\/\d+$/);
+  await createProgram(page, 'Лидерство');
   await page.getByRole('combobox', { name: 'Группа' }).click();
   await page.getByRole('option', { name: 'MBA-2026' }).click();
   await page.getByTestId('enrol-group').click();
@@ -51,4 +48,9 @@ test('an admin edits a price of a program', async ({ page }) => {
   await page.getByLabel('Сумма *').fill('3900');
   await page.getByRole('button', { name: 'Сохранить' }).click();
   await expect(page.getByRole('row').filter({ hasText: 'Strategic Management — online' })).toContainText('3 900');
+  // put it back: the marketplace journey buys this program at its seeded price
+  await page.getByRole('row').filter({ hasText: 'Strategic Management — online' }).click();
+  await page.getByLabel('Сумма *').fill('4200');
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByRole('row').filter({ hasText: 'Strategic Management — online' })).toContainText('4 200');
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiCall, apiToken, drag, fakeMp4, passIntroductions, signIn, web } from './support.ts';
+import { apiCall, apiToken, createProgram, drag, fakeMp4, passIntroductions, signIn, web } from './support.ts';
 
 /**
  * The back office's main journey (issue 4), every step through the admin's screens: a video uploaded, a quiz of
@@ -72,11 +72,7 @@ test('an admin builds a program with two chapters, a new video and a new three-q
   await expect(page.getByText(email)).toBeVisible();
 
   // 4. the program: two chapters, the video in the first, the quiz in the second, then the group enrolled
-  await page.goto(`${web()}/admin/courses/create`);
-  await page.getByLabel('Название *').fill(program);
-  await page.getByRole('button', { name: 'Сохранить' }).click();
-  await expect(page).toHaveURL(/\/admin\/courses\/\d+$/);
-  const programId = Number(/\/admin\/courses\/(\d+)$/.exec(page.url())![1]);
+  const programId = await createProgram(page, program);
   // the marketplace's skills, one per line, are kept as a list
   await page.getByRole('tab', { name: 'Маркетплейс' }).click();
   await page.getByLabel('Навыки').fill('Финансовый анализ\n\nБюджетирование\n');
@@ -90,10 +86,18 @@ test('an admin builds a program with two chapters, a new video and a new three-q
   }
   await chapterRows(page).nth(0).getByTestId('attach-media').fill(String(stamp));
   await page.getByRole('option', { name: video }).click();
-  await expect(chapterRows(page).nth(0).getByTestId(/^chapter-item-media-\d+$/)).toContainText(video);
+  await expect(
+    chapterRows(page)
+      .nth(0)
+      .getByTestId(/^chapter-item-media-\d+$/),
+  ).toContainText(video);
   await chapterRows(page).nth(1).getByTestId('attach-quiz').fill(String(stamp));
   await page.getByRole('option', { name: quiz }).click();
-  await expect(chapterRows(page).nth(1).getByTestId(/^chapter-item-quiz-\d+$/)).toContainText(quiz);
+  await expect(
+    chapterRows(page)
+      .nth(1)
+      .getByTestId(/^chapter-item-quiz-\d+$/),
+  ).toContainText(quiz);
   await page.getByRole('combobox', { name: 'Группа' }).click();
   await page.getByRole('option', { name: group }).click();
   await page.getByTestId('enrol-group').click();

@@ -23,10 +23,13 @@ test('a student opens a program and watches the video, seeking in it', async ({ 
   await expect(video).toBeVisible();
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
   expect(await video.evaluate((v: HTMLVideoElement) => Math.round(v.duration))).toBe(20);
-  await video.evaluate((v: HTMLVideoElement) => new Promise<void>((resolve) => {
-    v.addEventListener('seeked', () => resolve(), { once: true });
-    v.currentTime = 15;
-  }));
+  await video.evaluate(
+    (v: HTMLVideoElement) =>
+      new Promise<void>((resolve) => {
+        v.addEventListener('seeked', () => resolve(), { once: true });
+        v.currentTime = 15;
+      }),
+  );
   expect(await video.evaluate((v: HTMLVideoElement) => Math.round(v.currentTime))).toBe(15);
   expect(ranges).toContain(206);
   // the view counts in the program's progress
@@ -43,8 +46,12 @@ test('a student takes a timed exam, reloads in the middle, finishes, and is refu
   await page.getByTestId('quiz-start').click();
   await expect(page.getByTestId('question-index')).toHaveText('Вопрос 1 из 3');
   await expect(page.getByTestId('time-left')).toContainText('00:0');
+  // one call per question: the answer's reply brings the next question (no separate GET /question), as JSON
+  const calls: string[] = [];
+  page.on('request', (r) => /\/api\/(QuestionUserAnswer|quiz\/\d+\/question)/.test(r.url()) && r.method() !== 'OPTIONS' && calls.push(`${r.method()} ${r.headers()['content-type'] ?? ''}`));
   await answerCurrent(page, 1);
   await expect(page.getByTestId('question-index')).toHaveText('Вопрос 2 из 3');
+  expect(calls).toEqual(['POST application/json']);
   const question = await page.getByTestId('question-text').textContent();
   await page.reload();
   // the open attempt continues where it was, with the time it has left on the server's clock

@@ -14,7 +14,7 @@ test.use({ viewport: { width: 1400, height: 1100 } });
 // two sign-ins, a schedule built by hand and the portal: longer than the default minute on a busy machine
 test.setTimeout(180_000);
 
-test('an admin builds a student\'s payment schedule (a wrong total is refused with the translated mismatch), marks an instalment paid, and the student sees it', async ({ page }) => {
+test("an admin builds a student's payment schedule (a wrong total is refused with the translated mismatch), marks an instalment paid, and the student sees it", async ({ page }) => {
   // a student of our own, so the journey does not depend on the demo schedule or on other specs
   const stamp = Date.now();
   const login = `payer${stamp}`;

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { passIntroductions, signIn, web } from './support.ts';
+import { createProgram, passIntroductions, signIn, web, searchList } from './support.ts';
 
 const chapterRows = (page: Page) => page.getByTestId(/^chapter-\d+$/);
 
@@ -15,10 +15,7 @@ test('an admin builds a program (two chapters reordered from the keyboard, a mat
   await expect(page).toHaveURL(/\/admin\/courses$/);
 
   // create: the app opens the edit screen with the builder
-  await page.goto(`${web()}/admin/courses/create`);
-  await page.getByLabel('Название *').fill(title);
-  await page.getByRole('button', { name: 'Сохранить' }).click();
-  await expect(page).toHaveURL(/\/admin\/courses\/\d+$/);
+  await createProgram(page, title);
   await expect(page.getByTestId('program-builder')).toContainText('В программе пока нет глав.');
 
   // two chapters, each appended at the end
@@ -89,16 +86,13 @@ test('an admin copies a program from the list and deletes the copy with the bulk
   const title = `Копируемая ${Date.now()}`;
   await signIn(page, 'admin');
   await expect(page).toHaveURL(/\/admin\/courses$/);
-  await page.goto(`${web()}/admin/courses/create`);
-  await page.getByLabel('Название *').fill(title);
-  await page.getByRole('button', { name: 'Сохранить' }).click();
-  await expect(page).toHaveURL(/\/admin\/courses\/\d+$/);
+  await createProgram(page, title);
   await page.getByTestId('chapter-new-title').fill('Единственная глава');
   await page.getByTestId('chapter-add').click();
   await expect(chapterRows(page)).toHaveCount(1);
 
   await page.goto(`${web()}/admin/courses`);
-  await page.getByPlaceholder('Поиск').fill(title);
+  await searchList(page, title);
   const row = page.getByRole('row').filter({ hasText: title });
   await expect(row).toHaveCount(1);
   await row.getByTestId(/^course-clone-\d+$/).click();
@@ -108,12 +102,15 @@ test('an admin copies a program from the list and deletes the copy with the bulk
   await expect(chapterRows(page).nth(0).getByTestId('chapter-title')).toHaveValue('Единственная глава');
 
   await page.goto(`${web()}/admin/courses`);
-  await page.getByPlaceholder('Поиск').fill('(копия)');
+  await searchList(page, '(копия)');
   const copy = page.getByRole('row').filter({ hasText: `${title} (копия)` });
   await expect(copy).toHaveCount(1);
   await copy.getByRole('checkbox').check();
   await page.getByTestId('courses-bulk-delete').click();
-  await page.getByRole('dialog').getByRole('button', { name: /Подтвердить|Да/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /Подтвердить|Да/ })
+    .click();
   await expect(page.getByText('Курс удалён')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: `${title} (копия)` })).toHaveCount(0);
 });

@@ -90,7 +90,10 @@ test('a quiz a student has started cannot be deleted: the editor shows the catal
   await page.goto(`${web()}/admin/quizzes/${quiz.id}`);
   await expect(page.getByText('На тест уже отвечали')).toBeVisible();
   await page.getByRole('button', { name: 'Удалить', exact: true }).click();
-  await page.getByRole('dialog').getByRole('button', { name: /Подтвердить|Да/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /Подтвердить|Да/ })
+    .click();
   await expect(page.getByText('Тест, на который уже есть ответы, нельзя удалить.')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/admin/quizzes/${quiz.id}$`));
 });

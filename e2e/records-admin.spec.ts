@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { passIntroductions, signIn, web } from './support.ts';
+import { passIntroductions, signIn, web, searchList } from './support.ts';
 
 // two sign-ins and a PDF on a machine shared with other work
 test.setTimeout(180_000);
@@ -40,7 +40,7 @@ test('an admin uploads a document for the demo student, who sees and downloads i
   await page.getByRole('button', { name: 'Сохранить' }).click();
   await expect(page.getByText('Документ загружен')).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/documents$/);
-  await page.getByPlaceholder('Поиск').fill(title);
+  await searchList(page, title);
   await expect(page.getByRole('row').filter({ hasText: title })).toContainText('student');
 
   const { name, bytes } = await studentDownloads(browser, title);
@@ -117,7 +117,7 @@ test('an admin creates a company with its legal details and stamp, then changes 
   await expect(page.locator('img[src*="/stamp?domain=demo&key="]')).toHaveJSProperty('naturalWidth', 1); // served without a token
 
   await page.goto(`${web()}/admin/companies`);
-  await page.getByPlaceholder('Поиск').fill(title);
+  await searchList(page, title);
   const row = page.getByRole('row').filter({ hasText: title });
   await expect(row).toContainText('ПАО Банк');
   await row.getByRole('checkbox').check();

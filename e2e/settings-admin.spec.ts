@@ -39,7 +39,7 @@ test('an admin uploads a new logo and the portal shows it', async ({ page }) => 
   await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(48);
 });
 
-test('an admin switches the rating off: the student\'s portal hides it and the API refuses it', async ({ page, browser }) => {
+test("an admin switches the rating off: the student's portal hides it and the API refuses it", async ({ page, browser }) => {
   const adminToken = await apiToken('admin');
   await apiCall('/admin/access', adminToken, { method: 'PUT', body: { rating: true } });
   try {
@@ -56,7 +56,8 @@ test('an admin switches the rating off: the student\'s portal hides it and the A
     const rating = page.getByRole('switch', { name: 'Рейтинг' }).or(page.getByLabel('Рейтинг'));
     await expect(rating).toBeChecked();
     await rating.uncheck();
-    await page.getByRole('button', { name: 'Сохранить' }).click();
+    // the sections' own form (the tab also holds the self-registration form with its own Save)
+    await page.locator('form').filter({ has: rating }).getByRole('button', { name: 'Сохранить' }).click();
     await expect(page.getByText('Разделы сохранены.')).toBeVisible();
     // the back-office menu follows at once, without a reload
     await expect(page.getByRole('menuitem', { name: 'Рейтинг', exact: true })).toHaveCount(0);
@@ -100,6 +101,30 @@ test('a curator signs in and sees users, mail, curator news and the calendar, bu
   // the calendar opens; settings are refused (by the screen and by the server)
   await menu('Календарь').click();
   await expect(page).toHaveURL(/\/admin\/calendar$/);
+
+  // a consulting session typed in the viewer's time zone is sent as the UTC instant and listed in DD.MM.YYYY hh:mm;
+  // an end before the start is refused on the form; a curator does not tie events to programs
+  const event = `Консультация по отчётам ${Date.now()}`;
+  await page.getByRole('link', { name: 'Создать' }).click();
+  await page.getByLabel('Название *').fill(event);
+  await page.getByLabel('Вид *').click();
+  await page.getByRole('option', { name: 'Консультация' }).click();
+  await page.getByLabel('Начало *').fill('24.12.2030 10:05');
+  await page.getByLabel('Окончание *').fill('24.12.2030 09:00');
+  await expect(page.getByLabel('Программа')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByText('Окончание не может быть раньше начала')).toBeVisible();
+  await page.getByLabel('Окончание *').fill('24.12.2030 11:30');
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page).toHaveURL(/\/admin\/calendar$/);
+  const row = page.getByRole('row').filter({ hasText: event });
+  await expect(row).toContainText(/24\.12\.2030 10:05/);
+  await expect(row).toContainText(/24\.12\.2030 11:30/);
+  const listed = await apiCall(`/admin/calendar?q=${encodeURIComponent(event)}`, await apiToken('moderator'));
+  const stored = (listed.body.data as { starts_at: string; ends_at: string; program_id: number | null }[])[0];
+  expect(stored.starts_at).toBe(await page.evaluate(() => new Date(2030, 11, 24, 10, 5).toISOString()));
+  expect(stored.ends_at).toBe(await page.evaluate(() => new Date(2030, 11, 24, 11, 30).toISOString()));
+  expect(stored.program_id).toBeNull();
   await page.goto(`${web()}/admin/settings`);
   await expect(page.getByTestId('settings-tab-logo')).toHaveCount(0);
   const refused = await apiCall('/admin/setting', await apiToken('moderator'));

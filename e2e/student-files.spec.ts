@@ -23,10 +23,11 @@ test('a student submits a project archive, is refused a non-archive and a second
   await page.getByTestId('project-submit').click();
   await expect(page.getByTestId('project-version')).toHaveCount(1);
   await expect(page.getByTestId('project-version')).toContainText('На проверке');
+  // a second version waits for the review: the button says why it is disabled (the server refuses it too: API tests)
   await page.getByTestId('project-files').setInputFiles({ name: 'strategy-2.zip', mimeType: 'application/zip', buffer: zipArchive('version two') });
   await page.getByTestId('project-confirm').check();
-  await page.getByTestId('project-submit').click();
-  await expect(page.getByTestId('project-error')).toHaveText('Предыдущая версия проекта ещё ожидает проверки.');
+  await expect(page.getByTestId('project-submit')).toBeDisabled();
+  await expect(page.getByTestId('project-submit-reason')).toHaveText('Предыдущая версия проекта ещё ожидает проверки.');
   await expect(page.getByTestId('project-version')).toHaveCount(1);
 });
 

@@ -81,3 +81,27 @@ export function zipArchive(seed: string) {
   end.writeUInt16LE(comment.length, 20);
   return Buffer.concat([end, comment]);
 }
+
+/**
+ * Creates a program through the back office's create screen and waits until its edit screen (with the builder) is
+ * shown. The URL changes before the new screen replaces the old one, so a test that acts on the URL alone can still
+ * click the create form's controls; waiting for the builder closes that gap. Answers the new program's id.
+ */
+export async function createProgram(page: Page, title: string) {
+  await page.goto(`${web()}/admin/courses/create`);
+  await page.getByLabel('Название *').fill(title);
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page).toHaveURL(/\/admin\/courses\/\d+$/);
+  await expect(page.getByTestId('program-builder')).toBeVisible();
+  return Number(/\/admin\/courses\/(\d+)$/.exec(page.url())![1]);
+}
+
+/**
+ * Types into a back-office list's search box and waits until the list has taken it (react-admin applies a search
+ * after a pause and writes it into the URL). A click before that would be followed by the late filter, which takes
+ * the page back to the list from wherever the click led.
+ */
+export async function searchList(page: Page, text: string) {
+  await page.getByPlaceholder('Поиск').fill(text);
+  await expect.poll(() => decodeURIComponent(page.url())).toContain(`"q":${JSON.stringify(text)}`);
+}

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: type-check, unit and API tests (PGlite, then PostgreSQL when TEST_DATABASE_URL is set),
+// `npm test`: type-check, lint and format check, unit and API tests (PGlite, then PostgreSQL when TEST_DATABASE_URL is set),
 // build both apps, then the browser journeys in Chromium. Ends with "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -32,8 +32,11 @@ function vitestCounts(file) {
 }
 
 step('type-check', bin('tsc'), ['--noEmit', '-p', '.']);
+// Biome: the formatter's layout and the linter's rules (biome.json); `npm run format` fixes what it can.
+step('lint and format', bin('biome'), ['ci', '--diagnostic-level=error', '.']);
 
-run('unit and API tests (PGlite)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${tmp}/vitest.json`]);
+// TEST_DATABASE_URL is emptied here: CI exports it for the PostgreSQL run below, and this run is the PGlite one.
+run('unit and API tests (PGlite)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${tmp}/vitest.json`], { TEST_DATABASE_URL: '' });
 let c = vitestCounts(`${tmp}/vitest.json`);
 passed += c.p;
 failed += c.f;

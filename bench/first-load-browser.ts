@@ -1,0 +1,115 @@
+// The first screens of both apps as Chromium receives them: cache disabled, every answer of the web origin
+// (the page, scripts, styles; the API's JSON is not counted), from CDP's Network.loadingFinished
+// `encodedDataLength` (bytes on the wire, headers included) and the answers' Content-Length (bodies only).
+// Needs a running system with the demo school (`npm start`, or the e2e server):
+//   WEB_PORT=8080 npx tsx bench/first-load-browser.ts
+import { chromium, type Page } from '@playwright/test';
+
+const WEB_PORT = Number(process.env.WEB_PORT ?? 8080);
+const origin = `http://demo.localhost:${WEB_PORT}`;
+const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo12345';
+
+interface Tally {
+  answers: number;
+  wire: number;
+  body: number;
+}
+
+async function recorder(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  const urls = new Map<string, { url: string; length: number }>();
+  const done: { url: string; wire: number; body: number }[] = [];
+  cdp.on('Network.responseReceived', (e) => {
+    const h = Object.fromEntries(Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), String(v)]));
+    urls.set(e.requestId, { url: e.response.url, length: Number(h['content-length'] ?? 0) });
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    const r = urls.get(e.requestId);
+    if (r?.url.startsWith(origin)) done.push({ url: r.url, wire: e.encodedDataLength, body: r.length });
+  });
+  let mark = 0;
+  /** What arrived since the last call. */
+  return () => {
+    const slice = done.slice(mark);
+    mark = done.length;
+    return slice;
+  };
+}
+
+type Entry = { url: string; wire: number; body: number };
+/** Sums the answers, optionally only those under a path prefix. */
+function tally(entries: Entry[], prefix?: string): Tally {
+  const e = entries.filter((d) => !prefix || new URL(d.url).pathname.startsWith(prefix));
+  return { answers: e.length, wire: e.reduce((s, d) => s + d.wire, 0), body: e.reduce((s, d) => s + d.body, 0) };
+}
+
+async function signIn(page: Page, login: string) {
+  await page.getByTestId('login-username').fill(login);
+  await page.getByTestId('login-password').fill(PASSWORD);
+  await page.getByTestId('login-submit').click();
+}
+
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const rows: [string, Tally][] = [];
+const settle = (page: Page) => page.waitForLoadState('networkidle');
+
+// Learner: /auth fresh, then signing in as the demo student and the course list.
+{
+  const page = await browser.newPage();
+  const take = await recorder(page);
+  await page.goto(`${origin}/auth`);
+  await page.getByTestId('login-submit').waitFor();
+  await settle(page);
+  const auth = take();
+  if (process.env.DEBUG) console.log(auth.map((d) => [d.url, d.body, d.wire]));
+  rows.push(['learner: /auth (sign-in)', tally(auth)]);
+  await signIn(page, 'student');
+  await page.waitForURL(/\/(courses\/list|news\/\d+)$/);
+  await page.getByTestId('course-card').or(page.getByTestId('welcome-start')).or(page.getByTestId('news-read')).first().waitFor();
+  await settle(page);
+  const list = take();
+  if (process.env.DEBUG)
+    console.log(
+      page.url(),
+      list.map((d) => d.url),
+    );
+  rows.push(['learner: then signing in, to /courses/list (what that adds)', tally(list)]);
+  rows.push(['learner: /auth, then /courses/list (together)', tally([...auth, ...list])]);
+  await page.close();
+}
+
+// Back office signed out: /admin/ sends the visitor to the portal's /auth.
+{
+  const page = await browser.newPage();
+  const take = await recorder(page);
+  await page.goto(`${origin}/admin/`);
+  await page.waitForURL(/\/auth$/);
+  await page.getByTestId('login-submit').waitFor();
+  await settle(page);
+  const all = take();
+  rows.push(['back office: /admin/ signed out, its own files', tally(all, '/admin/')]);
+  rows.push(['back office: /admin/ signed out, with the portal sign-in it lands on', tally(all)]);
+  await page.close();
+}
+
+// Back office signed in: the admin signs in on the portal and lands on /admin/courses.
+{
+  const page = await browser.newPage();
+  await page.goto(`${origin}/auth`);
+  const take = await recorder(page);
+  await signIn(page, 'admin');
+  await page.waitForURL(/\/admin\/courses$/);
+  take(); // the sign-in's own traffic and the redirect
+  await page.goto(`${origin}/admin/`);
+  await page.waitForURL(/\/admin\/courses$/);
+  await page.getByText(/./).first().waitFor();
+  await settle(page);
+  rows.push(['back office: /admin/ signed in (program list)', tally(take(), '/admin/')]);
+  await page.close();
+}
+await browser.close();
+
+const kb = (n: number) => `${(n / 1000).toFixed(1)} KB`;
+console.log(['| first load | answers | bodies | on the wire |', '|---|---|---|---|', ...rows.map(([n, t]) => `| ${n} | ${t.answers} | ${kb(t.body)} | ${kb(t.wire)} |`)].join('\n'));

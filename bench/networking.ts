@@ -1,0 +1,201 @@
+// Networking search under load (issue 14), run on demand, not in `npm test`:
+//   BENCH_PG=postgres://postgres@127.0.0.1:5432/postgres node_modules/.bin/tsx bench/networking.ts
+// Creates a throwaway database on that server, seeds 100,000 networking profiles across 20 schools (the two demo
+// schools and 18 more), then 20 clients (global viewers of different schools) search at once for BENCH_SECONDS with
+// free text and two filters (industry[] and country[]); prints p50/p95/p99 of the API's answers. See docs/performance.md.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { loadConfig } from '../server/config.ts';
+import { openDatabase } from '../server/db/client.ts';
+import { buildApp } from '../server/app.ts';
+import { seedReferenceData } from '../server/seed/reference.ts';
+import { seedDemo } from '../server/seed/demo.ts';
+import { cities, countries, networkProfiles, tenantAccess, tenants, users } from '../server/db/schema/index.ts';
+import { INDUSTRIES, NETWORK_STATUSES } from '../server/db/schema/networking.ts';
+import { issueTokens } from '../server/modules/accounts/tokens.ts';
+import { bindToSchool } from '../server/db/school.ts';
+
+const PROFILES = Number(process.env.BENCH_PROFILES ?? 100_000);
+const SCHOOLS = 20;
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 20);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const base = process.env.BENCH_PG ?? process.env.TEST_DATABASE_URL;
+if (!base) throw new Error('Set BENCH_PG to a PostgreSQL server URL (the benchmark creates and drops a database of its own)');
+
+const name = `lms_bench_networking_${process.pid}`;
+const admin = new pg.Client({ connectionString: base });
+await admin.connect();
+await admin.query(`create database ${name}`);
+await admin.end();
+const url = new URL(base);
+url.pathname = `/${name}`;
+
+// a reproducible pseudo-random sequence
+let seed = 42;
+const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)];
+const FIRST = ['Анна', 'Иван', 'Мария', 'Пётр', 'Ольга', 'Дмитрий', 'Елена', 'Сергей', 'John', 'Anna', 'Maria', 'David', 'Laura', 'Paul', 'Aigerim', 'Timur'];
+const LAST = ['Иванов', 'Петрова', 'Смирнов', 'Кузнецова', 'Волков', 'Орлова', 'Carter', 'Berg', 'Smith', 'Müller', 'Garcia', 'Nurlanov', 'Sokolov', 'Lebedeva', 'Novak', 'Kim'];
+const SKILLS = [
+  'strategy',
+  'finance',
+  'marketing',
+  'sales',
+  'negotiation',
+  'python',
+  'sql',
+  'excel',
+  'leadership',
+  'supply chain',
+  'lean',
+  'hr analytics',
+  'product management',
+  'scrum',
+  'ifrs',
+  'valuation',
+  'branding',
+  'pricing',
+  'логистика',
+  'переговоры',
+  'аналитика',
+  'бюджетирование',
+];
+const HOBBIES = ['tennis', 'chess', 'sailing', 'running', 'jazz', 'photography', 'hiking', 'теннис', 'шахматы', 'бег', 'фотография'];
+const COMPANIES = ['Acme', 'Northwind', 'Contoso', 'Globex', 'Initech', 'Umbrella', 'Stark', 'Wayne', 'Сбер', 'Северсталь', 'Яндекс', 'Газпром нефть'];
+const POSITIONS = ['CEO', 'CFO', 'analyst', 'consultant', 'project manager', 'HR director', 'директор', 'руководитель проектов', 'аналитик'];
+
+const dataDir = mkdtempSync(join(tmpdir(), 'lms-bench-nw-'));
+const database = await openDatabase({ url: url.toString() });
+const db = database.db;
+const started = Date.now();
+await seedReferenceData(db);
+await seedDemo(db, dataDir);
+for (let i = 3; i <= SCHOOLS; i++) {
+  const [t] = await db
+    .insert(tenants)
+    .values({ slug: `school${i}`, title: `School ${i}` })
+    .returning();
+  await db.insert(tenantAccess).values({ tenant_id: t.id, networking: true });
+}
+const schoolIds = (await db.select({ id: tenants.id }).from(tenants)).map((t) => t.id);
+const places = await db
+  .select({ city_id: cities.id, country_id: cities.country_id, ru: cities.title_ru, en: cities.title_en, cru: countries.title_ru, cen: countries.title_en })
+  .from(cities)
+  .innerJoin(countries, sql`${countries.id} = ${cities.country_id}`);
+const CHUNK = 4000; // under the 65,535 parameters of one statement
+for (let done = 0; done < PROFILES; done += CHUNK) {
+  const rows = Array.from({ length: Math.min(CHUNK, PROFILES - done) }, (_, k) => {
+    const n = done + k;
+    const p = pick(places);
+    return { n, tenant_id: schoolIds[n % schoolIds.length], name: pick(FIRST), surname: pick(LAST), place: p };
+  });
+  const made = await db
+    .insert(users)
+    .values(
+      rows.map((r) => ({
+        tenant_id: r.tenant_id,
+        login: `nw${r.n}`,
+        email: `nw${r.n}@bench.test`,
+        password_hash: 'x',
+        role: 'student' as const,
+        name: r.name,
+        surname: r.surname,
+        city_id: r.place.city_id,
+        country_id: r.place.country_id,
+      })),
+    )
+    .returning({ id: users.id });
+  await db.insert(networkProfiles).values(
+    rows.map((r, k) => {
+      const status = rnd() < 0.2 ? NETWORK_STATUSES[2] : rnd() < 0.5 ? NETWORK_STATUSES[0] : NETWORK_STATUSES[1];
+      return {
+        tenant_id: r.tenant_id,
+        user_id: made[k].id,
+        status,
+        industry: pick(INDUSTRIES),
+        skills: `${pick(SKILLS)}, ${pick(SKILLS)}, ${pick(SKILLS)}`,
+        hobbies: pick(HOBBIES),
+        company: pick(COMPANIES),
+        position: pick(POSITIONS),
+        native_language: pick(['ru', 'en', 'de', 'kk']),
+        looking_job: rnd() < 0.2,
+        is_hire: rnd() < 0.1,
+        full_name: `${r.name} ${r.surname}`,
+        sort_name: `${r.surname} ${r.name}`.toLowerCase(),
+        city: `${r.place.ru} ${r.place.en} ${r.place.cru} ${r.place.cen}`,
+        country_id: r.place.country_id,
+        city_id: r.place.city_id,
+      };
+    }),
+  );
+}
+await db.execute(sql`analyze`);
+console.log(`seeded ${PROFILES} profiles in ${SCHOOLS} schools in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+// one global viewer per school (the widest search: every school's global members and the own school's local ones)
+const viewers: { token: string; slug: string }[] = [];
+for (let i = 0; i < CLIENTS; i++) {
+  const tenantId = schoolIds[i % schoolIds.length];
+  const [t] = await db.select({ slug: tenants.slug }).from(tenants).where(sql`${tenants.id} = ${tenantId}`);
+  const [u] = await db
+    .insert(users)
+    .values({ tenant_id: tenantId, login: `viewer${i}`, email: `viewer${i}@bench.test`, password_hash: 'x', name: 'Viewer', surname: String(i) })
+    .returning({ id: users.id });
+  await db.insert(networkProfiles).values({ tenant_id: tenantId, user_id: u.id, status: 'global', full_name: 'Viewer', sort_name: 'viewer' });
+  viewers.push({ token: (await issueTokens(bindToSchool(db, tenantId), u.id)).access_token, slug: t.slug });
+}
+
+const config = { ...loadConfig({}), dataDir, logLevel: 'silent' };
+const app = await buildApp({ config, database, logger: false });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const api = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+const countryIds = [...new Set(places.map((p) => p.country_id))];
+const ru = (await db.select({ id: countries.id }).from(countries).where(sql`${countries.code} = 'RU'`))[0].id;
+
+/** A search with text and two filters: a skill or a name word, an industry and a country. */
+function query() {
+  const text = rnd() < 0.5 ? pick(SKILLS).split(' ')[0] : pick(LAST).slice(0, 4);
+  const country = rnd() < 0.5 ? ru : pick(countryIds);
+  return `/api/search/networking?q=${encodeURIComponent(text)}&industry[]=${pick(INDUSTRIES)}&country[]=${country}&per_page=15`;
+}
+
+// warm up, then the measured run
+const times: number[] = [];
+let errors = 0;
+let total = 0;
+async function client(v: { token: string; slug: string }, until: number, record: boolean) {
+  while (Date.now() < until) {
+    const t0 = performance.now();
+    const res = await fetch(`${api}${query()}`, { headers: { authorization: `Bearer ${v.token}`, domain: v.slug } });
+    const body = (await res.json()) as { meta?: { total: number } };
+    const ms = performance.now() - t0;
+    if (!record) continue;
+    if (res.status !== 200) errors++;
+    else total += body.meta?.total ?? 0;
+    times.push(ms);
+  }
+}
+await Promise.all(viewers.map((v) => client(v, Date.now() + 3000, false)));
+await Promise.all(viewers.map((v) => client(v, Date.now() + SECONDS * 1000, true)));
+times.sort((a, b) => a - b);
+const pct = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))].toFixed(1);
+console.log(
+  `${CLIENTS} concurrent clients, ${SECONDS} s: ${times.length} searches (${(times.length / SECONDS).toFixed(0)}/s), ${errors} errors, ${(total / Math.max(1, times.length)).toFixed(0)} matches per search on average`,
+);
+console.log(`latency ms: p50 ${pct(50)}, p95 ${pct(95)}, p99 ${pct(99)}, max ${times[times.length - 1].toFixed(1)}`);
+const plan = await db.execute(
+  sql.raw(
+    `explain analyze select id from network_profiles where status = 'global' and search @@ to_tsquery('simple', 'strat:*') and industry = 'finance' and country_id = ${ru} order by ts_rank(search, to_tsquery('simple', 'strat:*')) desc limit 15`,
+  ),
+);
+console.log((plan as unknown as { rows: { 'QUERY PLAN': string }[] }).rows.map((r) => r['QUERY PLAN']).join('\n'));
+
+await app.close();
+await database.close();
+const drop = new pg.Client({ connectionString: base });
+await drop.connect();
+await drop.query(`drop database if exists ${name} with (force)`);
+await drop.end();

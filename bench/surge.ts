@@ -1,0 +1,130 @@
+// The exam surge by arrival rate (an open model, issue 16 item 5): each student arrives on a schedule of their own,
+// whatever the server's answers take: signs in at a random moment of the sign-in window, starts the quiz at a random
+// moment of the start window that follows, then answers a question every 1–3 s (the next question comes with each
+// answer) until the attempt is over. A slow server does not slow the arrivals down, as it would in a closed loop.
+import { loadavg } from 'node:os';
+
+export type OpKind = 'sign-in' | 'start' | 'first question' | 'answer';
+
+export interface OpStats {
+  /** 2xx answers. */
+  ok: number;
+  /** 409 ISSET_ANSWER_QUESTION / a start that continued an open attempt: by design, not counted as successes. */
+  repeats: number;
+  /** Anything else (4xx, 5xx, a broken connection). */
+  failed: number;
+  /** Latencies of the successful ones, ms. */
+  latencies: number[];
+  failures: Record<string, number>;
+}
+
+export interface SurgeOptions {
+  base: string;
+  tenant: string;
+  logins: string[];
+  password: string;
+  quizId: number;
+  signInWindowS: number;
+  startWindowS: number;
+  gapS?: [number, number];
+}
+
+export interface SurgeResult {
+  ops: Record<OpKind, OpStats>;
+  seconds: number;
+  attemptsFinished: number;
+  /** The 1-minute load average sampled every second while it ran (the highest). */
+  loadMax: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
+const rand = (a: number, b: number) => a + Math.random() * (b - a);
+
+export function percentile(sorted: number[], p: number) {
+  if (!sorted.length) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+export async function runSurge(o: SurgeOptions): Promise<SurgeResult> {
+  const ops = Object.fromEntries((['sign-in', 'start', 'first question', 'answer'] as OpKind[]).map((k) => [k, { ok: 0, repeats: 0, failed: 0, latencies: [], failures: {} }])) as unknown as Record<
+    OpKind,
+    OpStats
+  >;
+  const [gapMin, gapMax] = o.gapS ?? [1, 3];
+  let loadMax = loadavg()[0];
+  const sampler = setInterval(() => (loadMax = Math.max(loadMax, loadavg()[0])), 1000);
+  let finished = 0;
+
+  async function call(kind: OpKind, method: string, path: string, token: string | undefined, body?: unknown, repeat?: (status: number, name?: string) => boolean, from?: string) {
+    const t = performance.now();
+    try {
+      const res = await fetch(o.base + path, {
+        method,
+        headers: { domain: o.tenant, ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}), ...(from ? { 'x-forwarded-for': from } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      // biome-ignore lint/suspicious/noExplicitAny: the benchmark reads whatever JSON the API answered
+      const json = (await res.json().catch(() => ({}))) as Record<string, any>;
+      const ms = performance.now() - t;
+      const s = ops[kind];
+      if (res.ok) {
+        s.ok++;
+        s.latencies.push(ms);
+      } else if (repeat?.(res.status, json.name)) s.repeats++;
+      else {
+        s.failed++;
+        const why = `${res.status} ${json.name ?? ''}`.trim();
+        s.failures[why] = (s.failures[why] ?? 0) + 1;
+      }
+      return res.ok ? json : undefined;
+    } catch (err) {
+      ops[kind].failed++;
+      const why = (err as Error).message;
+      ops[kind].failures[why] = (ops[kind].failures[why] ?? 0) + 1;
+      return undefined;
+    }
+  }
+
+  const t0 = performance.now();
+  async function student(login: string, i: number) {
+    await sleep(rand(0, o.signInWindowS * 1000));
+    // each student from an address of their own (the API trusts the loopback proxy in the benchmark): the per-address
+    // sign-in throttle (100 in 15 min) is not what is measured here
+    const from = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+    const signed = await call(
+      'sign-in',
+      'POST',
+      '/api/token',
+      undefined,
+      { username: login, password: o.password, client_id: 'web', client_secret: 'public', grant_type: 'password' },
+      undefined,
+      from,
+    );
+    const token = signed?.access_token as string | undefined;
+    if (!token) return;
+    await sleep(t0 + o.signInWindowS * 1000 + rand(0, o.startWindowS * 1000) - performance.now());
+    const started = await call('start', 'GET', `/api/quiz/${o.quizId}?is_new=true`, token);
+    const attempt = started?.data?.attempt?.id as number | undefined;
+    if (!attempt) return;
+    let q = (await call('first question', 'GET', `/api/quiz/${o.quizId}/question?id_quizAttemp=${attempt}`, token))?.data?.question;
+    while (q) {
+      await sleep(rand(gapMin, gapMax) * 1000);
+      const first = q.options?.[0]?.id;
+      const answer = q.type === 'text' ? 'bench' : q.type === 'radio' ? first : [first];
+      const reply = await call(
+        'answer',
+        'POST',
+        '/api/QuestionUserAnswer',
+        token,
+        { id_quizAttemp: attempt, question_id: q.id, answer },
+        (status, name) => status === 409 && name === 'ISSET_ANSWER_QUESTION',
+      );
+      if (reply?.data?.status === 'FINISHED') finished++;
+      q = reply?.data?.next?.question;
+    }
+  }
+  await Promise.all(o.logins.map((login, i) => student(login, i)));
+  clearInterval(sampler);
+  for (const s of Object.values(ops)) s.latencies.sort((a, b) => a - b);
+  return { ops, seconds: (performance.now() - t0) / 1000, attemptsFinished: finished, loadMax };
+}

@@ -1,0 +1,59 @@
+import { expect, test } from '@playwright/test';
+import { signIn, web } from './support.ts';
+
+test('a moderator builds a quiz score report through the wizard, sees its chart, saves it and opens it again with the same parameters', async ({ page }) => {
+  const name = `Экзамен для отчёта ${Date.now()}`;
+  await signIn(page, 'moderator');
+  await expect(page).toHaveURL(/\/admin\/users$/);
+  await page.goto(`${web()}/admin/reports`);
+  // the catalogue in its groups, and the demo school's saved reports
+  await expect(page.getByRole('heading', { name: 'Тесты и опросы' })).toBeVisible();
+  await expect(page.getByTestId('saved-reports').getByRole('link', { name: 'Результаты экзамена' })).toBeVisible();
+  await page.getByRole('link', { name: 'Результаты тестов' }).click();
+  await expect(page).toHaveURL(/\/admin\/reports\/create\?type=quizScoreResults$/);
+
+  // params: the period and the quiz
+  await page.getByRole('combobox', { name: 'Период' }).click();
+  await page.getByRole('option', { name: 'За всё время' }).click();
+  await page.getByRole('combobox', { name: 'Тест' }).click();
+  await page.getByRole('option', { name: 'Экзамен по стратегии' }).click();
+  await page.getByRole('button', { name: 'Построить' }).click();
+
+  // result: the table with its columns, and the score distribution
+  const table = page.getByTestId('report-table');
+  await expect(table.getByRole('columnheader', { name: 'Процент' })).toBeVisible();
+  await expect(page.getByTestId('report-chart')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Распределение результатов, %' })).toBeVisible();
+
+  // save under a name: the saved report's result opens
+  await page.getByTestId('report-name').fill(name);
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page).toHaveURL(/\/admin\/reports\/\d+\/view$/);
+  await expect(page.getByText('Отчёт сохранён')).toBeVisible();
+
+  // open it again from the list: the same parameters
+  await page.goto(`${web()}/admin/reports`);
+  await page.getByTestId('saved-reports').getByRole('link', { name }).click();
+  await expect(page).toHaveURL(/\/admin\/reports\/\d+\/view$/);
+  await expect(page.getByTestId('report-chart')).toBeVisible();
+  await page.getByRole('button', { name: 'Изменить параметры' }).click();
+  await expect(page.getByRole('combobox', { name: 'Тест' })).toHaveText('Экзамен по стратегии');
+  await expect(page.getByRole('combobox', { name: 'Период' })).toHaveText('За всё время');
+});
+
+test('the traffic light walks from programs to chapters to students in coloured cells', async ({ page }) => {
+  await signIn(page, 'admin');
+  await expect(page).toHaveURL(/\/admin\/courses$/);
+  await page.goto(`${web()}/admin/reports`);
+  await page.getByTestId('saved-reports').getByRole('link', { name: 'Светофор по программам' }).click();
+  const table = page.getByTestId('report-table');
+  await expect(table.getByRole('cell', { name: 'Стратегический менеджмент' })).toBeVisible();
+  await expect(table.locator('[data-light]').first()).toBeVisible();
+  await table.getByRole('row').filter({ hasText: 'Стратегический менеджмент' }).getByRole('button', { name: 'Подробнее' }).click();
+  await expect(table.getByRole('cell', { name: 'Введение в стратегию' })).toBeVisible();
+  await table.getByRole('row').filter({ hasText: 'Введение в стратегию' }).getByRole('button', { name: 'Подробнее' }).click();
+  // the demo student (and, once the marketplace journey has run, north's buyer of the same name in this program)
+  await expect(table.getByRole('cell', { name: /Студентов Алексей/ }).first()).toBeVisible();
+  await page.getByRole('button', { name: 'На уровень выше' }).click();
+  await expect(table.getByRole('cell', { name: 'Введение в стратегию' })).toBeVisible();
+});
