@@ -9,6 +9,8 @@ export default defineConfig({
     include: ['{common,admin,learner,server}/**/*.test.{ts,tsx}'],
     environment: 'node',
     setupFiles: ['./vitest.setup.ts'],
+    // the migrated and seeded database every API test file starts from, made once per run
+    globalSetup: ['./server/test/global-setup.ts'],
     testTimeout: 90_000,
     hookTimeout: 180_000,
     pool: 'forks',

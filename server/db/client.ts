@@ -39,6 +39,8 @@ export interface Database {
   listen?(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   /** Whether the database had no tables before migrations ran (first start). */
   wasEmpty: boolean;
+  /** PGlite only: a dump of the whole data folder, to open copies with `pgliteSnapshot` (the test suite's seeded start). */
+  snapshot?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -56,6 +58,8 @@ export interface DatabaseOptions {
   pgliteDir?: string;
   /** Connections of each school's pool on PostgreSQL (default 10). */
   poolSize?: number;
+  /** PGlite only: start from this data-folder dump (`snapshot()` of another database) instead of an empty cluster. */
+  pgliteSnapshot?: Blob;
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
@@ -121,7 +125,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const dir = opts.pgliteDir ?? 'memory://';
   if (!dir.startsWith('memory://')) mkdirSync(dirname(dir), { recursive: true });
   // pg_trgm: the trigram indexes of the list searches (migration 0009, docs/performance.md) exist on both databases
-  const client = new PGlite(dir, { extensions: { pg_trgm } });
+  const client = new PGlite(dir, { extensions: { pg_trgm }, loadDataDir: opts.pgliteSnapshot });
   const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
   const res = await client.query<{ t: string | null }>(`select to_regclass('public.tenants') as t`);
   const wasEmpty = res.rows[0].t === null;
@@ -135,7 +139,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     if (!hit) schools.set(schoolId, (hit = bindToSchool(db, schoolId)));
     return hit;
   };
-  return { db, forSchool, kind: 'pglite', wasEmpty, close: () => client.close() };
+  return { db, forSchool, kind: 'pglite', wasEmpty, snapshot: () => client.dumpDataDir('none'), close: () => client.close() };
 }
 
 /**

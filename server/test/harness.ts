@@ -1,14 +1,14 @@
 import { mkdtempSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { cp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyPluginAsync, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { buildApp } from '../app.ts';
-import { seedReferenceData } from '../seed/reference.ts';
-import { DEMO_PASSWORD, seedDemo } from '../seed/demo.ts';
+import { DEMO_PASSWORD } from '../seed/demo.ts';
+import { onServer } from './seeded-start.ts';
 
 /**
  * A real API on a real database for one test file: embedded PGlite in memory by default, or a
@@ -26,39 +26,33 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
-/** A new, empty database on the PostgreSQL server of `baseUrl` (TEST_DATABASE_URL), and how to drop it. */
-export async function freshPostgresDatabase(baseUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A new database on the PostgreSQL server of `baseUrl` (TEST_DATABASE_URL), empty or a copy of `template`, and how to drop it. */
+export async function freshPostgresDatabase(baseUrl: string, prefix: string, template?: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const onServer = async (statement: string) => {
-    const c = new pg.Client({ connectionString: baseUrl });
-    await c.connect();
-    try {
-      await c.query(statement);
-    } finally {
-      await c.end();
-    }
-  };
-  await onServer(`create database ${name}`);
+  await onServer(baseUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => onServer(`drop database if exists ${name} with (force)`) };
+  return { url: url.toString(), drop: () => onServer(baseUrl, `drop database if exists ${name} with (force)`) };
 }
 
 export async function startTestApi(overrides: Partial<Config> = {}, extra: FastifyPluginAsync[] = []): Promise<TestApi> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lms-test-'));
   const config = { ...loadConfig({}), dataDir, logLevel: 'silent', ...overrides };
   const pgBase = process.env.TEST_DATABASE_URL;
+  // a copy of the run's seeded start (server/test/global-setup.ts): the demo schools' rows and their files
+  const start = inject('seededStart');
+  await cp(start.dataDir, dataDir, { recursive: true });
   let dropDb: (() => Promise<void>) | undefined;
   let database: Database;
   if (pgBase) {
-    const fresh = await freshPostgresDatabase(pgBase, 'lms_test');
+    if (!start.template) throw new Error('the seeded start was made for PGlite; TEST_DATABASE_URL changed after the run began');
+    const fresh = await freshPostgresDatabase(pgBase, 'lms_test', start.template);
     database = await openDatabase({ url: fresh.url });
     dropDb = fresh.drop;
   } else {
-    database = await openDatabase({ pgliteDir: 'memory://' });
+    if (!start.pgliteDump) throw new Error('the seeded start was made for PostgreSQL; TEST_DATABASE_URL changed after the run began');
+    database = await openDatabase({ pgliteDir: 'memory://', pgliteSnapshot: new Blob([await readFile(start.pgliteDump)]) });
   }
-  await seedReferenceData(database.db);
-  await seedDemo(database.db, config.dataDir);
   const app = await buildApp({ config, database, logger: false, extra });
   await app.ready();
 
