@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { schoolId, tenants } from './tenants.ts';
 import { users } from './users.ts';
 import { programs, media } from './learning.ts';
@@ -195,4 +195,30 @@ export const marketInvoices = pgTable(
     created_at: created(),
   },
   (t) => [index('market_invoices_tenant_status').on(t.tenant_id, t.status, t.id)],
+);
+
+/**
+ * A marketplace ad of the selling school: a banner (title in ru and en, an image) linking to one of the school's
+ * programs or to a store category, shown in the catalogue from `starts_on` to `ends_on` (both days included, UTC).
+ */
+export const marketAds = pgTable(
+  'market_ads',
+  {
+    id: serial().primaryKey(),
+    tenant_id: schoolId(),
+    title: text().notNull(),
+    title_en: text(),
+    /** The stored image (relative to the school's folder). */
+    image: text(),
+    program_id: integer().references(() => programs.id, { onDelete: 'cascade' }),
+    category_id: integer().references(() => storeCategories.id, { onDelete: 'cascade' }),
+    starts_on: date({ mode: 'string' }).notNull(),
+    ends_on: date({ mode: 'string' }).notNull(),
+    created_at: created(),
+  },
+  (t) => [
+    index('market_ads_period').on(t.tenant_id, t.starts_on, t.ends_on),
+    check('market_ads_one_link', sql`(${t.program_id} is null) <> (${t.category_id} is null)`),
+    check('market_ads_period_order', sql`${t.ends_on} >= ${t.starts_on}`),
+  ],
 );
