@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
@@ -32,6 +31,7 @@ import { ListQuery, paginate, pageMeta } from '../../core/pagination.ts';
 import { Id, IdParams } from '../../core/schemas.ts';
 import { absolutePath } from '../../core/storage.ts';
 import { contentTypeOf } from '../../core/file-types.ts';
+import { byteRange, sendRange } from '../../core/ranges.ts';
 import { ADMINS } from '../../../common/access/roles.ts';
 import PDFDocument from 'pdfkit';
 import { PDF_FONT } from '../../core/pdf.ts';
@@ -207,22 +207,8 @@ export default async function marketplaceModule(fastify: FastifyInstance) {
       if (m.kind !== 'video' || !m.path) throw notFound('media');
       const file = absolutePath(app.config.dataDir, slug, m.path);
       const { size } = await stat(file);
-      reply.header('accept-ranges', 'bytes').header('content-type', contentTypeOf(m.path)).header('x-content-type-options', 'nosniff').header('cache-control', 'private, max-age=3600');
-      const match = req.headers.range ? /^bytes=(\d+)-(\d*)$/.exec(req.headers.range.trim()) : null;
-      if (!match) return reply.header('content-length', size).send(createReadStream(file));
-      const start = Number(match[1]);
-      const end = Math.min(match[2] ? Number(match[2]) : size - 1, size - 1);
-      if (start >= size || end < start)
-        return reply
-          .status(416)
-          .header('content-range', `bytes */${size}`)
-          .type('application/json')
-          .send({ category: 'file', name: 'ERROR_RANGE', variables: { size }, message: 'Range not satisfiable' });
-      return reply
-        .status(206)
-        .header('content-range', `bytes ${start}-${end}/${size}`)
-        .header('content-length', end - start + 1)
-        .send(createReadStream(file, { start, end }));
+      reply.header('content-type', contentTypeOf(m.path)).header('x-content-type-options', 'nosniff').header('cache-control', 'private, max-age=3600');
+      return sendRange(reply, file, size, byteRange(req.headers.range, size));
     },
   );
 

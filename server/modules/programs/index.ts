@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { and, desc, eq, gte, ilike, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -12,6 +11,7 @@ import { AppError, accessDenied, fieldError, notFound } from '../../core/errors.
 import { ListQuery, orderFor, pageMeta, paginate } from '../../core/pagination.ts';
 import { absolutePath } from '../../core/storage.ts';
 import { contentTypeOf, sendDownload } from '../../core/file-types.ts';
+import { byteRange, sendRange } from '../../core/ranges.ts';
 import { assertItemVisible, assertProgramVisible, enrolledProgramIds, seesAllPrograms } from './access.ts';
 import { progressOf, programTree } from './progress.ts';
 import { Id, IdParams } from '../../core/schemas.ts';
@@ -161,33 +161,11 @@ export default async function programsModule(fastify: FastifyInstance) {
       await assertItemVisible(req.db, me, { mediaId: m.id });
       const file = absolutePath(app.config.dataDir, req.tenant.slug, m.path);
       const { size } = await stat(file);
-      reply.header('accept-ranges', 'bytes').header('content-type', contentTypeOf(m.path)).header('x-content-type-options', 'nosniff').header('cache-control', 'private, max-age=3600');
-      const range = req.headers.range;
-      if (!range) {
-        await recordView(req, m.id);
-        return reply.header('content-length', size).send(createReadStream(file));
-      }
-      const match = /^bytes=(\d*)-(\d*)$/.exec(range.trim());
-      let start = match?.[1] ? Number(match[1]) : NaN;
-      let end = match?.[2] ? Number(match[2]) : size - 1;
-      if (match && !match[1] && match[2]) {
-        start = Math.max(0, size - Number(match[2]));
-        end = size - 1;
-      }
-      if (!match || Number.isNaN(start) || start >= size || end < start) {
-        return reply
-          .status(416)
-          .header('content-range', `bytes */${size}`)
-          .type('application/json')
-          .send({ category: 'file', name: 'ERROR_RANGE', variables: { size }, message: 'Range not satisfiable' });
-      }
-      end = Math.min(end, size - 1);
-      if (start === 0) await recordView(req, m.id);
-      return reply
-        .status(206)
-        .header('content-range', `bytes ${start}-${end}/${size}`)
-        .header('content-length', end - start + 1)
-        .send(createReadStream(file, { start, end }));
+      reply.header('content-type', contentTypeOf(m.path)).header('x-content-type-options', 'nosniff').header('cache-control', 'private, max-age=3600');
+      const range = byteRange(req.headers.range, size);
+      // a view is the start of playing: the whole file or its first bytes, not every seek
+      if (range === null || (range !== 'unsatisfiable' && range.start === 0)) await recordView(req, m.id);
+      return sendRange(reply, file, size, range);
     },
   );
 

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -11,6 +11,7 @@ import { notFound } from '../../core/errors.ts';
 import { IdParams } from '../../core/schemas.ts';
 import { absolutePath, attachment } from '../../core/storage.ts';
 import { CONTENT_TYPES } from '../../core/file-types.ts';
+import { byteRange, sendRange } from '../../core/ranges.ts';
 import { langOf } from '../../mail/texts.ts';
 import { REPORT_TYPES, ReportParams, prepareReport } from '../reports/index.ts';
 import { REPORT_ROLES } from '../reports/index.ts';
@@ -122,23 +123,23 @@ export default async function reportExportModule(fastify: FastifyInstance) {
     '/admin/excel/export/:id/download',
     {
       config,
-      schema: { tags, summary: 'The file of a finished export job of mine (404 NOT_FOUND_FILE until it is done)', params: IdParams, produces: [XLSX] },
+      schema: {
+        tags,
+        summary: 'The file of a finished export job of mine (404 NOT_FOUND_FILE until it is done), with HTTP range requests (206 for a Range, 416 ERROR_RANGE for one past the end)',
+        params: IdParams,
+        produces: [XLSX],
+      },
     },
     async (req, reply) => {
       const job = await myJob(req.db, req.params.id, currentUser(req).id);
       if (job.status !== 'done' || !job.path) throw notFound('file');
       const abs = absolutePath(app.config.dataDir, req.tenant.slug, job.path);
-      const stream = createReadStream(abs);
-      await new Promise<void>((resolve, reject) => {
-        stream.once('open', () => resolve());
-        stream.once('error', (e: NodeJS.ErrnoException) => reject(e.code === 'ENOENT' ? notFound('file') : e));
+      const { size } = await stat(abs).catch((e: NodeJS.ErrnoException) => {
+        throw e.code === 'ENOENT' ? notFound('file') : e;
       });
-      return reply
-        .header('content-type', XLSX)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', attachment(job.file_name))
-        .header('content-length', job.size ?? 0)
-        .send(stream);
+      reply.header('content-type', XLSX).header('x-content-type-options', 'nosniff').header('content-disposition', attachment(job.file_name));
+      // a download manager or a browser resuming the file asks for the rest (206); a bad range is 416
+      return sendRange(reply, abs, size, byteRange(req.headers.range, size));
     },
   );
 }

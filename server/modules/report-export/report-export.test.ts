@@ -121,6 +121,37 @@ describe('/admin/excel/export', () => {
       if (n > 1) fileRows.set(Number(r.getCell(4).value), Number(r.getCell(5).value));
     });
     for (const t of table) expect(fileRows.get(t.attempt)).toBe(t.score);
+
+    // the finished file over a real socket with range requests, as a browser resuming a broken download asks for it
+    const base = await api.app.listen({ port: 0, host: '127.0.0.1' });
+    const get = (range?: string) => fetch(`${base}${job.download_url}`, { headers: { domain: 'demo', authorization: `Bearer ${admin}`, ...(range ? { range } : {}) } });
+    const whole = Buffer.from(await (await get()).arrayBuffer());
+    const size = whole.length;
+    expect(size).toBe(file.rawPayload.length);
+    expect(file.headers['accept-ranges']).toBe('bytes');
+    const head = await get('bytes=0-999');
+    expect(head.status).toBe(206);
+    expect(head.headers.get('content-range')).toBe(`bytes 0-999/${size}`);
+    expect(head.headers.get('content-length')).toBe('1000');
+    expect(head.headers.get('content-type')).toContain('spreadsheetml');
+    const first = Buffer.from(await head.arrayBuffer());
+    const rest = await get('bytes=1000-');
+    expect(rest.status).toBe(206);
+    expect(rest.headers.get('content-range')).toBe(`bytes 1000-${size - 1}/${size}`);
+    // the two parts put together are the file, and it opens
+    const joined = Buffer.concat([first, Buffer.from(await rest.arrayBuffer())]);
+    expect(joined.equals(whole)).toBe(true);
+    expect((await readXlsx(joined)).rowCount).toBe(2502);
+    const tail = await get('bytes=-16');
+    expect(tail.headers.get('content-range')).toBe(`bytes ${size - 16}-${size - 1}/${size}`);
+    expect(Buffer.from(await tail.arrayBuffer()).equals(whole.subarray(size - 16))).toBe(true);
+    // a range past the end: 416 naming the size, the error in the body, no file name
+    const past = await get(`bytes=${size}-`);
+    expect(past.status).toBe(416);
+    expect(past.headers.get('content-range')).toBe(`bytes */${size}`);
+    expect(past.headers.get('content-disposition')).toBeNull();
+    expect(await past.json()).toMatchObject({ name: 'ERROR_RANGE', variables: { size } });
+    expect((await get('bytes=abc')).status).toBe(416);
   });
 
   it('shows a failed export as failed with its error, and a job whose process died as failed', async () => {
