@@ -14,7 +14,6 @@ import school from './school/index.ts';
 import rating from './rating/index.ts';
 import groupsModule from './groups/index.ts';
 import pricesModule from './prices/index.ts';
-import quizAdmin from './quiz-admin/index.ts';
 import scoresModule from './scores/index.ts';
 import userExtras from './user-extras/index.ts';
 import mediaAdmin from './media-admin/index.ts';
@@ -53,7 +52,6 @@ export const modules: FastifyPluginAsync[] = [
   rating,
   groupsModule,
   pricesModule,
-  quizAdmin,
   userExtras,
   mediaAdmin,
   fileManager,

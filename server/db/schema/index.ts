@@ -5,7 +5,7 @@ export * from './activity.ts';
 export * from './reference.ts';
 export * from './learning.ts';
 export * from './student.ts';
-export * from './quiz-admin.ts';
+export * from './quiz-settings.ts';
 export * from './files.ts';
 export * from './scores.ts';
 export * from './user-extras.ts';

@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { questionOptions, questions, quizAttempts, quizzes } from '../../db/schema/index.ts';
-import { maxScore, type Attempt, type Option, type Question, type Quiz } from './engine.ts';
+import { quizAttempts, quizzes } from '../../db/schema/index.ts';
+import { maxScore, resultOf, type Attempt, type Option, type Question, type Quiz } from './engine.ts';
+import { questionsWithOptions } from './store.ts';
 
 /**
  * The answer path's caches (issue 16, docs/performance.md "The answer path"), one set per API process.
@@ -62,20 +63,7 @@ export function createQuizCaches() {
       const key = `${schoolId}:${quiz.id}`;
       const hit = contents.get(key);
       if (hit && hit.version === quiz.version) return { ...hit, quiz };
-      const qs = await db.select().from(questions).where(eq(questions.quiz_id, quiz.id)).orderBy(asc(questions.sort), asc(questions.id));
-      const opts = qs.length
-        ? await db
-            .select()
-            .from(questionOptions)
-            .where(
-              inArray(
-                questionOptions.question_id,
-                qs.map((q) => q.id),
-              ),
-            )
-            .orderBy(asc(questionOptions.sort), asc(questionOptions.id))
-        : [];
-      const options = new Map<number, Option[]>(qs.map((q) => [q.id, opts.filter((o) => o.question_id === q.id)]));
+      const { questions: qs, options } = await questionsWithOptions(db, quiz.id);
       const content: QuizContent = { version: quiz.version, quiz, questions: qs, byId: new Map(qs.map((q) => [q.id, q])), options, max: qs.reduce((s, q) => s + maxScore(q, options.get(q.id)!), 0) };
       contents.set(key, content);
       return content;
@@ -183,13 +171,6 @@ export async function storeAnswer(
     used: Number(row.used),
     answered: (answered as number[]).map(Number),
   };
-}
-
-/** Percent and pass of a finished attempt by the quiz's evaluation (the same rule as engine.ts finishAttempt). */
-export function resultOf(quiz: Quiz, score: number, max: number) {
-  const percent = quiz.kind === 'poll' ? 100 : max ? Math.round((score / max) * 1000) / 10 : 0;
-  const passed = quiz.kind === 'poll' ? true : quiz.evaluation === 'score' ? percent >= quiz.passing_percentage && score >= quiz.min_score : percent >= quiz.passing_percentage;
-  return { percent, passed };
 }
 
 /**

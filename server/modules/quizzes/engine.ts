@@ -1,8 +1,9 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { questionAnswers, questionOptions, questions, quizAttempts, type quizzes } from '../../db/schema/index.ts';
+import { questionAnswers, type questionOptions, questions, quizAttempts, type quizzes } from '../../db/schema/index.ts';
 import { attemptPassed } from '../programs/index.ts';
+import { optionsOf } from './store.ts';
 
 export type Quiz = typeof quizzes.$inferSelect;
 export type Attempt = typeof quizAttempts.$inferSelect;
@@ -61,26 +62,24 @@ export function scoreAnswer(q: Question, opts: Option[], answer: { optionIds?: n
   return { is_correct: exact, score: exact ? chosen.reduce((s, o) => s + worth(o), 0) : 0 };
 }
 
-/** Starts an attempt: the deadline is fixed on the server's clock, the order of questions and options once. `db`: the school-bound handle. */
-export async function startAttempt(db: Db, quiz: Quiz, userId: number, number: number, demo = false) {
-  const qs = await db.select().from(questions).where(eq(questions.quiz_id, quiz.id)).orderBy(asc(questions.sort), asc(questions.id));
-  const opts = qs.length
-    ? await db
-        .select()
-        .from(questionOptions)
-        .where(
-          inArray(
-            questionOptions.question_id,
-            qs.map((q) => q.id),
-          ),
-        )
-        .orderBy(asc(questionOptions.sort), asc(questionOptions.id))
-    : [];
+/** Percent and pass of a finished attempt by the quiz's evaluation (both ways of finishing: `finishAttempt` and the answer path's `finishWithAnswers`). */
+export function resultOf(quiz: Quiz, score: number, max: number) {
+  const percent = quiz.kind === 'poll' ? 100 : max ? Math.round((score / max) * 1000) / 10 : 0;
+  return { percent, passed: attemptPassed(quiz, { percent, score }) };
+}
+
+/**
+ * Starts an attempt: the deadline is fixed on the server's clock, the order of questions and options once, from the
+ * quiz's `content` (its questions and their options in the editor's order: store.ts `questionsWithOptions`, as the
+ * answer path caches it). `db`: the school-bound handle.
+ */
+export async function startAttempt(db: Db, quiz: Quiz, content: { questions: Question[]; options: Map<number, Option[]> }, userId: number, number: number, demo = false) {
+  const qs = content.questions;
   const scatter = quiz.sort_type === 'scatter';
   const question_order = (scatter ? shuffle(qs) : qs).map((q) => q.id);
   const option_order: Record<string, number[]> = {};
   for (const q of qs) {
-    const own = opts.filter((o) => o.question_id === q.id).map((o) => o.id);
+    const own = (content.options.get(q.id) ?? []).map((o) => o.id);
     option_order[q.id] = scatter ? shuffle(own) : own;
   }
   const deadline_at = quiz.response_time_minutes ? new Date(Date.now() + quiz.response_time_minutes * 60_000) : null;
@@ -98,17 +97,10 @@ export async function finishAttempt(db: Db, quiz: Quiz, attempt: Attempt): Promi
     .select()
     .from(questions)
     .where(inArray(questions.id, attempt.question_order.length ? attempt.question_order : [0]));
-  const opts = qs.length
-    ? await db
-        .select()
-        .from(questionOptions)
-        .where(
-          inArray(
-            questionOptions.question_id,
-            qs.map((q) => q.id),
-          ),
-        )
-    : [];
+  const opts = await optionsOf(
+    db,
+    qs.map((q) => q.id),
+  );
   const answers = await db.select().from(questionAnswers).where(eq(questionAnswers.attempt_id, attempt.id));
   const max = qs.reduce(
     (s, q) =>
@@ -120,8 +112,7 @@ export async function finishAttempt(db: Db, quiz: Quiz, attempt: Attempt): Promi
     0,
   );
   const score = answers.reduce((s, a) => s + a.score, 0);
-  const percent = quiz.kind === 'poll' ? 100 : max ? Math.round((score / max) * 1000) / 10 : 0;
-  const passed = attemptPassed(quiz, { percent, score });
+  const { percent, passed } = resultOf(quiz, score, max);
   const [done] = await db
     .update(quizAttempts)
     .set({ status: 'FINISHED', finished_at: new Date(), score, max_score: max, percent, passed })

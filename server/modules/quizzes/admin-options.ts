@@ -5,8 +5,8 @@ import { Type } from 'typebox';
 import { questionOptions } from '../../db/schema/index.ts';
 import { fieldError } from '../../core/errors.ts';
 import { ListQuery, orderFor, paginate } from '../../core/pagination.ts';
-import type { Option, Question } from '../quizzes/index.ts';
-import { ADMINS, OptionFields, Score, flag, tags, withFlags } from './schemas.ts';
+import type { Option, Question } from './engine.ts';
+import { ADMINS, OptionFields, Score, flag, tags, withFlags } from './admin-schemas.ts';
 import { issetAnswer, keepOneCorrect, loadOption, loadQuestion, optionAnswersCount, optionView, type Tx } from './store.ts';
 import { Id, IdParams, isId } from '../../core/schemas.ts';
 

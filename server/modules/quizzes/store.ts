@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { questionAnswers, questionOptions, questions, quizAttempts, quizSettings, quizzes } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../core/errors.ts';
-import { maxScore, type Option, type Question, type Quiz } from '../quizzes/index.ts';
+import { maxScore, type Option, type Question, type Quiz } from './engine.ts';
 
 /**
  * The request's school-bound handle (`req.db`) or a transaction opened on it (PGlite: inside a transaction only `tx`
@@ -67,28 +67,41 @@ export async function optionAnswersCount(db: Tx, option: Option) {
 
 export const optionView = (o: Option) => ({ id: o.id, question_id: o.question_id, text: o.text, is_correct: o.is_correct, score: o.score, sort: o.sort });
 
+/** Options of these questions in the editor's order (sort, id): the one read of options the engine, the answer path and the editor share. */
+export async function optionsOf(db: Tx, questionIds: number[]): Promise<Option[]> {
+  if (!questionIds.length) return [];
+  return db.select().from(questionOptions).where(inArray(questionOptions.question_id, questionIds)).orderBy(asc(questionOptions.sort), asc(questionOptions.id));
+}
+
+/** A quiz's questions in the editor's order (sort, id). */
+export async function questionsOfQuiz(db: Tx, quizId: number) {
+  return db.select().from(questions).where(eq(questions.quiz_id, quizId)).orderBy(asc(questions.sort), asc(questions.id));
+}
+
+/**
+ * A quiz's questions and each one's options, both in the editor's order: what an attempt fixes its order from
+ * (engine.ts `startAttempt`, given the answer path's cached content), what the answer path caches and what the
+ * editor copies.
+ */
+export async function questionsWithOptions(db: Tx, quizId: number): Promise<{ questions: Question[]; options: Map<number, Option[]> }> {
+  const qs = await questionsOfQuiz(db, quizId);
+  const opts = await optionsOf(
+    db,
+    qs.map((q) => q.id),
+  );
+  return { questions: qs, options: new Map(qs.map((q) => [q.id, opts.filter((o) => o.question_id === q.id)])) };
+}
+
 /** Questions with their options in the editor's order, and the most each can give (as the engine scores it). */
 export async function questionViews(db: Tx, list: Question[]) {
-  const opts = list.length
-    ? await db
-        .select()
-        .from(questionOptions)
-        .where(
-          inArray(
-            questionOptions.question_id,
-            list.map((q) => q.id),
-          ),
-        )
-        .orderBy(asc(questionOptions.sort), asc(questionOptions.id))
-    : [];
+  const opts = await optionsOf(
+    db,
+    list.map((q) => q.id),
+  );
   return list.map((q) => {
     const own = opts.filter((o) => o.question_id === q.id);
     return { id: q.id, quiz_id: q.quiz_id, text: q.text, type: q.type, sort: q.sort, max_score: maxScore(q, own), options: own.map(optionView) };
   });
-}
-
-export async function questionsOfQuiz(db: Tx, quizId: number) {
-  return db.select().from(questions).where(eq(questions.quiz_id, quizId)).orderBy(asc(questions.sort), asc(questions.id));
 }
 
 export async function questionView(db: Tx, q: Question) {

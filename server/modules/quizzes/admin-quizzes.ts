@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, notInArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -7,10 +7,10 @@ import { AppError, fieldError, notFound } from '../../core/errors.ts';
 import { ListQuery, orderFor, paginate } from '../../core/pagination.ts';
 import { langOf } from '../../mail/texts.ts';
 import { quizKinds } from '../../db/schema/learning.ts';
-import { quizStatuses } from '../../db/schema/quiz-admin.ts';
-import { ADMINS, IdList, QuizCreate, QuizUpdate, tags, withFlags } from './schemas.ts';
-import { attemptsCount, issetAnswer, loadQuiz, questionViews, questionsOfQuiz, reorder, saveSettings, settingsOf, type Tx } from './store.ts';
-import type { Quiz } from '../quizzes/index.ts';
+import { quizStatuses } from '../../db/schema/quiz-settings.ts';
+import { ADMINS, IdList, QuizCreate, QuizUpdate, tags, withFlags } from './admin-schemas.ts';
+import { attemptsCount, issetAnswer, loadQuiz, questionViews, questionsOfQuiz, questionsWithOptions, reorder, saveSettings, settingsOf, type Tx } from './store.ts';
+import type { Quiz } from './engine.ts';
 import { Id, IdParams } from '../../core/schemas.ts';
 import { containsPattern } from '../../core/search.ts';
 
@@ -192,22 +192,10 @@ export function quizRoutes(fastify: FastifyInstance) {
           .values({ ...fields, title: `${source.title}${suffix}`.slice(0, 255) })
           .returning();
         await tx.insert(quizSettings).values({ quiz_id: copy.id, ...(await settingsOf(tx, source.id)) });
-        const list = await questionsOfQuiz(tx, source.id);
-        const opts = list.length
-          ? await tx
-              .select()
-              .from(questionOptions)
-              .where(
-                inArray(
-                  questionOptions.question_id,
-                  list.map((q) => q.id),
-                ),
-              )
-              .orderBy(asc(questionOptions.sort), asc(questionOptions.id))
-          : [];
+        const { questions: list, options } = await questionsWithOptions(tx, source.id);
         for (const q of list) {
           const [nq] = await tx.insert(questions).values({ quiz_id: copy.id, text: q.text, type: q.type, sort: q.sort }).returning();
-          const own = opts.filter((o) => o.question_id === q.id);
+          const own = options.get(q.id)!;
           if (own.length) await tx.insert(questionOptions).values(own.map((o) => ({ question_id: nq.id, text: o.text, is_correct: o.is_correct, score: o.score, sort: o.sort })));
         }
         return view(tx, copy);

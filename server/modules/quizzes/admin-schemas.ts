@@ -1,6 +1,6 @@
 import { Type, type TSchema } from 'typebox';
 import { quizKinds } from '../../db/schema/index.ts';
-import { questionTypes, quizStatuses } from '../../db/schema/quiz-admin.ts';
+import { questionTypes, quizStatuses } from '../../db/schema/quiz-settings.ts';
 import { Id } from '../../core/schemas.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
 

@@ -1,0 +1,437 @@
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { questionAnswers, questionOptions, questions, quizAttempts, quizzes, settings, users } from '../../db/schema/index.ts';
+import { currentUser, type User } from '../../core/context.ts';
+import { AppError, fieldError, notFound } from '../../core/errors.ts';
+import { assertItemVisible } from '../programs/index.ts';
+import { finishAttempt, isTimeUp, mayShowCorrect, scoreAnswer, secondsLeft, startAttempt, type Attempt, type Quiz } from './engine.ts';
+import { langOf } from '../../mail/texts.ts';
+import { Id, IdParams } from '../../core/schemas.ts';
+import { createQuizCaches, finishWithAnswers, storeAnswer, type AttemptFacts, type QuizContent } from './answer-path.ts';
+import { achievementsAfter } from '../lifelong/index.ts';
+
+const tags = ['quizzes'];
+const AttemptQuery = Type.Object({ id_quizAttemp: Type.Optional(Id), question_id: Type.Optional(Id) });
+
+const publicQuiz = (q: Quiz) => ({
+  id: q.id,
+  title: q.title,
+  kind: q.kind,
+  sort_type: q.sort_type,
+  evaluation: q.evaluation,
+  max_attempts: q.max_attempts,
+  response_time_minutes: q.response_time_minutes,
+  show_report: q.show_report,
+  show_correct: q.show_correct,
+  passing_percentage: q.passing_percentage,
+  min_score: q.min_score,
+  opens_at: q.opens_at,
+  closes_at: q.closes_at,
+});
+
+const attemptView = (a: Attempt) => ({
+  id: a.id,
+  number: a.number,
+  status: a.status,
+  started_at: a.started_at,
+  finished_at: a.finished_at,
+  seconds_left: a.status === 'FINISHED' ? 0 : secondsLeft(a),
+  score: a.status === 'FINISHED' ? a.score : null,
+  max_score: a.status === 'FINISHED' ? a.max_score : null,
+  percent: a.status === 'FINISHED' ? a.percent : null,
+  passed: a.status === 'FINISHED' ? a.passed : null,
+});
+
+/** The learner's routes of the quiz engine: the server's clock and records are the only authority on time, attempts and scores. */
+export function learnerRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  // the answer path's caches (answer-path.ts): quiz content by version, attempts' fixed facts once their right was checked
+  const caches = createQuizCaches();
+
+  /**
+   * The attempt's fixed facts and its quiz's content: from the caches, or read once (the attempt, the quiz and the
+   * caller's right to take it) and remembered. 404 for an attempt that is not the caller's.
+   */
+  async function attemptContext(req: FastifyRequest, attemptId: number): Promise<{ facts: AttemptFacts; content: QuizContent }> {
+    const me = currentUser(req);
+    const known = caches.attempt(req.tenant.id, attemptId);
+    const cached = known && known.userId === me.id ? caches.cached(req.tenant.id, known.quizId) : undefined;
+    if (known && cached) return { facts: known, content: cached };
+    const [raw] = await req.db.select().from(quizAttempts).where(eq(quizAttempts.id, attemptId));
+    if (!raw) throw new AppError(404, 'ERROR_FIND_ATTEMPT', 'No such attempt');
+    if (raw.user_id !== me.id) throw new AppError(404, 'NOT_FIND_ATTEMPT', 'The attempt is not yours');
+    const quiz = await loadQuiz(req, raw.quiz_id);
+    return { facts: caches.remember(req.tenant.id, raw), content: await caches.content(req.db, req.tenant.id, quiz) };
+  }
+
+  /** An open attempt as the cache knows it (its changing parts are the statement's to say). */
+  const openAttempt = (f: AttemptFacts, deadline_at: Date | null): Attempt =>
+    ({
+      id: f.id,
+      quiz_id: f.quizId,
+      user_id: f.userId,
+      number: f.number,
+      status: 'IN_PROCESS',
+      started_at: f.started_at,
+      deadline_at,
+      finished_at: null,
+      question_order: f.question_order,
+      option_order: f.option_order,
+      score: null,
+      max_score: null,
+      percent: null,
+      passed: null,
+    }) as Attempt;
+
+  /** The attempt's next unanswered question from the cached content, options in the attempt's order, no correctness. */
+  function nextFrom(content: QuizContent, f: AttemptFacts, a: Attempt, answered: Set<number>) {
+    const nextId = f.question_order.find((id) => !answered.has(id) && content.byId.has(id));
+    if (!nextId) return null;
+    const q = content.byId.get(nextId)!;
+    const opts = content.options.get(q.id) ?? [];
+    const options =
+      q.type === 'text'
+        ? []
+        : (f.option_order[q.id] ?? [])
+            .map((id) => opts.find((o) => o.id === id))
+            .filter(Boolean)
+            .map((o) => ({ id: o!.id, text: o!.text }));
+    return { status: a.status, attempt: attemptView(a), index: answered.size + 1, total: f.question_order.length, question: { id: q.id, text: q.text, type: q.type, options } };
+  }
+
+  /** After an attempt finished through its last answer (its event was written with it): the admin mail. */
+  async function afterFinished(req: FastifyRequest, quiz: Quiz, done: Attempt) {
+    await achievementsAfter(req, done.user_id);
+    if (quiz.notify_admin && !req.actorId && fastify.hasDecorator('mailer')) await notifyAdmins(req, quiz, done, currentUser(req)).catch((err) => req.log.warn({ err }, 'quiz notification failed'));
+  }
+
+  /** The quiz changed under the attempt: its content and the caller's right are read again. */
+  async function refreshContent(req: FastifyRequest, facts: AttemptFacts) {
+    return caches.content(req.db, req.tenant.id, await loadQuiz(req, facts.quizId));
+  }
+
+  async function loadQuiz(req: FastifyRequest, id: number) {
+    const [q] = await req.db.select().from(quizzes).where(eq(quizzes.id, id));
+    if (!q) throw notFound('quiz');
+    await assertItemVisible(req.db, currentUser(req), { quizId: q.id });
+    return q;
+  }
+
+  /** The caller's attempt of this quiz, finished on the spot when its time is up. */
+  async function loadAttempt(req: FastifyRequest, quiz: Quiz, id: number | undefined) {
+    if (!id) throw new AppError(422, 'NOT_ISSET_ATTEMPT_ID', 'id_quizAttemp is required');
+    const [a] = await req.db.select().from(quizAttempts).where(eq(quizAttempts.id, id));
+    if (!a) throw new AppError(404, 'ERROR_FIND_ATTEMPT', 'No such attempt');
+    if (a.user_id !== currentUser(req).id || a.quiz_id !== quiz.id) throw new AppError(404, 'NOT_FIND_ATTEMPT', 'The attempt is not yours or not of this quiz');
+    if (a.status === 'IN_PROCESS' && isTimeUp(a)) return finish(req, quiz, a);
+    return a;
+  }
+
+  async function finish(req: FastifyRequest, quiz: Quiz, a: Attempt) {
+    const { attempt: done, finishedNow } = await finishAttempt(req.db, quiz, a);
+    // events and the admin mail only from the request that actually finished it (not from a concurrent one)
+    if (finishedNow) {
+      await fastify.recordEvent(req, 'quiz_attempt', { type: 'quiz', id: quiz.id }, { attempt_id: a.id, score: done.score, percent: done.percent, passed: done.passed });
+      await achievementsAfter(req, done.user_id);
+      if (quiz.notify_admin && !req.actorId && fastify.hasDecorator('mailer')) await notifyAdmins(req, quiz, done, currentUser(req)).catch((err) => req.log.warn({ err }, 'quiz notification failed'));
+    }
+    return done;
+  }
+
+  async function notifyAdmins(req: FastifyRequest, quiz: Quiz, a: Attempt, student: User) {
+    const [row] = await req.db.select().from(settings).where(eq(settings.key, 'admin_emails'));
+    const to = (row?.value as string[] | undefined) ?? (await req.db.select({ email: users.email }).from(users).where(eq(users.role, 'admin'))).map((u) => u.email);
+    if (!to.length) return;
+    const en = langOf(req.headers['accept-language']) === 'en';
+    const who = `${student.surname} ${student.name}`.trim();
+    await fastify.mailer.send(req.tenant, {
+      to,
+      subject: en ? `${who} finished "${quiz.title}"` : `${who} завершил(а) тест «${quiz.title}»`,
+      text: en
+        ? `Attempt ${a.number}: ${a.score} of ${a.max_score} points (${a.percent}%), ${a.passed ? 'passed' : 'not passed'}.`
+        : `Попытка ${a.number}: ${a.score} из ${a.max_score} баллов (${a.percent}%), ${a.passed ? 'пройден' : 'не пройден'}.`,
+    });
+  }
+
+  async function attemptsOf(req: FastifyRequest, quizId: number, userId: number) {
+    return req.db
+      .select()
+      .from(quizAttempts)
+      .where(and(eq(quizAttempts.quiz_id, quizId), eq(quizAttempts.user_id, userId)))
+      .orderBy(asc(quizAttempts.number));
+  }
+
+  /** Whether the caller may see correctness of this quiz now (engine.ts mayShowCorrect: show_correct, and an exam only with no attempt left). */
+  async function revealsCorrect(req: FastifyRequest, quiz: Quiz) {
+    if (!quiz.show_correct) return false;
+    const [{ n }] = await req.db
+      .select({ n: count() })
+      .from(quizAttempts)
+      .where(and(eq(quizAttempts.quiz_id, quiz.id), eq(quizAttempts.user_id, currentUser(req).id)));
+    return mayShowCorrect(quiz, Number(n));
+  }
+
+  app.get(
+    '/api/quiz/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Quiz start page: rules, attempts used and left, best result, the open attempt; is_new=true starts (or continues) an attempt',
+        params: IdParams,
+        querystring: Type.Object({ is_new: Type.Optional(Type.Boolean()) }),
+      },
+    },
+    async (req) => {
+      const me = currentUser(req);
+      const quiz = await loadQuiz(req, req.params.id);
+      let list = await attemptsOf(req, quiz.id, me.id);
+      let open = list.find((a) => a.status === 'IN_PROCESS');
+      if (open && isTimeUp(open)) {
+        await finish(req, quiz, open);
+        list = await attemptsOf(req, quiz.id, me.id);
+        open = undefined;
+      }
+      // the quiz's content, cached for the attempt's answers (answer-path.ts): a new attempt's order is fixed from it
+      const content = await caches.content(req.db, req.tenant.id, quiz);
+      if (req.query.is_new && !open) {
+        const now = new Date();
+        if ((quiz.opens_at && now < quiz.opens_at) || (quiz.closes_at && now > quiz.closes_at)) {
+          throw new AppError(409, 'ERROR_QUIZ_CLOSED', 'The quiz is not open now', { opens_at: quiz.opens_at, closes_at: quiz.closes_at });
+        }
+        if (quiz.max_attempts && list.length >= quiz.max_attempts) throw new AppError(409, 'ERROR_MAX_ATTEMPT', 'No attempts left', { max: quiz.max_attempts });
+        try {
+          open = await startAttempt(req.db, quiz, content, me.id, list.length + 1, !!req.actorId);
+        } catch {
+          // Another request started it at the same moment: continue that one.
+          open = (await attemptsOf(req, quiz.id, me.id)).find((a) => a.status === 'IN_PROCESS');
+          if (!open) throw new AppError(409, 'ERROR_FIND_ATTEMPT', 'Could not start an attempt');
+        }
+        list = await attemptsOf(req, quiz.id, me.id);
+      }
+      const finished = list.filter((a) => a.status === 'FINISHED');
+      const best = finished.reduce<Attempt | undefined>((b, a) => (!b || (a.percent ?? 0) > (b.percent ?? 0) ? a : b), undefined);
+      // the open attempt's facts are cached for its answers too
+      if (open) caches.remember(req.tenant.id, open);
+      return {
+        data: {
+          quiz: { ...publicQuiz(quiz), questions_count: content.questions.length },
+          attempts_used: list.length,
+          attempts_left: quiz.max_attempts ? Math.max(0, quiz.max_attempts - list.length) : null,
+          best: best ? attemptView(best) : null,
+          last: finished.length ? attemptView(finished[finished.length - 1]) : null,
+          attempt: open ? attemptView(open) : null,
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/api/quiz/:id/question',
+    {
+      schema: { tags, summary: 'The next unanswered question of the attempt, in its fixed order, without the correct answers', params: IdParams, querystring: AttemptQuery },
+    },
+    async (req) => {
+      // with the attempt and its quiz cached: the token's read and one statement (the attempt, its answers, the quiz's version)
+      if (!req.query.id_quizAttemp) throw new AppError(422, 'NOT_ISSET_ATTEMPT_ID', 'id_quizAttemp is required');
+      const ctx = await attemptContext(req, req.query.id_quizAttemp);
+      const { facts } = ctx;
+      let content = ctx.content;
+      if (facts.quizId !== req.params.id) throw new AppError(404, 'NOT_FIND_ATTEMPT', 'The attempt is not yours or not of this quiz');
+      const [state] = await req.db
+        .select({
+          attempt: quizAttempts,
+          version: quizzes.version,
+          answered: sql<number[]>`(select coalesce(json_agg(x.question_id), '[]'::json) from question_answers x where x.attempt_id = ${quizAttempts.id})`,
+        })
+        .from(quizAttempts)
+        .innerJoin(quizzes, eq(quizzes.id, quizAttempts.quiz_id))
+        .where(eq(quizAttempts.id, facts.id));
+      if (!state) {
+        caches.forget(req.tenant.id, facts.id);
+        throw new AppError(404, 'ERROR_FIND_ATTEMPT', 'No such attempt');
+      }
+      if (state.version !== content.version) content = await refreshContent(req, facts);
+      let a = state.attempt;
+      if (a.status === 'IN_PROCESS' && isTimeUp(a)) a = await finish(req, content.quiz, a);
+      if (a.status === 'FINISHED') return { data: { status: 'FINISHED', attempt: attemptView(a), question: null } };
+      const next = nextFrom(content, facts, a, new Set((typeof state.answered === 'string' ? JSON.parse(state.answered) : state.answered).map(Number)));
+      if (next) return { data: next };
+      const done = await finish(req, content.quiz, a);
+      return { data: { status: 'FINISHED', attempt: attemptView(done), question: null } };
+    },
+  );
+
+  app.get(
+    '/api/quiz/:id/questionWithAnswer',
+    {
+      schema: {
+        tags,
+        summary: 'A question with its correct options, only when the quiz shows correctness (an exam: on its last attempt): after it was answered, or once the attempt has ended; else 403',
+        params: IdParams,
+        querystring: AttemptQuery,
+      },
+    },
+    async (req) => {
+      const quiz = await loadQuiz(req, req.params.id);
+      const a = await loadAttempt(req, quiz, req.query.id_quizAttemp);
+      const questionIds = req.query.question_id ? [req.query.question_id] : a.question_order;
+      if (!questionIds.every((id) => a.question_order.includes(id))) throw notFound('question');
+      const answers = await req.db.select().from(questionAnswers).where(eq(questionAnswers.attempt_id, a.id));
+      const reveal = await revealsCorrect(req, quiz);
+      const allowed = (qid: number) => reveal && (a.status === 'FINISHED' || answers.some((x) => x.question_id === qid));
+      if (!questionIds.every(allowed)) throw new AppError(403, 'ERROR_ACCESS', 'The correct answers are not shown yet');
+      const qs = await req.db.select().from(questions).where(inArray(questions.id, questionIds));
+      const opts = await req.db.select().from(questionOptions).where(inArray(questionOptions.question_id, questionIds));
+      const data = questionIds.map((qid) => {
+        const q = qs.find((x) => x.id === qid)!;
+        const mine = answers.find((x) => x.question_id === qid);
+        return {
+          id: q.id,
+          text: q.text,
+          type: q.type,
+          options: (a.option_order[qid] ?? []).map((oid) => opts.find((o) => o.id === oid)!).map((o) => ({ id: o.id, text: o.text, is_correct: o.is_correct })),
+          correct_texts: q.type === 'text' ? opts.filter((o) => o.question_id === qid && o.is_correct).map((o) => o.text) : undefined,
+          answer: mine ? { option_ids: mine.option_ids, text: mine.text, is_correct: mine.is_correct, score: mine.score } : null,
+        };
+      });
+      return { data: req.query.question_id ? data[0] : data };
+    },
+  );
+
+  app.post(
+    '/api/QuestionUserAnswer',
+    {
+      schema: {
+        tags,
+        summary: 'Answer a question of the open attempt (option id, option ids or text); refused after the time is up',
+        body: Type.Object({
+          id_quizAttemp: Type.Optional(Id),
+          question_id: Id,
+          answer: Type.Union([Id, Type.Array(Id, { maxItems: 100 }), Type.String({ maxLength: 5000 })]),
+        }),
+      },
+    },
+    async (req) => {
+      // The answer path (docs/performance.md): with the attempt and its quiz cached, the token's read, one statement
+      // storing the answer (storeAnswer) and, after the last answer, one finishing the attempt (finishWithAnswers).
+      const b = req.body;
+      if (!b.id_quizAttemp) throw new AppError(422, 'NOT_ISSET_ATTEMPT_ID', 'id_quizAttemp is required');
+      const me = currentUser(req);
+      const ctx = await attemptContext(req, b.id_quizAttemp);
+      const { facts } = ctx;
+      let content = ctx.content;
+      const optionIds = typeof b.answer === 'number' ? [b.answer] : Array.isArray(b.answer) ? b.answer : undefined;
+      const text = typeof b.answer === 'string' ? b.answer : undefined;
+      for (let round = 0; ; round++) {
+        const { quiz } = content;
+        const q = facts.question_order.includes(b.question_id) ? content.byId.get(b.question_id) : undefined;
+        const opts = q ? (content.options.get(q.id) ?? []) : [];
+        const fits = !q || (q.type === 'text' ? text !== undefined : !!optionIds?.length && optionIds.every((id) => opts.some((o) => o.id === id)) && (q.type !== 'radio' || optionIds.length === 1));
+        const result = !q || !fits ? { is_correct: null, score: 0 } : quiz.kind === 'poll' ? { is_correct: null, score: 0 } : scoreAnswer(q, opts, { optionIds, text });
+        // a question that is not the attempt's, or an answer that does not fit, is stored by nobody (version -1 matches no quiz)
+        const out = await storeAnswer(req.db, {
+          attemptId: facts.id,
+          userId: me.id,
+          quizId: quiz.id,
+          version: q && fits ? content.version : -1,
+          questionId: b.question_id,
+          optionIds: q?.type === 'text' ? null : (optionIds ?? null),
+          text: q?.type === 'text' ? (text ?? null) : null,
+          is_correct: result.is_correct,
+          score: result.score,
+          event: !req.actorId,
+        });
+        if (!out) {
+          caches.forget(req.tenant.id, facts.id);
+          throw new AppError(404, 'ERROR_FIND_ATTEMPT', 'No such attempt');
+        }
+        if (!out.inserted && out.status === 'IN_PROCESS' && out.deadline_at && out.deadline_at.getTime() <= Date.now()) {
+          const [raw] = await req.db.select().from(quizAttempts).where(eq(quizAttempts.id, facts.id));
+          const done = await finish(req, quiz, raw);
+          throw new AppError(409, 'ERROR_TIME_IS_UP', 'The time is up; the attempt is finished', { attempt_id: done.id });
+        }
+        if (out.status === 'FINISHED') throw new AppError(409, 'ERROR_ATTEMPT_FINISHED', 'The attempt is finished');
+        if (out.version !== content.version) {
+          // staff changed the quiz since it was cached: read it (and the right to take it) again, score again
+          if (round >= 5) throw new AppError(409, 'ERROR_FIND_ATTEMPT', 'The quiz is being changed; try again');
+          content = await refreshContent(req, facts);
+          continue;
+        }
+        if (!q) throw notFound('question');
+        if (!fits) throw fieldError('answer', 'validation.choice');
+        if (!out.inserted) throw new AppError(409, 'ISSET_ANSWER_QUESTION', 'This question is already answered');
+        // the attempt's own count says whether this was the last answer (concurrent answers are ordered by its row)
+        const last = out.answered_count >= facts.question_order.length;
+        let a: Attempt = { ...openAttempt(facts, out.deadline_at) };
+        if (last) {
+          const done = await finishWithAnswers(req.db, quiz, facts.id, out.answered_score, content.max, req.actorId ? undefined : me.id);
+          if (done) {
+            a = done;
+            await afterFinished(req, quiz, done);
+          } else {
+            [a] = await req.db.select().from(quizAttempts).where(eq(quizAttempts.id, facts.id));
+          }
+        }
+        const answered = new Set([...out.answered, q.id]);
+        return {
+          data: {
+            status: a.status,
+            attempt: attemptView(a),
+            // the next question travels with the answer, so the portal makes one call per question
+            next: last ? null : nextFrom(content, facts, a, answered),
+            // correctness reaches the browser only when the quiz shows it (an exam: on its last attempt)
+            ...(mayShowCorrect(quiz, out.used) ? { is_correct: result.is_correct, correct_option_ids: opts.filter((o) => o.is_correct).map((o) => o.id) } : {}),
+          },
+        };
+      }
+    },
+  );
+
+  app.post(
+    '/api/quiz/:id/finish',
+    {
+      schema: { tags, summary: 'Finish the attempt now', params: IdParams, querystring: AttemptQuery },
+    },
+    async (req) => {
+      const quiz = await loadQuiz(req, req.params.id);
+      const a = await loadAttempt(req, quiz, req.query.id_quizAttemp);
+      return { data: attemptView(await finish(req, quiz, a)) };
+    },
+  );
+
+  app.get(
+    '/api/quiz/:id/result',
+    {
+      schema: {
+        tags,
+        summary:
+          'Result of a finished attempt; the per-question report (right or wrong, points) when show_report is on and correctness may be shown (an exam: after its last attempt), else report null',
+        params: IdParams,
+        querystring: AttemptQuery,
+      },
+    },
+    async (req) => {
+      const quiz = await loadQuiz(req, req.params.id);
+      const a = await loadAttempt(req, quiz, req.query.id_quizAttemp);
+      if (a.status !== 'FINISHED') throw new AppError(409, 'ERROR_ATTEMPT_NOT_FINISHED', 'The attempt is still open');
+      let report = null;
+      // the report tells right from wrong per question, so it follows the rule of the key (docs/quizzes.md "Secrecy")
+      if (quiz.show_report && (await revealsCorrect(req, quiz))) {
+        const answers = await req.db.select().from(questionAnswers).where(eq(questionAnswers.attempt_id, a.id));
+        const qs = await req.db
+          .select()
+          .from(questions)
+          .where(inArray(questions.id, a.question_order.length ? a.question_order : [0]));
+        report = a.question_order.map((qid) => {
+          const q = qs.find((x) => x.id === qid)!;
+          const ans = answers.find((x) => x.question_id === qid);
+          return { id: qid, text: q.text, answered: !!ans, is_correct: ans?.is_correct ?? null, score: ans?.score ?? 0 };
+        });
+      }
+      return { data: { quiz: publicQuiz(quiz), attempt: attemptView(a), report } };
+    },
+  );
+  void sql;
+}
