@@ -19,7 +19,7 @@ export interface FieldConfig {
   /** For `image`: accepted MIME types (default `image/*`). */
   accept?: string[];
   /** Only these roles see the field on forms (others keep its value untouched). */
-  roles?: Role[];
+  roles?: readonly Role[];
   /** Only on the create or the edit form. */
   only?: 'create' | 'edit';
   sortable?: boolean;
@@ -41,13 +41,13 @@ export interface ResourceConfig {
   apiPath: string;
   icon?: ComponentType;
   /** Roles allowed per action; `list` is the default for the others. The server enforces the same roles. */
-  roles: Partial<Record<Action, Role[]>> & { list: Role[] };
+  roles: Partial<Record<Action, readonly Role[]>> & { list: readonly Role[] };
   /**
    * Roles that the API routes behind this resource admit beyond its own screens, each for another screen that uses
    * them (the mail's group picker reads groups as a curator). admin/resources/roles.test.ts checks that a resource's
    * roles plus these equal the server's roles for its routes, so a difference is always declared and explained.
    */
-  routeAlso?: Partial<Record<Action, { roles: Role[]; why: string }>>;
+  routeAlso?: Partial<Record<Action, { roles: readonly Role[]; why: string }>>;
   /** A section of the school that must be switched on (`message`, `payment`, …): off hides the resource (the server refuses it too). */
   flag?: keyof AccessFlags;
   fields: FieldConfig[];

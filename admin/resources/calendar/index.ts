@@ -1,12 +1,13 @@
 import EventIcon from '@mui/icons-material/Event';
 import type { ResourceConfig } from '../../framework/types.ts';
 import { en, ru } from './messages.ts';
+import { ACCESS } from '../../../common/access/roles.ts';
 
 export const KINDS = [
   { id: 'consulting', name: 'calendar.kind.consulting' },
   { id: 'webinar', name: 'calendar.kind.webinar' },
 ];
-const STAFF: ResourceConfig['roles']['list'] = ['superadmin', 'admin', 'moderator'];
+const STAFF = ACCESS.curatorWork.read;
 
 /**
  * Calendar events of the school (consulting sessions and webinars) for admins, superadmins and curators; students see

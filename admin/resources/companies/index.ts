@@ -2,8 +2,9 @@ import BusinessIcon from '@mui/icons-material/Business';
 import type { FieldConfig, ResourceConfig } from '../../framework/types.ts';
 import { EditManyCompanies } from './EditMany.tsx';
 import { en, ru } from './messages.ts';
+import { ACCESS } from '../../../common/access/roles.ts';
 
-const ADMINS: ResourceConfig['roles']['list'] = ['superadmin', 'admin'];
+const ADMINS = ACCESS.school.read;
 const text = (source: string, maxLength = 500): FieldConfig => ({ source, type: 'text', maxLength });
 
 /**

@@ -4,6 +4,7 @@ import { CloneCourse, DeleteCourses, DuplicateCourses } from './actions.tsx';
 import { fields, form } from './fields.ts';
 import { en, ru } from './messages.ts';
 import { lazyScreen } from '../../framework/lazy.ts';
+import { ACCESS } from '../../../common/access/roles.ts';
 
 // This resource's own screens are chunks loaded when opened.
 const CourseEdit = lazyScreen(() => import('./CourseEdit.tsx'), 'CourseEdit');
@@ -19,7 +20,7 @@ export const courses: ResourceConfig = {
   name: 'courses',
   apiPath: '/admin/program',
   icon: SchoolIcon,
-  roles: { list: ['superadmin', 'admin', 'trainer'], create: ['superadmin', 'admin'], edit: ['superadmin', 'admin', 'trainer'] },
+  roles: { list: ACCESS.programs.read, create: ACCESS.programs.create, edit: ACCESS.programs.read },
   recordRepresentation: 'title',
   fields,
   list: {

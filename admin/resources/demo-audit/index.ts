@@ -1,13 +1,14 @@
 import HistoryIcon from '@mui/icons-material/History';
 import type { ResourceConfig } from '../../framework/types.ts';
 import { en, ru } from './messages.ts';
+import { ACCESS } from '../../../common/access/roles.ts';
 
 /** Read-only journal of demo mode: which admin, acting as which user, made which call (GET /admin/demo/audit). */
 export const demoAudit: ResourceConfig = {
   name: 'demo-audit',
   apiPath: '/admin/demo/audit',
   icon: HistoryIcon,
-  roles: { list: ['superadmin', 'admin'], edit: [], create: [] },
+  roles: { list: ACCESS.school.read, edit: [], create: [] },
   fields: [
     { source: 'id', type: 'number', sortable: true },
     { source: 'created_at', type: 'datetime', sortable: true },

@@ -3,11 +3,12 @@ import type { FieldConfig, ResourceConfig } from '../../framework/types.ts';
 import { GenerateDiplomaDocument } from './Generate.tsx';
 import { en, ru } from './messages.ts';
 import { lazyScreen } from '../../framework/lazy.ts';
+import { ACCESS } from '../../../common/access/roles.ts';
 
 // This resource's own screens are chunks loaded when opened.
 const DiplomaAttachments = lazyScreen(() => import('./Attachments.tsx'), 'DiplomaAttachments');
 
-const ADMINS: ResourceConfig['roles']['list'] = ['superadmin', 'admin'];
+const ADMINS = ACCESS.school.read;
 const person = (source: string): FieldConfig => ({ source, type: 'text', maxLength: 255 });
 
 /**

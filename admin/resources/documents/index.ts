@@ -4,11 +4,12 @@ import { DownloadDocument } from './Download.tsx';
 import { KIND_CHOICES } from './choices.ts';
 import { en, ru } from './messages.ts';
 import { lazyScreen } from '../../framework/lazy.ts';
+import { ACCESS } from '../../../common/access/roles.ts';
 
 // This resource's own screens are chunks loaded when opened.
 const DocumentCreate = lazyScreen(() => import('./DocumentCreate.tsx'), 'DocumentCreate');
 
-const ADMINS: ResourceConfig['roles']['list'] = ['superadmin', 'admin'];
+const ADMINS = ACCESS.school.read;
 
 /**
  * Documents admin (spec route documents/admin): every document of the school with filters by student and kind; an

@@ -2,6 +2,7 @@ import GroupsIcon from '@mui/icons-material/Groups';
 import type { ResourceConfig } from '../../framework/types.ts';
 import { lazyScreen } from '../../framework/lazy.ts';
 import { en, ru } from './messages.ts';
+import { ACCESS } from '../../../common/access/roles.ts';
 
 // This resource's own screens are chunks loaded when opened.
 const GroupMembers = lazyScreen(() => import('./Members.tsx'), 'GroupMembers');
@@ -11,7 +12,7 @@ export const groups: ResourceConfig = {
   name: 'groups',
   apiPath: '/admin/group',
   icon: GroupsIcon,
-  roles: { list: ['superadmin', 'admin'], create: ['superadmin', 'admin'], edit: ['superadmin', 'admin'], delete: ['superadmin', 'admin'] },
+  roles: { list: ACCESS.school.read, create: ACCESS.school.read, edit: ACCESS.school.read, delete: ACCESS.school.read },
   routeAlso: { list: { roles: ['moderator'], why: 'curators pick a group as the recipients of a mail' } },
   recordRepresentation: 'title',
   fields: [

@@ -5,12 +5,13 @@ import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
 import type { FieldConfig, ResourceConfig } from '../../framework/types.ts';
 import { lazyScreen } from '../../framework/lazy.ts';
 import { en, ru } from './messages.ts';
+import { ACCESS } from '../../../common/access/roles.ts';
 
 // the branch builder is a chunk loaded when a branch is opened
 const BranchEdit = lazyScreen(() => import('./BranchEdit.tsx'), 'BranchEdit');
 const AwardsPanel = lazyScreen(() => import('./Awards.tsx'), 'AwardsPanel');
 
-const ADMINS: ResourceConfig['roles']['list'] = ['superadmin', 'admin'];
+const ADMINS = ACCESS.school.read;
 const roles = { list: ADMINS, create: ADMINS, edit: ADMINS, delete: ADMINS };
 const IMAGES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
 const common: FieldConfig[] = [

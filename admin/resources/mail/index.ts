@@ -2,6 +2,7 @@ import MailIcon from '@mui/icons-material/Mail';
 import type { ResourceConfig } from '../../framework/types.ts';
 import { en, ru } from './messages.ts';
 import { lazyScreen } from '../../framework/lazy.ts';
+import { ACCESS } from '../../../common/access/roles.ts';
 
 // This resource's own screens are chunks loaded when opened.
 const MailCompose = lazyScreen(() => import('./MailCompose.tsx'), 'MailCompose');
@@ -12,7 +13,7 @@ export const mail: ResourceConfig = {
   apiPath: '/admin/email/send',
   icon: MailIcon,
   flag: 'message',
-  roles: { list: ['superadmin', 'admin', 'moderator'], edit: [], create: [] },
+  roles: { list: ACCESS.curatorWork.read, edit: [], create: [] },
   fields: [{ source: 'id', type: 'number' }],
   list: { columns: ['id'] },
   screens: { list: MailCompose },

@@ -3,6 +3,7 @@ import type { ResourceConfig } from '../../framework/types.ts';
 import { kindChoices } from './kinds.ts';
 import { MediaCreate, MediaEdit } from './MediaForm.tsx';
 import { en, ru } from './messages.ts';
+import { ACCESS } from '../../../common/access/roles.ts';
 
 /**
  * Materials (videos, PDFs, files, links, texts, projects): a generated list with search, a kind filter and a bulk
@@ -12,7 +13,7 @@ export const media: ResourceConfig = {
   name: 'media',
   apiPath: '/admin/media',
   icon: PermMediaIcon,
-  roles: { list: ['superadmin', 'admin', 'trainer'], create: ['superadmin', 'admin'], edit: ['superadmin', 'admin'], delete: ['superadmin', 'admin'] },
+  roles: { list: ACCESS.materials.read, create: ACCESS.materials.write, edit: ACCESS.materials.write, delete: ACCESS.materials.write },
   recordRepresentation: 'title',
   fields: [
     { source: 'id', type: 'number', sortable: true },

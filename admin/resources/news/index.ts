@@ -1,13 +1,14 @@
 import NewspaperIcon from '@mui/icons-material/Newspaper';
 import type { ResourceConfig } from '../../framework/types.ts';
 import { en, ru } from './messages.ts';
+import { ACCESS } from '../../../common/access/roles.ts';
 
 /** News of the school for admins (audience everyone or curators); curators manage theirs in "curator-news". Bodies are sanitised on the server. */
 export const news: ResourceConfig = {
   name: 'news',
   apiPath: '/admin/news',
   icon: NewspaperIcon,
-  roles: { list: ['superadmin', 'admin'], create: ['superadmin', 'admin'], edit: ['superadmin', 'admin'], delete: ['superadmin', 'admin'] },
+  roles: { list: ACCESS.school.read, create: ACCESS.school.read, edit: ACCESS.school.read, delete: ACCESS.school.read },
   routeAlso: Object.fromEntries(
     (['list', 'create', 'edit', 'delete'] as const).map((a) => [a, { roles: ['moderator'], why: "curators write curator news through the same routes, limited to the curators' audience" }]),
   ),

@@ -3,6 +3,7 @@ import type { ResourceConfig } from '../../framework/types.ts';
 import { DebtComment, OpenSchedule, OverdueMark, TogglePaid } from './actions.tsx';
 import { en, ru } from './messages.ts';
 import { lazyScreen } from '../../framework/lazy.ts';
+import { ACCESS } from '../../../common/access/roles.ts';
 
 // This resource's own screens are chunks loaded when opened.
 const ScheduleEditor = lazyScreen(() => import('./ScheduleEditor.tsx'), 'ScheduleEditor');
@@ -19,7 +20,7 @@ export const payments: ResourceConfig = {
   name: 'payments',
   apiPath: '/admin/payment',
   icon: ReceiptLongIcon,
-  roles: { list: ['superadmin', 'admin'], create: ['superadmin', 'admin'], edit: ['superadmin', 'admin'] },
+  roles: { list: ACCESS.school.read, create: ACCESS.school.read, edit: ACCESS.school.read },
   flag: 'payment',
   recordRepresentation: 'due_date',
   fields: [

@@ -1,6 +1,7 @@
 import PaymentsIcon from '@mui/icons-material/Payments';
 import type { ResourceConfig } from '../../framework/types.ts';
 import { en, ru } from './messages.ts';
+import { ACCESS } from '../../../common/access/roles.ts';
 
 const currencies = ['RUB', 'USD', 'EURO'].map((id) => ({ id, name: id }));
 
@@ -9,7 +10,7 @@ export const prices: ResourceConfig = {
   name: 'prices',
   apiPath: '/admin/price',
   icon: PaymentsIcon,
-  roles: { list: ['superadmin', 'admin'], create: ['superadmin', 'admin'], edit: ['superadmin', 'admin'], delete: ['superadmin', 'admin'] },
+  roles: { list: ACCESS.school.read, create: ACCESS.school.read, edit: ACCESS.school.read, delete: ACCESS.school.read },
   recordRepresentation: 'title',
   fields: [
     { source: 'id', type: 'number', sortable: true },

@@ -3,6 +3,7 @@ import { ProjectsMenuIcon } from './badge.tsx';
 import { statusChoices } from './choices.ts';
 import { en, ru } from './messages.ts';
 import { lazyScreen } from '../../framework/lazy.ts';
+import { ACCESS } from '../../../common/access/roles.ts';
 
 // This resource's own screens are chunks loaded when opened.
 const ProjectEdit = lazyScreen(() => import('./ProjectEdit.tsx'), 'ProjectEdit');
@@ -17,7 +18,7 @@ export const projects: ResourceConfig = {
   name: 'projects',
   apiPath: '/admin/submittedProject',
   icon: ProjectsMenuIcon,
-  roles: { list: ['superadmin', 'admin', 'trainer'], edit: ['superadmin', 'admin', 'trainer'], delete: ['superadmin', 'admin', 'trainer'] },
+  roles: { list: ACCESS.projects.read, edit: ACCESS.projects.read, delete: ACCESS.projects.read },
   fields: [
     { source: 'id', type: 'number', sortable: true },
     { source: 'user_name', type: 'text' },

@@ -4,6 +4,7 @@ import { BulkDeleteQuizzes, DuplicateQuiz } from './actions.tsx';
 import { choices } from './choices.ts';
 import { en, ru } from './messages.ts';
 import { lazyScreen } from '../../framework/lazy.ts';
+import { ACCESS } from '../../../common/access/roles.ts';
 
 // This resource's own screens are chunks loaded when opened.
 const QuizCreate = lazyScreen(() => import('./QuizCreate.tsx'), 'QuizCreate');
@@ -23,7 +24,7 @@ export const quizzes: ResourceConfig = {
   name: 'quizzes',
   apiPath: '/admin/quiz',
   icon: QuizIcon,
-  roles: { list: ['superadmin', 'admin'], create: ['superadmin', 'admin'], edit: ['superadmin', 'admin'] },
+  roles: { list: ACCESS.school.read, create: ACCESS.school.read, edit: ACCESS.school.read },
   recordRepresentation: 'title',
   fields: [
     { source: 'id', type: 'number', sortable: true },

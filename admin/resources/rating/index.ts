@@ -2,6 +2,7 @@ import LeaderboardIcon from '@mui/icons-material/Leaderboard';
 import type { ResourceConfig } from '../../framework/types.ts';
 import { en, ru } from './messages.ts';
 import { lazyScreen } from '../../framework/lazy.ts';
+import { ACCESS } from '../../../common/access/roles.ts';
 
 // This resource's own screens are chunks loaded when opened.
 const RatingList = lazyScreen(() => import('./RatingList.tsx'), 'RatingList');
@@ -11,7 +12,7 @@ export const rating: ResourceConfig = {
   name: 'rating',
   apiPath: '/admin/rating',
   icon: LeaderboardIcon,
-  roles: { list: ['superadmin', 'admin'], edit: [], create: [] },
+  roles: { list: ACCESS.school.read, edit: [], create: [] },
   flag: 'rating',
   fields: [
     { source: 'place', type: 'number' },

@@ -2,6 +2,7 @@ import HowToRegIcon from '@mui/icons-material/HowToReg';
 import type { ResourceConfig } from '../../framework/types.ts';
 import { BlockRegistered, OpenUser, UnblockRegistered } from './actions.tsx';
 import { en, ru } from './messages.ts';
+import { ACCESS } from '../../../common/access/roles.ts';
 
 /**
  * Registrations: users who signed up through the portal (`GET /admin/registers`), newest first. Read-only: there is
@@ -11,7 +12,7 @@ export const registers: ResourceConfig = {
   name: 'registers',
   apiPath: '/admin/registers',
   icon: HowToRegIcon,
-  roles: { list: ['superadmin', 'admin', 'moderator'], edit: [], create: [] },
+  roles: { list: ACCESS.curatorWork.read, edit: [], create: [] },
   recordRepresentation: 'login',
   fields: [
     { source: 'id', type: 'number', sortable: true },

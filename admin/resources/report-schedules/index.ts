@@ -1,9 +1,9 @@
 import ScheduleSendIcon from '@mui/icons-material/ScheduleSend';
 import type { ResourceConfig } from '../../framework/types.ts';
-import type { Role } from '../../../common/auth/session.ts';
 import { en, ru } from './messages.ts';
+import { ACCESS } from '../../../common/access/roles.ts';
 
-const STAFF: Role[] = ['superadmin', 'admin', 'moderator'];
+const STAFF = ACCESS.reports.read;
 
 /** Scheduled reports (`/admin/report_schedule`, docs/report-export.md): a saved report mailed as .xlsx to staff. */
 export const reportSchedules: ResourceConfig = {

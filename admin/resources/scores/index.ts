@@ -2,6 +2,7 @@ import GradingIcon from '@mui/icons-material/Grading';
 import type { ResourceConfig } from '../../framework/types.ts';
 import { en, ru } from './messages.ts';
 import { ScoreEdit, ScoreSettings } from './screens.tsx';
+import { ACCESS } from '../../../common/access/roles.ts';
 
 const statuses = [
   { id: 'approved', name: 'scores.status.approved' },
@@ -17,7 +18,7 @@ export const scores: ResourceConfig = {
   name: 'scores',
   apiPath: '/admin/score',
   icon: GradingIcon,
-  roles: { list: ['superadmin', 'admin'], edit: ['superadmin', 'admin'] },
+  roles: { list: ACCESS.school.read, edit: ACCESS.school.read },
   recordRepresentation: 'user_name',
   fields: [
     { source: 'user_name', type: 'text', sortable: true },

@@ -2,6 +2,7 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import type { ResourceConfig } from '../../framework/types.ts';
 import { en, ru } from './messages.ts';
 import { lazyScreen } from '../../framework/lazy.ts';
+import { ACCESS } from '../../../common/access/roles.ts';
 
 // This resource's own screens are chunks loaded when opened.
 const SettingsPage = lazyScreen(() => import('./SettingsPage.tsx'), 'SettingsPage');
@@ -14,7 +15,7 @@ export const settings: ResourceConfig = {
   name: 'settings',
   apiPath: '/admin/setting',
   icon: SettingsIcon,
-  roles: { list: ['superadmin', 'admin'], edit: [], create: [] },
+  roles: { list: ACCESS.school.read, edit: [], create: [] },
   fields: [{ source: 'id', type: 'number' }],
   list: { columns: ['id'] },
   screens: { list: SettingsPage },

@@ -2,6 +2,7 @@ import InsightsIcon from '@mui/icons-material/Insights';
 import type { ResourceConfig } from '../../framework/types.ts';
 import { lazyScreen } from '../../framework/lazy.ts';
 import { en, ru } from './messages.ts';
+import { ACCESS } from '../../../common/access/roles.ts';
 
 // The screen and its charts are one chunk, loaded only when the dashboard is opened.
 const StatisticsScreen = lazyScreen(() => import('./StatisticsScreen.tsx'), 'StatisticsScreen');
@@ -11,7 +12,7 @@ export const statistics: ResourceConfig = {
   name: 'statistics',
   apiPath: '/admin/statistics',
   icon: InsightsIcon,
-  roles: { list: ['superadmin', 'admin', 'moderator'], edit: [], create: [] },
+  roles: { list: ACCESS.reports.read, edit: [], create: [] },
   fields: [],
   list: { columns: [], export: false },
   screens: { list: StatisticsScreen },

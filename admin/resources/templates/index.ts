@@ -3,11 +3,12 @@ import type { FieldConfig, ResourceConfig } from '../../framework/types.ts';
 import { templateCreate } from './TemplateCreate.tsx';
 import { en, ru } from './messages.ts';
 import { lazyScreen } from '../../framework/lazy.ts';
+import { ACCESS } from '../../../common/access/roles.ts';
 
 // This resource's own screens are chunks loaded when opened.
 const TemplatePlaceholders = lazyScreen(() => import('./Placeholders.tsx'), 'TemplatePlaceholders');
 
-const ADMINS: ResourceConfig['roles']['list'] = ['superadmin', 'admin'];
+const ADMINS = ACCESS.school.read;
 
 const fields: FieldConfig[] = [
   { source: 'id', type: 'number', sortable: true },

@@ -5,6 +5,7 @@ import { PaymentPlanLink } from './PaymentPlanLink.tsx';
 import { ImportUsersButton } from './Import.tsx';
 import { en, ru } from './messages.ts';
 import { lazyScreen } from '../../framework/lazy.ts';
+import { ACCESS } from '../../../common/access/roles.ts';
 
 // This resource's own screens are chunks loaded when opened.
 const UserExtras = lazyScreen(() => import('./Extras.tsx'), 'UserExtras');
@@ -20,7 +21,7 @@ export const users: ResourceConfig = {
   name: 'users',
   apiPath: '/admin/user',
   icon: PeopleIcon,
-  roles: { list: ['superadmin', 'admin', 'moderator'], create: ['superadmin', 'admin', 'moderator'], edit: ['superadmin', 'admin', 'moderator'], delete: ['superadmin', 'admin'] },
+  roles: { list: ACCESS.users.read, create: ACCESS.users.read, edit: ACCESS.users.read, delete: ACCESS.users.delete },
   recordRepresentation: 'login',
   fields: [
     { source: 'id', type: 'number', sortable: true },

@@ -2,13 +2,14 @@ import VideoLibraryIcon from '@mui/icons-material/VideoLibrary';
 import type { ResourceConfig } from '../../framework/types.ts';
 import { VideosList } from './VideosList.tsx';
 import { en, ru } from './messages.ts';
+import { ACCESS } from '../../../common/access/roles.ts';
 
 /** Videos (spec route "video", admins): the materials of kind video with a player; uploads and edits go through `media`. */
 export const videos: ResourceConfig = {
   name: 'videos',
   apiPath: '/admin/media',
   icon: VideoLibraryIcon,
-  roles: { list: ['superadmin', 'admin'], create: [], edit: [] },
+  roles: { list: ACCESS.materials.write, create: [], edit: [] },
   routeAlso: { list: { roles: ['trainer'], why: 'the program builder lists materials to attach (trainers edit their programs)' } },
   recordRepresentation: 'title',
   fields: [
