@@ -41,6 +41,12 @@ describe('configuration', () => {
     }
   });
 
+  it('takes the per-address sign-in limit from SIGNIN_ADDRESS_LIMIT (default 100) and refuses a nonsense one', () => {
+    expect(loadConfig({}).signInAddressLimit).toBe(100);
+    expect(loadConfig({ SIGNIN_ADDRESS_LIMIT: '2000' }).signInAddressLimit).toBe(2000);
+    for (const bad of ['0', '4', '12.5', 'many', '-100']) expect(() => loadConfig({ SIGNIN_ADDRESS_LIMIT: bad }), bad).toThrow(/SIGNIN_ADDRESS_LIMIT/);
+  });
+
   it('refuses wrong values at start with every problem named', () => {
     let err: unknown;
     try {

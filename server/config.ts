@@ -29,6 +29,12 @@ export interface Config {
    * connection comes from one of them. Empty (the default): the header is ignored.
    */
   trustProxy: string[];
+  /**
+   * Sign-in attempts per address in 15 minutes, across logins and schools (`SIGNIN_ADDRESS_LIMIT`, default 100): the
+   * password-spraying limit. Counted while an attempt is in flight, so a school whose students all sign in at once
+   * from one address (a campus NAT, an exam room) raises it (docs/security.md "Throttles").
+   */
+  signInAddressLimit: number;
 }
 
 export class ConfigError extends Error {
@@ -76,6 +82,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       problems.push(`WEB_ORIGINS holds "${o}", which is not an origin (https://host[:port])`);
     }
   }
+  const signInAddressLimit = env.SIGNIN_ADDRESS_LIMIT ? Number(env.SIGNIN_ADDRESS_LIMIT) : 100;
+  if (!Number.isInteger(signInAddressLimit) || signInAddressLimit < 5 || signInAddressLimit > 1_000_000)
+    problems.push('SIGNIN_ADDRESS_LIMIT must be a whole number of sign-in attempts from 5 to 1000000');
   const trustProxy = (env.TRUST_PROXY ?? '')
     .split(',')
     .map((s) => s.trim())
@@ -95,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     distDir: env.DIST_DIR || undefined,
     videoMaxMb,
     trustProxy,
+    signInAddressLimit,
   };
   if (problems.length) throw new ConfigError(problems);
   return config;

@@ -83,7 +83,7 @@ export default async function accounts(fastify: FastifyInstance) {
   // The throttles count in the database (every API process shares them) by req.ip, which comes from X-Forwarded-For
   // only behind a proxy named in TRUST_PROXY. Figures and reasons: docs/security.md "Throttles".
   const signInByAddressAndName = fastify.throttle({ name: 'sign-in:address+name', max: 5, windowMs: 15 * 60_000 });
-  const signInByAddress = fastify.throttle({ name: 'sign-in:address', max: 100, windowMs: 15 * 60_000 });
+  const signInByAddress = fastify.throttle({ name: 'sign-in:address', max: fastify.config.signInAddressLimit, windowMs: 15 * 60_000 });
   const signInByAccount = fastify.throttle({ name: 'sign-in:account', max: 100, windowMs: 60 * 60_000 });
   const resetByAddress = fastify.throttle({ name: 'reset:address', max: 5, windowMs: 15 * 60_000 });
   const resetByAccount = fastify.throttle({ name: 'reset:account', max: 5, windowMs: 60 * 60_000 });

@@ -111,6 +111,17 @@ describe('accounts: throttles that a client cannot reset', () => {
     expect((await signIn(third, PASSWORD, from('203.0.113.99', '10.50.0.1'), viaProxy)).statusCode).toBe(429);
   });
 
+  it('limits sign-ins per address across logins to SIGNIN_ADDRESS_LIMIT, which a school behind one address can raise', async () => {
+    const strict = await anotherProcess({ signInAddressLimit: 5 });
+    const logins = await Promise.all(Array.from({ length: 6 }, () => freshUser()));
+    for (const login of logins.slice(0, 5)) expect((await signIn(login, 'wrong-a-pass', { remoteAddress: '10.70.0.1' }, strict)).json().name).toBe('ERROR_PASS');
+    const sprayed = await signIn(logins[5], PASSWORD, { remoteAddress: '10.70.0.1' }, strict);
+    expect([sprayed.statusCode, sprayed.json().name]).toEqual([429, 'TOO_MANY_ATTEMPTS']);
+    // another address is not held back; the default limit (100) lets the same address go on
+    expect((await signIn(logins[5], PASSWORD, { remoteAddress: '10.70.0.2' }, strict)).statusCode).toBe(200);
+    expect((await signIn(logins[5], PASSWORD, { remoteAddress: '10.70.0.1' })).statusCode).toBe(200);
+  });
+
   it('shares the counters between two API processes on one database', async () => {
     const other = await anotherProcess();
     const login = await freshUser();
