@@ -10,7 +10,6 @@ import news from './news/index.ts';
 import documents from './documents/index.ts';
 import projects from './projects/index.ts';
 import payments from './payments/index.ts';
-import school from './school/index.ts';
 import rating from './rating/index.ts';
 import groupsModule from './groups/index.ts';
 import pricesModule from './prices/index.ts';
@@ -25,7 +24,6 @@ import mailAdmin from './mail-admin/index.ts';
 import calendarAdmin from './calendar-admin/index.ts';
 import companiesModule from './companies/index.ts';
 import diplomasModule from './diplomas/index.ts';
-import documentsAdmin from './documents-admin/index.ts';
 import templatesModule from './templates/index.ts';
 import reportsModule from './reports/index.ts';
 import statisticsModule from './statistics/index.ts';
@@ -48,7 +46,6 @@ export const modules: FastifyPluginAsync[] = [
   documents,
   projects,
   payments,
-  school,
   rating,
   groupsModule,
   pricesModule,
@@ -62,7 +59,6 @@ export const modules: FastifyPluginAsync[] = [
   calendarAdmin,
   companiesModule,
   diplomasModule,
-  documentsAdmin,
   templatesModule,
   scoresModule,
   reportsModule,

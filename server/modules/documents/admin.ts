@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises';
 import { and, desc, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
@@ -8,10 +7,8 @@ import { documents, users } from '../../db/schema/index.ts';
 import { fieldError, notFound } from '../../core/errors.ts';
 import { isUploadedFile } from '../../core/multipart.ts';
 import { ListQuery, orderFor, paginate } from '../../core/pagination.ts';
-import { keepUpload } from '../../core/storage.ts';
-import { storedPath } from '../../core/storage.ts';
-import { DOCUMENT_EXTENSIONS } from '../documents/index.ts';
-import { assertFileType, contentTypeOf } from '../../core/file-types.ts';
+import { assertFileType } from '../../core/file-types.ts';
+import { DOCUMENT_EXTENSIONS, DOCUMENT_UPLOAD, downloadUrl, removeDocumentFile, saveDocument } from './store.ts';
 import { RECORD_ROLES } from '../templates/index.ts';
 import { Id, IdParams, isId } from '../../core/schemas.ts';
 import { containsPattern } from '../../core/search.ts';
@@ -38,14 +35,14 @@ const columns = {
   user_surname: users.surname,
 };
 type Row = { id: number; [k: string]: unknown };
-const view = (r: Row) => ({ ...r, download_url: `/api/documents/${r.id}/download` });
+const view = (r: Row) => ({ ...r, download_url: downloadUrl(r.id) });
 
 /**
- * Documents admin: every document of the school (issued and uploaded), a document uploaded for a student (at most
+ * The back office's routes (admins): every document of the school (issued and uploaded), a document uploaded for a student (at most
  * 5 MB: ERROR_MAX_SIZE_5), title and kind edited, deletion. Issued ones (document, certificate) show in the
  * student's `GET /api/documents`; `uploaded` ones are the student's own uploads.
  */
-export default async function documentsAdminModule(fastify: FastifyInstance) {
+export function adminRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const config = { roles: RECORD_ROLES };
 
@@ -108,7 +105,7 @@ export default async function documentsAdminModule(fastify: FastifyInstance) {
   app.post(
     '/admin/document',
     {
-      config: { ...config, upload: { maxFileSize: 5 * 1024 * 1024, sizeError: 'ERROR_MAX_SIZE_5', maxFiles: 1 } },
+      config: { ...config, upload: { ...DOCUMENT_UPLOAD, maxFiles: 1 } },
       schema: {
         tags,
         summary: 'Upload a document for a student (form data: user_id, file (pdf, jpg, jpeg, png, doc, docx; at most 5 MB), title (default: the file name), title_en, kind (default document))',
@@ -128,21 +125,11 @@ export default async function documentsAdminModule(fastify: FastifyInstance) {
       assertFileType(b.file, DOCUMENT_EXTENSIONS);
       const [u] = await req.db.select({ id: users.id }).from(users).where(eq(users.id, b.user_id));
       if (!u) throw notFound('user');
-      const path = await keepUpload(app.config.dataDir, req.tenant.slug, `documents/${u.id}`, b.file);
-      const [d] = await req.db
-        .insert(documents)
-        .values({
-          user_id: u.id,
-          kind: b.kind ?? 'document',
-          title: b.title?.trim() || b.file.filename,
-          title_en: b.title_en?.trim() || null,
-          path,
-          file_name: b.file.filename,
-          mime: contentTypeOf(b.file.filename),
-          size: b.file.size,
-          sha256: b.file.sha256,
-        })
-        .returning();
+      const d = await saveDocument(req.db, app.config.dataDir, req.tenant.slug, u.id, b.file, {
+        kind: b.kind ?? 'document',
+        title: b.title?.trim() || b.file.filename,
+        title_en: b.title_en?.trim() || null,
+      });
       return reply.status(201).send({ data: view(await load(req.db, d.id)) });
     },
   );
@@ -164,7 +151,7 @@ export default async function documentsAdminModule(fastify: FastifyInstance) {
   app.delete('/admin/document/:id', { config, schema: { tags, summary: 'Delete a document and its file', params: IdParams } }, async (req) => {
     const d = await load(req.db, req.params.id);
     const [gone] = await req.db.delete(documents).where(eq(documents.id, d.id)).returning({ path: documents.path });
-    if (gone) await rm(storedPath(app.config.dataDir, req.tenant.slug, gone.path), { force: true }).catch(() => undefined);
+    if (gone) await removeDocumentFile(app.config.dataDir, req.tenant.slug, gone.path);
     return { data: { id: d.id } };
   });
 }
