@@ -60,7 +60,9 @@ export const networkProfiles = pgTable(
   },
   (t) => [
     uniqueIndex('network_profiles_user').on(t.user_id),
-    index('network_profiles_search').using('gin', t.search),
+    // fastupdate off: a saved profile goes into the index at once instead of a pending list that every search would
+    // scan in full until the next vacuum (profiles are saved rarely, searched often: docs/performance.md)
+    index('network_profiles_search').using('gin', t.search).with({ fastupdate: false }),
     index('network_profiles_status').on(t.status, t.tenant_id),
     index('network_profiles_sort').on(t.status, t.sort_name, t.id),
     index('network_profiles_country').on(t.country_id),
