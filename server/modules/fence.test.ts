@@ -25,6 +25,7 @@ const UNBOUND = [/\b(app|fastify|this|instance|server)\.db\b/, /\bdatabase\.db\b
  */
 export const CROSS_SCHOOL_PATHS: Record<string, string> = {
   'marketplace/published-programs.ts': 'publishedPrograms',
+  'marketplace/current-ads.ts': 'currentAds',
   'networking/global-members.ts': 'globalMembers',
   'report-schedules/due.ts': 'claimDueSchedules',
 };

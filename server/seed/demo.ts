@@ -8,7 +8,7 @@ import { hashPassword } from '../core/password.ts';
 import { learningSeeder } from './learning.ts';
 import { studentSeeder } from './student.ts';
 import { seedRecords } from '../modules/diplomas/seed.ts';
-import { seedMarketplace } from '../modules/marketplace/seed.ts';
+import { marketplaceSeeder } from '../modules/marketplace/seed.ts';
 import { seedReports } from './reports.ts';
 import { seedLifelong } from '../modules/lifelong/seed.ts';
 
@@ -36,7 +36,7 @@ contentSeeders.push(seedRegistration);
 
 /** Creates the demo schools `demo` and `north` with one user per role (password Demo12345). */
 export async function seedDemo(db: Db, dataDir: string) {
-  const seeders = [...contentSeeders, learningSeeder(dataDir), studentSeeder(dataDir), seedRecords, seedMarketplace, seedReports, seedLifelong];
+  const seeders = [...contentSeeders, learningSeeder(dataDir), studentSeeder(dataDir), seedRecords, marketplaceSeeder(dataDir), seedReports, seedLifelong];
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   for (const t of DEMO_TENANTS) {
     const existing = await db.select().from(tenants).where(eq(tenants.slug, t.slug));

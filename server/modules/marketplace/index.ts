@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Db } from '../../db/client.ts';
@@ -17,6 +17,7 @@ import {
   media,
   paymentItems,
   paymentPlans,
+  prices,
   programUsers,
   programs,
   storeCategories,
@@ -43,6 +44,11 @@ import { programCompletion } from '../programs/index.ts';
 import { publishedPrograms, type PublishedProgram } from './published-programs.ts';
 import { enrolInSeller } from './store.ts';
 import { foundCheaperRoutes } from './found-cheaper.ts';
+import { adsRoutes } from './ads.ts';
+import { currentAds } from './current-ads.ts';
+
+/** The module's public face (docs/server-layout.md): networking's catalog tab asks which of a member's programs are on the marketplace. */
+export { publishedPrograms, type PublishedProgram } from './published-programs.ts';
 
 const tags = ['marketplace'];
 const adminTags = ['admin: marketplace'];
@@ -61,6 +67,7 @@ const publicView = ({ seller_id: _s, ...p }: PublishedProgram) => p;
 export default async function marketplaceModule(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   await foundCheaperRoutes(fastify);
+  await adsRoutes(fastify);
 
   // ---- catalogue -----------------------------------------------------------------------------
   app.get('/api/info/store/categories', { config: { auth: 'optional' }, schema: { tags, summary: 'Store categories with Russian and English titles' } }, async (req) => ({
@@ -96,22 +103,26 @@ export default async function marketplaceModule(fastify: FastifyInstance) {
     },
     async (req) => {
       const q = req.query;
-      const { data, total } = await publishedPrograms(app, {
-        q: q.q,
-        category: q.category,
-        format: q.format,
-        language: q.language,
-        currency: q.curr,
-        price_min: q.price_min,
-        price_max: q.price_max,
-        school: q.school,
-        sort: q.sort,
-        order: q.order,
-        page: q.page,
-        per_page: q.per_page ?? 12,
-      });
+      const [{ data, total }, ads] = await Promise.all([
+        publishedPrograms(app, {
+          q: q.q,
+          category: q.category,
+          format: q.format,
+          language: q.language,
+          currency: q.curr,
+          price_min: q.price_min,
+          price_max: q.price_max,
+          school: q.school,
+          sort: q.sort,
+          order: q.order,
+          page: q.page,
+          per_page: q.per_page ?? 12,
+        }),
+        // the ads in their period, of the schools on the marketplace (of the one school when filtered by it)
+        currentAds(app, { school: q.school }),
+      ]);
       const perPage = q.per_page ?? 12;
-      return { data: data.map(publicView), ads: [], meta: pageMeta(q.page ?? 1, perPage, total, data.length) };
+      return { data: data.map(publicView), ads, meta: pageMeta(q.page ?? 1, perPage, total, data.length) };
     },
   );
 
@@ -695,12 +706,16 @@ export default async function marketplaceModule(fastify: FastifyInstance) {
   );
 
   // ---- invoices (legal entities) ---------------------------------------------------------------
-  const money2 = (n: number) => n.toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
   app.get(
     '/api/marketplace/purchase/:id/invoice',
     {
       config: { roles: ['student'] },
-      schema: { tags, summary: "The invoice of a purchase as a legal entity: a PDF with the selling school's company and bank details", params: IdParams },
+      schema: {
+        tags,
+        summary:
+          "The invoice of a purchase as a legal entity: a PDF with the selling school's company and bank details (also at the specification's GET /api/document/generation/schet?program_store=<the seller's price id>&format&curr)",
+        params: IdParams,
+      },
     },
     async (req, reply) => {
       const [r] = await req.db
@@ -708,47 +723,7 @@ export default async function marketplaceModule(fastify: FastifyInstance) {
         .from(marketPurchases)
         .where(and(eq(marketPurchases.id, req.params.id), eq(marketPurchases.user_id, currentUser(req).id)));
       if (r?.method !== 'invoice') throw notFound('purchase');
-      const sdb = app.schoolDb(r.seller_tenant_id);
-      const [inv] = await sdb
-        .select()
-        .from(marketInvoices)
-        .where(and(eq(marketInvoices.buyer_tenant_id, req.tenant.id), eq(marketInvoices.purchase_id, r.id)));
-      if (!inv) throw notFound('purchase');
-      const company = await schoolCompany(sdb);
-      const en = langOf(req.headers['accept-language']) === 'en';
-      const number = `MP-${r.seller_tenant_id}-${inv.id}`;
-      const payee = company ? company.full_name || company.title : r.seller_school;
-      const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `${en ? 'Invoice' : 'Счёт'} ${number}`, Author: payee } });
-      doc.font(PDF_FONT);
-      doc
-        .fontSize(18)
-        .text(`${en ? 'Invoice' : 'Счёт на оплату'} № ${number}`)
-        .moveDown(0.5);
-      doc.fontSize(11).text(`${en ? 'Date' : 'Дата'}: ${inv.created_at.toLocaleDateString('ru-RU')}`);
-      doc.text(`${en ? 'Payee' : 'Получатель'}: ${payee}`);
-      if (company) {
-        const line = (ru: string, eng: string, v: string | null) => v && doc.text(`${en ? eng : ru}: ${v}`);
-        line('ИНН / КПП', 'Tax id (INN / KPP)', [company.inn, company.kpp].filter(Boolean).join(' / ') || null);
-        line('Адрес', 'Address', company.legal_address);
-        line('Банк', 'Bank', company.bank);
-        line('БИК', 'BIC', company.bik);
-        line('SWIFT', 'SWIFT', company.swift);
-        line('Расчётный счёт', 'Account', company.account);
-        line('Корр. счёт', 'Correspondent account', company.corr_account);
-      }
-      doc
-        .moveDown()
-        .text(`${en ? 'Payer' : 'Плательщик'}: ${inv.company}, ${en ? 'tax id' : 'ИНН'} ${inv.inn}${inv.kpp ? ` / ${inv.kpp}` : ''}${inv.address ? `, ${inv.address}` : ''}`)
-        .moveDown();
-      doc.fontSize(12).text(`${en ? 'Program' : 'Программа'}: ${r.program_title}`);
-      doc.text(`${en ? 'Format' : 'Формат'}: ${r.format}`);
-      doc.text(`${en ? 'Amount' : 'Сумма'}: ${money2(r.amount)} ${r.currency}`);
-      doc.end();
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', attachment(`${en ? 'Invoice' : 'Счёт'} ${number}.pdf`))
-        .send(doc);
+      return sendInvoice(app, req, reply, r);
     },
   );
 
@@ -867,4 +842,79 @@ export default async function marketplaceModule(fastify: FastifyInstance) {
       return reply.status(201).send({ data: entry });
     },
   );
+}
+
+const money2 = (n: number) => n.toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+
+/** The PDF invoice of the buyer's purchase as a legal entity: the seller's company and bank details, the buyer company as payer. */
+async function sendInvoice(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, r: typeof marketPurchases.$inferSelect) {
+  const sdb = app.schoolDb(r.seller_tenant_id);
+  const [inv] = await sdb
+    .select()
+    .from(marketInvoices)
+    .where(and(eq(marketInvoices.buyer_tenant_id, req.tenant.id), eq(marketInvoices.purchase_id, r.id)));
+  if (!inv) throw notFound('purchase');
+  const company = await schoolCompany(sdb);
+  const en = langOf(req.headers['accept-language']) === 'en';
+  const number = `MP-${r.seller_tenant_id}-${inv.id}`;
+  const payee = company ? company.full_name || company.title : r.seller_school;
+  const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `${en ? 'Invoice' : 'Счёт'} ${number}`, Author: payee } });
+  doc.font(PDF_FONT);
+  doc
+    .fontSize(18)
+    .text(`${en ? 'Invoice' : 'Счёт на оплату'} № ${number}`)
+    .moveDown(0.5);
+  doc.fontSize(11).text(`${en ? 'Date' : 'Дата'}: ${inv.created_at.toLocaleDateString('ru-RU')}`);
+  doc.text(`${en ? 'Payee' : 'Получатель'}: ${payee}`);
+  if (company) {
+    const line = (ru: string, eng: string, v: string | null) => v && doc.text(`${en ? eng : ru}: ${v}`);
+    line('ИНН / КПП', 'Tax id (INN / KPP)', [company.inn, company.kpp].filter(Boolean).join(' / ') || null);
+    line('Адрес', 'Address', company.legal_address);
+    line('Банк', 'Bank', company.bank);
+    line('БИК', 'BIC', company.bik);
+    line('SWIFT', 'SWIFT', company.swift);
+    line('Расчётный счёт', 'Account', company.account);
+    line('Корр. счёт', 'Correspondent account', company.corr_account);
+  }
+  doc
+    .moveDown()
+    .text(`${en ? 'Payer' : 'Плательщик'}: ${inv.company}, ${en ? 'tax id' : 'ИНН'} ${inv.inn}${inv.kpp ? ` / ${inv.kpp}` : ''}${inv.address ? `, ${inv.address}` : ''}`)
+    .moveDown();
+  doc.fontSize(12).text(`${en ? 'Program' : 'Программа'}: ${r.program_title}`);
+  doc.text(`${en ? 'Format' : 'Формат'}: ${r.format}`);
+  doc.text(`${en ? 'Amount' : 'Сумма'}: ${money2(r.amount)} ${r.currency}`);
+  doc.end();
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('x-content-type-options', 'nosniff')
+    .header('content-disposition', attachment(`${en ? 'Invoice' : 'Счёт'} ${number}.pdf`))
+    .send(doc);
+}
+
+/**
+ * The specification's invoice path for a marketplace purchase (`GET /api/document/generation/schet?program_store&format
+ * &curr`, registered by the payments module): `program_store` is the seller's price id (the catalogue's `prices[].id`).
+ * When the caller bought, as a legal entity, the program that price belongs to, the answer is that purchase's invoice
+ * (the same PDF as `/api/marketplace/purchase/{id}/invoice`) and this answers true; otherwise false (the payments module
+ * then answers as for the school's own prices). The seller's price is read through the seller's bound handle, only for
+ * a program the buyer's own purchase row names.
+ */
+export async function marketplaceInvoice(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, q: { program_store: number; format: string; curr: string }): Promise<boolean> {
+  const mine = await req.db
+    .select()
+    .from(marketPurchases)
+    .where(and(eq(marketPurchases.user_id, currentUser(req).id), eq(marketPurchases.method, 'invoice')));
+  for (const r of mine) {
+    const [price] = await app
+      .schoolDb(r.seller_tenant_id)
+      .select({ format: prices.format, currency: prices.currency })
+      .from(prices)
+      .where(and(eq(prices.id, q.program_store), eq(prices.program_id, r.program_id)));
+    if (!price) continue;
+    if (price.format !== q.format || price.currency !== rub(q.curr) || price.format !== r.format || price.currency !== r.currency)
+      throw new AppError(422, 'ERROR_PAYMENT_CURRENCY', 'The format or currency does not match the purchase', { format: r.format, curr: r.currency });
+    await sendInvoice(app, req, reply, r);
+    return true;
+  }
+  return false;
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { startTestApi, type TestApi } from '../../test/harness.ts';
+import { multipart, zipFile } from '../../test/forms.ts';
 import {
   chapterMedia,
   chapters,
@@ -69,7 +70,8 @@ describe('marketplace (issue 13): the named cross-school path', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.meta).toEqual({ current_page: 1, last_page: 1, from: 1, to: 2, total: 2, per_page: 12 });
-    expect(body.ads).toEqual([]);
+    // the demo school's ad (server/modules/marketplace/ads.test.ts covers the ads)
+    expect(body.ads.map((a: { link: unknown }) => a.link)).toEqual([{ program_id: strategy }]);
     expect(body.data.map((p: { id: number }) => p.id)).toEqual([finance, strategy]);
     expect(body.data[1]).toMatchObject({
       title: 'Стратегический менеджмент',
@@ -286,6 +288,53 @@ describe('marketplace (issue 13): the named cross-school path', () => {
     expect(other.statusCode).toBe(403);
   });
 
+  it('a project in the bought program: the north buyer submits it, a demo trainer reviews it, the buyer sees the score', async () => {
+    const [me] = await api.db
+      .select()
+      .from(users)
+      .where(and(eq(users.login, 'student'), eq(users.tenant_id, north)));
+    const [purchase] = await api.db
+      .select()
+      .from(marketPurchases)
+      .where(and(eq(marketPurchases.program_id, strategy), eq(marketPurchases.user_id, me.id)));
+    const { code } = (await api.call({ method: 'POST', url: `/api/marketplace/purchase/${purchase.id}/open`, token: northStudent, tenant: 'north' })).json().data;
+    const token = (await api.call({ method: 'POST', url: '/api/marketplace/handoff', tenant: 'demo', payload: { code } })).json().access_token as string;
+    const [project] = await api.db
+      .select()
+      .from(media)
+      .where(and(eq(media.title, 'Проект: стратегия вашей компании'), eq(media.tenant_id, demo)));
+    const url = `/api/media/${project.id}/submittedProject`;
+    const sent = await api.call({
+      method: 'POST',
+      url,
+      token,
+      tenant: 'demo',
+      ...multipart({ file1: { name: 'north-strategy.zip', data: zipFile('north buyer') }, message: 'Стратегия «Севера»', confirm: '1' }),
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json().data).toMatchObject({ version: 1, status: 'awaiting' });
+    // demo's trainer finds it among the school's submissions, under the buyer's name, and reviews it
+    const trainer = await api.login('trainer', 'demo');
+    const queue = (await api.call({ method: 'GET', url: `/admin/submittedProject?filter[media_id]=${project.id}&filter[status]=awaiting`, token: trainer })).json().data;
+    const row = queue.find((r: { id: number }) => r.id === sent.json().data.id);
+    expect(JSON.stringify(row)).toContain('Студентов');
+    const reviewed = await api.call({
+      method: 'PUT',
+      url: `/admin/user/${sent.json().data.user_id}/media/${project.id}/submittedProject/${sent.json().data.id}`,
+      token: trainer,
+      payload: { score: 9, message: 'Сильный анализ отрасли' },
+    });
+    expect(reviewed.statusCode, reviewed.body).toBe(200);
+    // the buyer sees the score, the trainer and the message
+    const mine = (await api.call({ method: 'GET', url, token, tenant: 'demo' })).json().data;
+    expect(mine[0]).toMatchObject({ version: 1, status: 'checked', score: 9, trainer: 'Тренеров Пётр', trainer_message: 'Сильный анализ отрасли' });
+    // north's own trainer and admin see nothing of it: the project lives in the seller's school
+    const northAdmin = await api.login('admin', 'north');
+    expect(JSON.stringify((await api.call({ method: 'GET', url: '/admin/submittedProject', token: northAdmin, tenant: 'north' })).json())).not.toContain('Сильный анализ');
+    // the buyer's north token does not reach it
+    expect((await api.call({ method: 'GET', url, token: northStudent, tenant: 'north' })).statusCode).toBe(404);
+  });
+
   it('two purchases at the same moment cannot overdraw one wallet', async () => {
     const [n2] = await api.db
       .insert(users)
@@ -358,6 +407,23 @@ describe('marketplace (issue 13): the named cross-school path', () => {
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     // another student's purchase is not theirs
     expect((await api.call({ method: 'GET', url: `/api/marketplace/purchase/${purchase.id}/invoice`, token: northStudent, tenant: 'north' })).statusCode).toBe(404);
+    // the specification's path, program_store being the seller's price (the catalogue's prices[].id): the same invoice
+    const priceId = (await get(`/api/marketplace/program/${finance}`, token)).json().data.prices.find((x: { format: string; currency: string }) => x.format === 'online' && x.currency === 'USD').id;
+    const schet = (query: string, who = token, headers = {}) => api.call({ method: 'GET', url: `/api/document/generation/schet?${query}`, token: who, tenant: 'north', headers });
+    const spec = await schet(`program_store=${priceId}&format=online&curr=USD`);
+    expect(spec.statusCode).toBe(200);
+    expect(spec.headers['content-type']).toBe('application/pdf');
+    expect(spec.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(spec.headers['content-disposition']).toBe(pdf.headers['content-disposition']);
+    expect((await schet(`program_store=${priceId}&format=online&curr=USD`, token, { 'accept-language': 'en' })).headers['content-disposition']).toContain('Invoice');
+    // the format or currency of another price, or another student who did not buy it: refused
+    expect((await schet(`program_store=${priceId}&format=blended&curr=USD`)).json().name).toBe('ERROR_PAYMENT_CURRENCY');
+    expect((await schet(`program_store=${priceId}&format=online&curr=RUB`)).json().name).toBe('ERROR_PAYMENT_CURRENCY');
+    expect((await schet(`program_store=${priceId}&format=online&curr=USD`, northStudent)).json().name).toBe('NOT_FOUND_PROGRAM_IN_SCHEDULE');
+    expect((await schet('format=online&curr=USD')).json().name).toBe('ERROR_GENERATION_PARAMS');
+    // and a price of the seller's program that the buyer did not buy by invoice
+    const strategyPrice = (await get(`/api/marketplace/program/${strategy}`, token)).json().data.prices[0].id;
+    expect((await schet(`program_store=${strategyPrice}&format=online&curr=USD`)).statusCode).toBe(404);
     // the seller's admin sees it and marks it paid; north's admin cannot
     const list = (await api.call({ method: 'GET', url: '/admin/marketplace/invoice', token: demoAdmin })).json().data;
     const inv = list.find((i: { company: string }) => i.company === 'ООО «Ромашка»');

@@ -11,6 +11,7 @@ import { PDF_FONT } from '../../core/pdf.ts';
 import { attachment } from '../../core/storage.ts';
 import { langOf } from '../../mail/texts.ts';
 import { schoolCompany } from '../companies/index.ts';
+import { marketplaceInvoice } from '../marketplace/index.ts';
 import { Id } from '../../core/schemas.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
 
@@ -101,7 +102,8 @@ export default async function paymentsModule(fastify: FastifyInstance) {
       config,
       schema: {
         tags,
-        summary: 'Invoice for a program as a PDF: program_store (price id), format and curr',
+        summary:
+          "Invoice for a program as a PDF: program_store (price id), format and curr; for a marketplace purchase as a legal entity, program_store is the seller's price id (the catalogue's prices[].id) and the answer is that purchase's invoice",
         querystring: Type.Object({ program_store: Type.Optional(Id), format: Type.Optional(Type.String({ maxLength: 16 })), curr: Type.Optional(Type.String({ maxLength: 8 })) }),
       },
     },
@@ -113,7 +115,11 @@ export default async function paymentsModule(fastify: FastifyInstance) {
           missing: ['program_store', 'format', 'curr'].filter((k) => !(q as Record<string, unknown>)[k]),
         });
       const [row] = await req.db.select({ price: prices, program: programs }).from(prices).innerJoin(programs, eq(programs.id, prices.program_id)).where(eq(prices.id, q.program_store));
-      if (!row) throw new AppError(404, 'NOT_FOUND_PROGRAM_IN_SCHEDULE', 'No such program price');
+      if (!row) {
+        // a price of another school: the invoice of the caller's marketplace purchase (docs/marketplace.md)
+        if (await marketplaceInvoice(app, req, reply, { program_store: q.program_store, format: q.format, curr: q.curr })) return reply;
+        throw new AppError(404, 'NOT_FOUND_PROGRAM_IN_SCHEDULE', 'No such program price');
+      }
       if (row.price.format !== q.format || row.price.currency !== currency(q.curr))
         throw new AppError(422, 'ERROR_PAYMENT_CURRENCY', 'The format or currency does not match the price', { format: row.price.format, curr: row.price.currency });
       const en = langOf(req.headers['accept-language']) === 'en';
