@@ -10,7 +10,6 @@ import news from './news/index.ts';
 import documents from './documents/index.ts';
 import projects from './projects/index.ts';
 import payments from './payments/index.ts';
-import school from './school/index.ts';
 import rating from './rating/index.ts';
 import groupsModule from './groups/index.ts';
 import pricesModule from './prices/index.ts';
@@ -47,7 +46,6 @@ export const modules: FastifyPluginAsync[] = [
   documents,
   projects,
   payments,
-  school,
   rating,
   groupsModule,
   pricesModule,

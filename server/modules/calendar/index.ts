@@ -118,6 +118,23 @@ export default async function calendarModule(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const config = { roles: ACCESS.calendar.read };
 
+  app.get(
+    '/api/calendar',
+    {
+      config,
+      schema: {
+        tags: ['calendar'],
+        summary: 'Deadlines, consulting sessions and webinars of a month (from, to as YYYY-MM-DD)',
+        querystring: Type.Object({ from: Type.String({ format: 'date' }), to: Type.String({ format: 'date' }) }),
+      },
+    },
+    async (req) => {
+      // the same items as the iCalendar feed below (docs/calendar.md)
+      const data = await calendarItems(req.db, currentUser(req), req.query.from, req.query.to);
+      return { data, meta: { calendar_id: await schoolCalendarId(req.db) } };
+    },
+  );
+
   const Feed = Type.Object({
     active: Type.Boolean(),
     created_at: Type.Union([Type.String(), Type.Null()]),

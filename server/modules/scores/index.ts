@@ -8,6 +8,7 @@ import { currentUser } from '../../core/context.ts';
 import { fieldError, notFound } from '../../core/errors.ts';
 import { ListQuery, pageMeta } from '../../core/pagination.ts';
 import { computeScores, pairKey, readScoreSettings, writeScoreSettings } from './compute.ts';
+import { studentScoreRoutes } from './student.ts';
 import { Id } from '../../core/schemas.ts';
 import { containsPattern } from '../../core/search.ts';
 import { achievementsAfter } from '../lifelong/index.ts';
@@ -29,6 +30,7 @@ const Status = Type.Union([Type.Literal('approved'), Type.Literal('revoked'), Ty
  */
 export default async function scoresModule(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  studentScoreRoutes(fastify);
 
   /** The student is enrolled in the program directly or through a group (subqueries of the bound handle: bound too). */
   const enrolled = (db: Db) =>

@@ -1,21 +1,18 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { programs, submittedProjects } from '../../db/schema/index.ts';
 import { currentUser } from '../../core/context.ts';
-import { enrolledProgramIds, seesAllPrograms } from '../programs/index.ts';
-import { progressOf, programTree } from '../programs/index.ts';
-import { studentProgramScores } from '../scores/index.ts';
-import { calendarItems, schoolCalendarId } from '../calendar/index.ts';
+import { enrolledProgramIds, progressOf, programTree, seesAllPrograms } from '../programs/index.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
+import { studentProgramScores } from './compute.ts';
 
 /**
- * Grades, rating and calendar of the student.
- * Rating points = the best score of every finished quiz attempt + the score of every checked project version
- * that is the student's latest for its project (docs/grades.md).
+ * The student's grades (`GET /api/score`): per program the score (approved, revoked or live), each quiz's best result
+ * and each project's last version, done and passed by the one completion rule (docs/completion.md,
+ * docs/scores-and-rating.md).
  */
-export default async function schoolModule(fastify: FastifyInstance) {
+export function studentScoreRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
   app.get('/api/score', { config: { roles: ACCESS.learning.read }, schema: { tags: ['grades'], summary: 'My results per program: quizzes and projects, approved or revoked' } }, async (req) => {
@@ -80,23 +77,4 @@ export default async function schoolModule(fastify: FastifyInstance) {
       }),
     };
   });
-
-  // GET /api/user/getRating moved to server/modules/rating (one definition with /admin/rating).
-
-  app.get(
-    '/api/calendar',
-    {
-      config: { roles: ACCESS.calendar.read },
-      schema: {
-        tags: ['calendar'],
-        summary: 'Deadlines, consulting sessions and webinars of a month (from, to as YYYY-MM-DD)',
-        querystring: Type.Object({ from: Type.String({ format: 'date' }), to: Type.String({ format: 'date' }) }),
-      },
-    },
-    async (req) => {
-      // one definition with the iCalendar feed: server/modules/calendar (docs/calendar.md)
-      const data = await calendarItems(req.db, currentUser(req), req.query.from, req.query.to);
-      return { data, meta: { calendar_id: await schoolCalendarId(req.db) } };
-    },
-  );
 }
