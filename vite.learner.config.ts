@@ -3,6 +3,8 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './vite.precompress.ts';
 
+// `vite build` only: react-router's production build, and React's own useSyncExternalStore instead of the shim for
+// older Reacts that react-i18next imports (the same hook on React 19, minus the shim's code in the first load).
 export const reactRouterProduction = [
   { find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
   { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)) },
@@ -15,11 +17,17 @@ export default defineConfig({
   plugins: [react(), precompress()], // .br and .gz copies beside the output (served by server/web.ts)
   // react-router's own production build (its published entry is the development one, with the dev warnings):
   // the same code without the warnings, only in `vite build`.
-  resolve: { alias: process.argv.includes('build') ? reactRouterProduction : [] },
+  resolve: {
+    alias: process.argv.includes('build')
+      ? [...reactRouterProduction, { find: /^use-sync-external-store\/shim$/, replacement: fileURLToPath(new URL('./learner/sync-store.ts', import.meta.url)) }]
+      : [],
+  },
   publicDir: fileURLToPath(new URL('./common/public', import.meta.url)),
   build: {
     outDir: fileURLToPath(new URL('./dist/learner', import.meta.url)),
     emptyOutDir: true,
+    // no modulepreload polyfill in the entry: every browser the portal supports preloads modules by itself
+    modulePreload: { polyfill: false },
     manifest: true, // .vite/manifest.json (not served): npm run bench follows it to size the first screens
     // Everything the entry needs in one file (fewer answers on the first load); each page stays a chunk of its own.
     rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'boot', tags: ['$initial'] }] } } },

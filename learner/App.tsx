@@ -1,29 +1,33 @@
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
-import { useAtom, useSetAtom } from 'jotai';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { fetchAccessFlags } from '../common/access/flags.ts';
 import type { ApiError } from '../common/api/client.ts';
-import { fetchProfile, getToken, logout } from '../common/auth/session.ts';
-import { onApiError } from '../common/errors/describe.ts';
+import { fetchProfile, getToken, isDemo, logout } from '../common/auth/session.ts';
+import { onApiError } from '../common/api/events.ts';
 import { accessAtom, notFoundAtom, profileAtom, requiredNewsAtom } from './state.ts';
 import { api } from '../common/api/client.ts';
 import { privateRoutes } from './routes.ts';
+import { loadPageTexts } from './i18n.ts';
 import { AuthLayout, DefaultLayout } from './components/Layouts.tsx';
 import { Private, PublicOnly } from './components/Guard.tsx';
 import { NotFound } from './components/NotFound.tsx';
 import { Loading, useTitle } from './components/ui.tsx';
-import { Welcome } from './pages/Welcome.tsx';
 
 /** Chunk loading gives up after 120 s (specification, section 9). */
 const CHUNK_TIMEOUT_MS = 120_000;
-function lazyPage(load: () => Promise<{ default: ComponentType }>) {
-  return lazy(() => Promise.race([load(), new Promise<never>((_, reject) => setTimeout(() => reject(new Error('chunk timeout')), CHUNK_TIMEOUT_MS))]));
+/** A page's chunk; with `texts`, the page texts past the first screens come with it (`loadPageTexts`, learner/i18n.ts). */
+function lazyPage(load: () => Promise<{ default: ComponentType }>, texts = true) {
+  const both = () => (texts ? Promise.all([load(), loadPageTexts()]).then(([page]) => page) : load());
+  return lazy(() => Promise.race([both(), new Promise<never>((_, reject) => setTimeout(() => reject(new Error('chunk timeout')), CHUNK_TIMEOUT_MS))]));
 }
+/** The first screens' pages: their texts are in the entry's catalogue. */
+const firstScreen = (load: () => Promise<{ default: ComponentType }>) => lazyPage(load, false);
 
 const pages: Record<string, ComponentType> = {
   profile: lazyPage(() => import('./pages/Profile.tsx')),
-  courses: lazyPage(() => import('./pages/Courses.tsx')),
-  courses_done: lazyPage(() => import('./pages/Courses.tsx')),
+  courses: firstScreen(() => import('./pages/Courses.tsx')),
+  courses_done: firstScreen(() => import('./pages/Courses.tsx')),
   course: lazyPage(() => import('./pages/Course.tsx')),
   content: lazyPage(() => import('./pages/Content.tsx')),
   quiz: lazyPage(() => import('./pages/Quiz.tsx')),
@@ -45,11 +49,23 @@ const pages: Record<string, ComponentType> = {
   my_lms: lazyPage(() => import('./pages/Marketplace.tsx').then((m) => ({ default: m.MyLms }))),
   marketplace_found_cheaper: lazyPage(() => import('./pages/FoundCheaper.tsx')),
 };
-const Section = lazyPage(() => import('./pages/Section.tsx'));
-const Login = lazyPage(() => import('./pages/Login.tsx'));
-const ResetPassword = lazyPage(() => import('./pages/ResetPassword.tsx'));
+const Section = firstScreen(() => import('./pages/Section.tsx'));
+const Login = firstScreen(() => import('./pages/Login.tsx'));
+const ResetPassword = firstScreen(() => import('./pages/ResetPassword.tsx'));
 const Credential = lazyPage(() => import('./pages/Lifelong.tsx').then((m) => ({ default: m.CredentialPage })));
 const MarketHandoff = lazyPage(() => import('./pages/Marketplace.tsx').then((m) => ({ default: m.Handoff })));
+
+// the first-visit welcome: its chunk (and the page texts) only for a user who has not seen it
+const WelcomeDialog = lazyPage(() => import('./pages/Welcome.tsx').then((m) => ({ default: m.Welcome })));
+function Welcome() {
+  const profile = useAtomValue(profileAtom);
+  if (!profile || profile.is_start || isDemo()) return null;
+  return (
+    <Suspense fallback={null}>
+      <WelcomeDialog />
+    </Suspense>
+  );
+}
 
 function Titled({ title, children }: { title: string; children: React.ReactNode }) {
   useTitle(title);
@@ -127,7 +143,7 @@ export function App() {
             <Route
               path="/marketplace/handoff"
               element={
-                <Titled title="market.handoff_title">
+                <Titled title="titles.market_handoff">
                   <MarketHandoff />
                 </Titled>
               }

@@ -1,21 +1,26 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { registerErrors } from '../common/errors/describe.ts';
+import { beforeErrors } from '../common/api/events.ts';
+import { errorsReady, errorsWanted, hasErrors, loadErrorsWith } from '../common/errors/wording.ts';
 import { getLang, setLang, type Lang } from '../common/i18n/lang.ts';
 import { ru } from './locales/ru.ts';
 
 /**
  * react-i18next for the portal: Russian default and fallback, English; the choice is shared with the back office.
- * Only Russian is in the entry: another language's catalogues (the portal's and the error catalogue) are a chunk
- * loaded when that language is chosen, or before the first render when it is the stored choice (`i18nReady`).
+ * Only Russian is in the entry: another language's catalogue is a chunk loaded when that language is chosen, or
+ * before the first render when it is the stored choice (`i18nReady`). The error catalogues are chunks (see below).
+ * The entry's catalogue holds the first screens' texts (sign-in, the signed-in shell, the course pages); the other
+ * pages' texts are a chunk per language loaded with the first page that needs them (`loadPageTexts`), and from then
+ * on with every language chosen.
  */
 const loaders: Record<Exclude<Lang, 'ru'>, () => Promise<void>> = {
-  en: () =>
-    Promise.all([import('./locales/en.ts'), import('../common/i18n/errors.en.ts')]).then(([ui, errors]) => {
-      i18n.addResourceBundle('en', 'translation', ui.en);
-      registerErrors('en', errors.errorsEn);
-    }),
+  en: () => import('./locales/en.ts').then((ui) => void i18n.addResourceBundle('en', 'translation', ui.en)),
 };
+
+// The error catalogue of the interface language only, a chunk loaded with the first failed call (the API client waits
+// for it before the error is heard of) or by a screen that words an error by itself (`useErrorTexts`, components/ui.tsx).
+loadErrorsWith((l) => (l === 'en' ? import('../common/i18n/errors.en.ts').then((m) => m.errorsEn) : import('../common/i18n/errors.ru.ts').then((m) => m.errorsRu)));
+beforeErrors(() => errorsReady(getLang()));
 const loading = new Map<Lang, Promise<void>>([['ru', Promise.resolve()]]);
 const loaded = new Set<Lang>(['ru']);
 
@@ -53,14 +58,49 @@ export const i18nReady: Promise<void> = (() => {
   );
 })();
 
+const pageTexts: Record<Lang, () => Promise<Record<string, unknown>>> = {
+  ru: () => import('./locales/ru.pages.ts').then((m) => m.ruPages),
+  en: () => import('./locales/en.pages.ts').then((m) => m.enPages),
+};
+const pagesLoading = new Map<Lang, Promise<void>>();
+const pagesLoaded = new Set<Lang>();
+let pagesWanted = false;
+
+function loadPagesOf(l: Lang): Promise<void> {
+  let p = pagesLoading.get(l);
+  if (!p) {
+    p = pageTexts[l]().then(
+      (texts) => {
+        i18n.addResourceBundle(l, 'translation', texts, true, true);
+        pagesLoaded.add(l);
+      },
+      (err: unknown) => {
+        pagesLoading.delete(l); // a failed chunk can be tried again
+        throw err;
+      },
+    );
+    pagesLoading.set(l, p);
+  }
+  return p;
+}
+
+/**
+ * The texts of the pages past the first screens in the interface language: a page's chunk loads them beside itself
+ * (`lazyPage` in App.tsx), so the page renders with them; resolves at once once they are in.
+ */
+export function loadPageTexts(): Promise<void> {
+  pagesWanted = true;
+  return loadPagesOf(getLang());
+}
+
 /** Switches the language: stored at once, shown as soon as its catalogues are in (synchronously when already loaded). */
 export function changeLanguage(l: Lang): void {
   setLang(l);
-  if (loaded.has(l)) {
+  if (loaded.has(l) && (!pagesWanted || pagesLoaded.has(l)) && (!errorsWanted() || hasErrors(l))) {
     void i18n.changeLanguage(l);
     return;
   }
-  loadLanguage(l).then(
+  Promise.all([loadLanguage(l), pagesWanted ? loadPagesOf(l) : undefined, errorsWanted() ? errorsReady(l) : undefined]).then(
     () => {
       if (getLang() === l) void i18n.changeLanguage(l);
     },

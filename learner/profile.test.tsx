@@ -7,14 +7,16 @@ import { MemoryRouter } from 'react-router-dom';
 
 vi.hoisted(() => localStorage.setItem('lang', 'en'));
 
-import { i18nReady } from '../learner/i18n.ts';
+import { i18nReady, loadPageTexts } from '../learner/i18n.ts';
 import type { Profile as ProfileT } from '../common/auth/session.ts';
 import { profileAtom } from './state.ts';
 import { startFakeApi, type SeenRequest } from '../common/testing/fake-api.ts';
 import Profile from './pages/Profile.tsx';
 
-// The stored English catalogue is a chunk of its own: the tests read English once it is in.
+// The stored English catalogue is a chunk of its own, and so are the texts of the pages past the first screens (the
+// portal's router loads them with the page): the tests read English once both are in.
 await i18nReady;
+await loadPageTexts();
 
 // A real HTTP server plays the API (with CORS, since the avatar upload goes through XMLHttpRequest).
 let fake: Awaited<ReturnType<typeof startFakeApi>>;

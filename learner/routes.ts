@@ -29,10 +29,10 @@ export const privateRoutes: RouteDef[] = [
   { path: '/news/curator', title: 'titles.curator_news', roles: ['moderator'], page: 'curator_news' },
   { path: '/news/:id', title: 'titles.news_item', page: 'news_item' },
   // networking (flag networking): static segments outrank /networking/:domain/:id
-  { path: '/networking', title: 'networking.title', roles: ALL_BUT_MODERATOR, flag: 'networking', page: 'networking' },
-  { path: '/networking/curator', title: 'networking.curator_title', roles: ['moderator'], flag: 'networking', page: 'networking_curator' },
-  { path: '/networking/curator/:domain/:id', title: 'networking.member_title', roles: ['moderator'], flag: 'networking', page: 'networking_curator_member' },
-  { path: '/networking/:domain/:id', title: 'networking.member_title', roles: ALL_BUT_MODERATOR, flag: 'networking', page: 'networking_member' },
+  { path: '/networking', title: 'titles.networking', roles: ALL_BUT_MODERATOR, flag: 'networking', page: 'networking' },
+  { path: '/networking/curator', title: 'titles.networking_curator', roles: ['moderator'], flag: 'networking', page: 'networking_curator' },
+  { path: '/networking/curator/:domain/:id', title: 'titles.networking_member', roles: ['moderator'], flag: 'networking', page: 'networking_curator_member' },
+  { path: '/networking/:domain/:id', title: 'titles.networking_member', roles: ALL_BUT_MODERATOR, flag: 'networking', page: 'networking_member' },
   { path: '/content/info/:id', title: 'titles.content', roles: ['student', 'admin', 'superadmin'], page: 'content' },
   { path: '/documents', title: 'titles.documents', roles: LEARNING, page: 'documents' },
   { path: '/upload', title: 'titles.upload', roles: LEARNING, page: 'upload' },
@@ -42,10 +42,10 @@ export const privateRoutes: RouteDef[] = [
   { path: '/abranch/list', title: 'titles.abranch', flag: 'lifelong_learning', page: 'abranch' },
   { path: '/abranch/:id', title: 'titles.abranch', roles: ['admin', 'superadmin', 'student'], flag: 'lifelong_learning', page: 'abranch' },
   // marketplace (issue 13): a static segment outranks /marketplace/:id
-  { path: '/marketplace', title: 'market.title', roles: ['student', 'admin', 'superadmin'], page: 'marketplace' },
-  { path: '/marketplace/found_cheaper', title: 'market.fc.title', roles: ['student'], page: 'marketplace_found_cheaper' },
-  { path: '/marketplace/:id', title: 'market.item_title', roles: ['student', 'admin', 'superadmin'], page: 'marketplace_item' },
-  { path: '/my_lms', title: 'market.my_title', roles: ['student'], page: 'my_lms' },
+  { path: '/marketplace', title: 'titles.market', roles: ['student', 'admin', 'superadmin'], page: 'marketplace' },
+  { path: '/marketplace/found_cheaper', title: 'titles.found_cheaper', roles: ['student'], page: 'marketplace_found_cheaper' },
+  { path: '/marketplace/:id', title: 'titles.market_item', roles: ['student', 'admin', 'superadmin'], page: 'marketplace_item' },
+  { path: '/my_lms', title: 'titles.my_lms', roles: ['student'], page: 'my_lms' },
 ];
 
 /** The navigation of the default layout. */
@@ -56,13 +56,13 @@ export const navItems: { to: string; label: string; roles?: Role[]; flag?: Acces
   { to: '/calendar', label: 'nav.calendar', roles: ['student', 'admin', 'superadmin', 'moderator'] },
   { to: '/news', label: 'nav.news', roles: ALL_BUT_MODERATOR },
   { to: '/news/curator', label: 'nav.curator_news', roles: ['moderator'] },
-  { to: '/networking', label: 'networking.nav', roles: ALL_BUT_MODERATOR, flag: 'networking' },
-  { to: '/networking/curator', label: 'networking.nav_curator', roles: ['moderator'], flag: 'networking' },
+  { to: '/networking', label: 'nav.networking', roles: ALL_BUT_MODERATOR, flag: 'networking' },
+  { to: '/networking/curator', label: 'nav.networking_curator', roles: ['moderator'], flag: 'networking' },
   { to: '/documents', label: 'nav.documents', roles: LEARNING },
   { to: '/upload', label: 'nav.upload', roles: LEARNING },
   { to: '/payment', label: 'nav.payment', roles: LEARNING, flag: 'payment' },
   { to: '/abranch/list', label: 'nav.abranch', flag: 'lifelong_learning' },
-  { to: '/marketplace', label: 'market.nav', roles: ['student', 'admin', 'superadmin'] },
-  { to: '/my_lms', label: 'market.nav_my', roles: ['student'] },
+  { to: '/marketplace', label: 'nav.market', roles: ['student', 'admin', 'superadmin'] },
+  { to: '/my_lms', label: 'nav.my_lms', roles: ['student'] },
   { to: '/profile', label: 'nav.profile', roles: ALL_BUT_MODERATOR },
 ];

@@ -1,7 +1,7 @@
 import { STORAGE_KEYS, storage } from '../storage.ts';
 import { apiBaseUrl, currentTenant } from '../tenant/tenant.ts';
 import { hasFiles, needsFormData, toFormData, toQueryString } from './form-data.ts';
-import { reportError } from './events.ts';
+import { errorWordingReady, reportError } from './events.ts';
 
 /** The error body of the API (docs/api.md "Responses"). */
 export interface ApiErrorBody {
@@ -92,12 +92,17 @@ function cancellable<T>(call: Promise<T>, signal?: AbortSignal): Promise<T> {
 /** Calls the API and answers the parsed JSON; throws ApiError with the API's error body. */
 export async function api<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
   const { method, body } = prepareBody(opts);
-  if (opts.onUploadProgress && body instanceof FormData) return xhrUpload<T>(buildUrl(path, opts.query), method, body, opts);
+  if (opts.onUploadProgress && body instanceof FormData)
+    return xhrUpload<T>(buildUrl(path, opts.query), method, body, opts).catch(async (err: unknown) => {
+      await errorWordingReady();
+      throw err;
+    });
   try {
     // the request itself is cancelled where fetch accepts the caller's signal; the answer is dropped either way
     return await cancellable(send<T>(buildUrl(path, opts.query), method, body, { ...opts, signal: fetchSignal(opts.signal) }), opts.signal);
   } catch (err) {
     const e = toApiError(err);
+    await errorWordingReady(); // the portal's error catalogue arrives with the first failed call
     // A call its caller cancelled (a screen left, a newer load) is nobody's error.
     if (!opts.signal?.aborted) reportError(e);
     throw e;
@@ -185,6 +190,7 @@ export async function download(path: string, opts: { query?: Record<string, unkn
     } catch {
       /* not JSON */
     }
+    await errorWordingReady();
     throw new ApiError(res.status, body);
   }
   const blob = await res.blob();

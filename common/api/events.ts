@@ -14,3 +14,12 @@ export function onApiError(listener: Listener) {
 export function reportError(err: ApiError) {
   for (const l of listeners) l(err);
 }
+
+let prepare: (() => Promise<unknown>) | undefined;
+/** An app whose error wording loads on demand (the portal): every failed call waits for it before it is heard of. */
+export function beforeErrors(fn: () => Promise<unknown>) {
+  prepare = fn;
+}
+export function errorWordingReady(): Promise<unknown> {
+  return prepare ? prepare() : Promise.resolve();
+}

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSetAtom } from 'jotai';
-import { describeError } from '../../common/errors/describe.ts';
+import { describeError, errorsReady, hasErrors } from '../../common/errors/wording.ts';
 import { getLang } from '../../common/i18n/lang.ts';
 import { toastsAtom } from '../state.ts';
 
@@ -40,6 +40,20 @@ export function useTitle(key?: string) {
   useEffect(() => {
     document.title = key ? `${t(key)} — ${t('product')}` : t('product');
   }, [key, t, i18n.language]);
+}
+
+/**
+ * The error catalogue of the interface language for a screen that words an error without a failed call (a failed call
+ * brings it itself): loads it on first use and renders again once it is in; answers whether it is in.
+ */
+export function useErrorTexts(): boolean {
+  const lang = getLang();
+  const ready = hasErrors(lang);
+  const [, loaded] = useState(0);
+  useEffect(() => {
+    if (!ready) void errorsReady(lang).then(() => loaded((n) => n + 1));
+  }, [ready, lang]);
+  return ready;
 }
 
 /** Shows an error of the API as a toast through the shared handler's wording. */

@@ -5,6 +5,7 @@ import { api } from '../../common/api/client.ts';
 import { apiBaseUrl } from '../../common/tenant/tenant.ts';
 import { formatTime, toDisplayDate } from '../../common/format/format.ts';
 import { ErrorState, Loading, useErrorToast, useLoad } from '../components/ui.tsx';
+import './calendar.css';
 
 interface CalEvent {
   id: string;

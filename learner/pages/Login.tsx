@@ -5,7 +5,7 @@ import { useSetAtom } from 'jotai';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../common/api/client.ts';
 import { fetchProfile, login } from '../../common/auth/session.ts';
-import { describeError, validationText } from '../../common/errors/describe.ts';
+import { describeError, validationText } from '../../common/errors/wording.ts';
 import { getLang } from '../../common/i18n/lang.ts';
 import { email as emailRule, required } from '../../common/validation/rules.ts';
 import { profileAtom } from '../state.ts';

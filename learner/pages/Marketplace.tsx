@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom'
 import { api, download } from '../../common/api/client.ts';
 import { getToken } from '../../common/auth/session.ts';
 import { STORAGE_KEYS, storage } from '../../common/storage.ts';
-import { describeError } from '../../common/errors/describe.ts';
+import { describeError } from '../../common/errors/wording.ts';
 import { getLang } from '../../common/i18n/lang.ts';
 import { formatDateTime, formatMoney } from '../../common/format/format.ts';
 import { apiBaseUrl, currentTenant } from '../../common/tenant/tenant.ts';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../common/api/client.ts';
 import { apiBaseUrl } from '../../common/tenant/tenant.ts';
 import type { Profile as ProfileT } from '../../common/auth/session.ts';
-import { describeError, firstConfirmMessage, validationText } from '../../common/errors/describe.ts';
+import { describeError, firstConfirmMessage, validationText } from '../../common/errors/wording.ts';
 import { getLang } from '../../common/i18n/lang.ts';
 import { toApiDate, toDisplayDate } from '../../common/format/format.ts';
 import { password as passwordRule, passwordsMatch, required } from '../../common/validation/rules.ts';

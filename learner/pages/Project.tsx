@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api, download } from '../../common/api/client.ts';
-import { describeError } from '../../common/errors/describe.ts';
+import { describeError } from '../../common/errors/wording.ts';
 import { getLang } from '../../common/i18n/lang.ts';
 import { toDisplayDate } from '../../common/format/format.ts';
-import { useLoad, useSuccessToast } from '../components/ui.tsx';
+import { useErrorTexts, useLoad, useSuccessToast } from '../components/ui.tsx';
 
 interface Version {
   id: number;
@@ -34,8 +34,11 @@ export function ProjectSubmission({ mediaId }: { mediaId: number }) {
   // the server refuses a new version while the latest one awaits review (ERROR_PROJECT_NOT_CHECKED): say so where the button is
   const latest = versions.reduce<Version | undefined>((a, v) => (!a || v.version > a.version ? v : a), undefined);
   const pending = latest?.status === 'awaiting';
+  const errorTexts = useErrorTexts(); // the error catalogue is a chunk: this screen words one without a failed call
   const reason = pending
-    ? describeError(new ApiError(409, { name: 'ERROR_PROJECT_NOT_CHECKED' }), getLang()).text
+    ? errorTexts
+      ? describeError(new ApiError(409, { name: 'ERROR_PROJECT_NOT_CHECKED' }), getLang()).text
+      : t('loading')
     : !files.length
       ? t('project.need_files')
       : !confirm

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { api, ApiError } from '../../common/api/client.ts';
 import { formatDuration } from '../../common/format/format.ts';
-import { describeError } from '../../common/errors/describe.ts';
+import { describeError } from '../../common/errors/wording.ts';
 import { getLang } from '../../common/i18n/lang.ts';
 import { ErrorState, Loading, useErrorToast, useLoad } from '../components/ui.tsx';
 

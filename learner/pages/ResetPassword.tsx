@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { api } from '../../common/api/client.ts';
-import { describeError, firstConfirmMessage, validationText } from '../../common/errors/describe.ts';
+import { describeError, firstConfirmMessage, validationText } from '../../common/errors/wording.ts';
 import { getLang } from '../../common/i18n/lang.ts';
 import { password as passwordRule, passwordsMatch, required } from '../../common/validation/rules.ts';
 import { Field } from '../components/ui.tsx';
