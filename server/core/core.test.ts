@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { multipart } from '../test/forms.ts';
 import { startTestApi, type TestApi } from '../test/harness.ts';
-import { setAccessFlag } from '../modules/access/index.ts';
+import { setAccessFlag } from '../modules/settings/index.ts';
 import { setBracketed } from './form.ts';
 
 describe('bracketed form keys', () => {

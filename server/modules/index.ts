@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import networkingModule from './networking/index.ts';
 import accounts from './accounts/index.ts';
-import access from './access/index.ts';
+import settings from './settings/index.ts';
 import info from './info/index.ts';
 import adminUsers from './admin-users/index.ts';
 import programs from './programs/index.ts';
@@ -19,7 +19,6 @@ import mediaAdmin from './media-admin/index.ts';
 import fileManager from './file-manager/index.ts';
 import paymentsAdmin from './payments-admin/index.ts';
 import programBuilder from './program-builder/index.ts';
-import settingsAdmin from './settings-admin/index.ts';
 import mailAdmin from './mail-admin/index.ts';
 import calendarAdmin from './calendar-admin/index.ts';
 import companiesModule from './companies/index.ts';
@@ -37,7 +36,7 @@ import lifelong from './lifelong/index.ts';
 /** Every module of the API, one Fastify plugin each, registered in this order. */
 export const modules: FastifyPluginAsync[] = [
   accounts,
-  access,
+  settings,
   info,
   adminUsers,
   programs,
@@ -54,7 +53,6 @@ export const modules: FastifyPluginAsync[] = [
   fileManager,
   paymentsAdmin,
   programBuilder,
-  settingsAdmin,
   mailAdmin,
   calendarAdmin,
   companiesModule,

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { startTestApi, type TestApi } from '../test/harness.ts';
 import { multipart, zipFile } from '../test/forms.ts';
 import { media, news, prices, submittedProjects, users } from '../db/schema/index.ts';
-import { setAccessFlag } from './access/index.ts';
+import { setAccessFlag } from './settings/index.ts';
 import { versionRule } from './projects/rules.ts';
 
 describe('news, documents, projects, payments, grades, rating, calendar', () => {

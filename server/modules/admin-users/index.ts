@@ -11,7 +11,7 @@ import { hashPassword } from '../../core/password.ts';
 import { ProfileFields, publicUser } from '../accounts/index.ts';
 import { assertUnique, checkPassword, checkPlace, normalizeDates, pickKnown } from '../accounts/index.ts';
 import { issueTokens } from '../accounts/index.ts';
-import { welcomeInBackground } from '../settings-admin/index.ts';
+import { welcomeInBackground } from '../settings/index.ts';
 import { Id, IdParams, isId } from '../../core/schemas.ts';
 import { containsPattern } from '../../core/search.ts';
 import { ACCESS } from '../../../common/access/roles.ts';

@@ -3,7 +3,7 @@ import { SMTPServer } from 'smtp-server';
 import { and, eq, ne } from 'drizzle-orm';
 import { startTestApi, type TestApi } from '../../test/harness.ts';
 import { events, groupUsers, groups, settings, users } from '../../db/schema/index.ts';
-import { setAccessFlag } from '../access/index.ts';
+import { setAccessFlag } from '../settings/index.ts';
 import { htmlToText } from './index.ts';
 
 /** The decoded text parts of a raw multipart message, by content type. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startTestApi, type TestApi } from '../../test/harness.ts';
 import { networkProfiles, users } from '../../db/schema/index.ts';
-import { setAccessFlag } from '../access/index.ts';
+import { setAccessFlag } from '../settings/index.ts';
 import { searchSpec } from './fields.ts';
 import { globalMembers } from './global-members.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { startTestApi, type TestApi } from '../../test/harness.ts';
-import { setAccessFlag } from '../access/index.ts';
+import { setAccessFlag } from '../settings/index.ts';
 import { prefixQuery } from './fields.ts';
 
 /**

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { startTestApi, type TestApi } from '../../test/harness.ts';
 import { paymentItems, paymentPlans, programs, users } from '../../db/schema/index.ts';
-import { setAccessFlag } from '../access/index.ts';
+import { setAccessFlag } from '../settings/index.ts';
 import { checkSchedule } from './rules.ts';
 
 type Item = { id: number; kind: string; due_date: string; amount: number; paid: boolean; overdue: boolean; comment: string | null };

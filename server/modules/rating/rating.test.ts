@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { startTestApi, type TestApi } from '../../test/harness.ts';
 import { quizAttempts, quizzes, submittedProjects, users } from '../../db/schema/index.ts';
-import { setAccessFlag } from '../access/index.ts';
+import { setAccessFlag } from '../settings/index.ts';
 import { hashPassword } from '../../core/password.ts';
 
 describe('rating', () => {

@@ -18,7 +18,7 @@ import { revokeUserTokens } from '../accounts/index.ts';
 import { importTemplate, importUsers } from './import.ts';
 import { generatePassword, mayManage, normalizeLink, SOCIAL_KEYS } from './rules.ts';
 import { newPasswordMail } from './texts.ts';
-import { welcomeInBackground } from '../settings-admin/index.ts';
+import { welcomeInBackground } from '../settings/index.ts';
 import { webOrigin } from '../../mail/links.ts';
 import { Id, IdParams } from '../../core/schemas.ts';
 import { containsPattern } from '../../core/search.ts';

@@ -31,7 +31,7 @@ export async function setAccessFlag(db: Db, flag: AccessFlag, on: boolean) {
 }
 
 /** Feature access, client settings, logo and social links of the school (learner area). */
-export default async function access(fastify: FastifyInstance) {
+export async function publicSettingsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
   app.get('/api/access', { config: { auth: 'optional' }, schema: { tags, summary: 'Which optional sections the school has switched on' } }, async (req) => {

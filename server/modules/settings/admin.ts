@@ -9,7 +9,7 @@ import { isUploadedFile } from '../../core/multipart.ts';
 import { keepUpload } from '../../core/storage.ts';
 import type { EmailSettings } from '../../mail/mailer.ts';
 import { langOf } from '../../mail/texts.ts';
-import { CLIENT_SETTINGS, setAccessFlag } from '../access/index.ts';
+import { CLIENT_SETTINGS, setAccessFlag } from './public.ts';
 import { readSetting } from '../../core/settings.ts';
 import { storedPath } from '../../core/storage.ts';
 import { imageType } from '../../core/file-types.ts';
@@ -20,7 +20,6 @@ import { IdParams } from '../../core/schemas.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
 
 /** The module's public face: what other modules may use (docs/server-layout.md). */
-export { welcomeInBackground } from './welcome.ts';
 
 const tags = ['admin: settings'];
 const ADMINS = ACCESS.school.read;
@@ -98,7 +97,7 @@ export function publicEmailSettings(s: EmailSettings | undefined) {
  * Settings of the school for admins and superadmins: client settings 13/16/17/19, logo, SMTP (with a test mail),
  * social links, admin e-mails, welcome mail texts and the section flags (docs/settings-and-mail.md).
  */
-export default async function settingsAdmin(fastify: FastifyInstance) {
+export async function adminSettingsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const clientValue = async (db: Db, id: string) => (await readSetting(db, id)) ?? CLIENT_SETTINGS[id];
 
