@@ -6,6 +6,7 @@ import { formatDuration } from '../../common/format/format.ts';
 import { describeError } from '../../common/errors/wording.ts';
 import { getLang } from '../../common/i18n/lang.ts';
 import { ErrorState, Loading, useErrorToast, useLoad } from '../components/ui.tsx';
+import './quiz.css';
 
 interface AttemptView {
   id: number;
