@@ -17,7 +17,6 @@ import scoresModule from './scores/index.ts';
 import userExtras from './user-extras/index.ts';
 import mediaAdmin from './media-admin/index.ts';
 import fileManager from './file-manager/index.ts';
-import paymentsAdmin from './payments-admin/index.ts';
 import programBuilder from './program-builder/index.ts';
 import mailAdmin from './mail-admin/index.ts';
 import calendarAdmin from './calendar-admin/index.ts';
@@ -51,7 +50,6 @@ export const modules: FastifyPluginAsync[] = [
   userExtras,
   mediaAdmin,
   fileManager,
-  paymentsAdmin,
   programBuilder,
   mailAdmin,
   calendarAdmin,

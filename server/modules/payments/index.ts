@@ -1,11 +1,11 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import PDFDocument from 'pdfkit';
-import { paymentItems, paymentPlans, prices, programs } from '../../db/schema/index.ts';
-import { currentUser, today } from '../../core/context.ts';
+import { prices, programs } from '../../db/schema/index.ts';
+import { currentUser } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
 import { PDF_FONT } from '../../core/pdf.ts';
 import { attachment } from '../../core/storage.ts';
@@ -14,17 +14,25 @@ import { schoolCompany } from '../companies/index.ts';
 import { marketplaceInvoice } from '../marketplace/index.ts';
 import { Id } from '../../core/schemas.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
+import { CURRENCIES, INSTALMENTS, plansOf } from './store.ts';
+import { adminRoutes } from './admin.ts';
 
 const tags = ['payments'];
 const ROLES = ACCESS.learning.read;
-export const CURRENCIES = ['RUB', 'USD', 'EURO'] as const;
-export const INSTALMENTS = [6, 12, 18, 24, 36];
 const money = (n: number) => n.toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
 /** RUR is the old code of the rouble: accepted and read as RUB. */
 const currency = (c: string) => (c === 'RUR' ? 'RUB' : c);
 
-/** Prices, the student's payment schedule and plan, and invoices as real PDFs. The `payment` flag must be on. */
+/** The module's public face: what other modules may use (docs/server-layout.md). */
+export { CURRENCIES, INSTALMENTS } from './store.ts';
+
+/**
+ * Payments, one subject. The student's routes here: prices, their payment schedule and plan, and invoices as real
+ * PDFs; the back office's schedules and debts in `admin.ts`; both over one store (`store.ts`). The `payment` flag must
+ * be on.
+ */
 export default async function paymentsModule(fastify: FastifyInstance) {
+  adminRoutes(fastify);
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const config = { roles: [...ROLES], flag: 'payment' as const };
 
@@ -47,52 +55,17 @@ export default async function paymentsModule(fastify: FastifyInstance) {
     return { data: rows, meta: { instalments: INSTALMENTS, currencies: CURRENCIES } };
   });
 
-  async function plansOf(db: Db, userId: number) {
-    const plans = await db
-      .select({ plan: paymentPlans, program: programs.title })
-      .from(paymentPlans)
-      .innerJoin(programs, eq(programs.id, paymentPlans.program_id))
-      .where(eq(paymentPlans.user_id, userId));
-    const items = plans.length
-      ? await db
-          .select()
-          .from(paymentItems)
-          .where(
-            inArray(
-              paymentItems.plan_id,
-              plans.map((p) => p.plan.id),
-            ),
-          )
-          .orderBy(asc(paymentItems.due_date))
-      : [];
-    return plans.map(({ plan, program }) => {
-      // overdue: unpaid and due before today (the server's UTC date), as in the back office (docs/payments.md "Debt")
-      const now = today();
-      const own = items.filter((i) => i.plan_id === plan.id).map((i) => ({ ...i, overdue: !i.paid && i.due_date < now }));
-      const sum = (kind: string, paid?: boolean) => own.filter((i) => i.kind === kind && (paid === undefined || i.paid === paid)).reduce((s, i) => s + i.amount, 0);
-      return {
-        ...plan,
-        program,
-        items: own,
-        totals: {
-          main: sum('main'),
-          main_paid: sum('main', true),
-          main_due: sum('main', false),
-          extra: sum('extra'),
-          extra_paid: sum('extra', true),
-          extra_due: sum('extra', false),
-          overdue: own.filter((i) => i.overdue).length,
-        },
-      };
-    });
+  /** The student's plans as the back office's editor reads them (store.ts), with the count of overdue items. */
+  async function myPlans(db: Db, userId: number) {
+    return (await plansOf(db, userId)).map((p) => ({ ...p, totals: { ...p.totals, overdue: p.items.filter((i) => i.overdue).length } }));
   }
 
   app.get('/api/dataPayment', { config, schema: { tags, summary: 'My payment schedule: main and additional amounts, paid and unpaid items, totals' } }, async (req) => ({
-    data: await plansOf(req.db, currentUser(req).id),
+    data: await myPlans(req.db, currentUser(req).id),
   }));
 
   app.get('/api/user/getPlan', { config, schema: { tags, summary: 'My instalment plan (months, currencies, totals)' } }, async (req) => {
-    const plans = await plansOf(req.db, currentUser(req).id);
+    const plans = await myPlans(req.db, currentUser(req).id);
     return { data: plans.map(({ items: _i, ...p }) => p) };
   });
 

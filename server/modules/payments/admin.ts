@@ -7,7 +7,7 @@ import { paymentItems, paymentPlans, prices, programs, users } from '../../db/sc
 import { AppError, notFound } from '../../core/errors.ts';
 import { today } from '../../core/context.ts';
 import { ListQuery, orderFor, paginate } from '../../core/pagination.ts';
-import { CURRENCIES, INSTALMENTS } from '../payments/index.ts';
+import { CURRENCIES, INSTALMENTS, isOverdue, plansOf } from './store.ts';
 import { cents, checkSchedule, rowsOf } from './rules.ts';
 import { Id, IdParams } from '../../core/schemas.ts';
 import { containsPattern } from '../../core/search.ts';
@@ -62,10 +62,10 @@ const PaymentList = Type.Object({
 const truthy = (v: unknown) => v === true || v === 'true' || v === '1';
 
 /**
- * Payment schedules in the back office (admins; the school's `payment` flag must be on): a student's plans, checking
+ * The back office's routes: payment schedules (admins; the school's `payment` flag must be on): a student's plans, checking
  * and saving a schedule, resetting it, editing one item, debts (unpaid overdue items) with comments.
  */
-export default async function paymentsAdminModule(fastify: FastifyInstance) {
+export function adminRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const config = { roles: [...ROLES], flag: 'payment' as const };
 
@@ -75,38 +75,9 @@ export default async function paymentsAdminModule(fastify: FastifyInstance) {
     return u;
   }
 
-  /** The student's plans with their items, the editor's rows and the totals (the learner's `dataPayment` shape plus rows). */
-  async function plansOf(db: Db, userId: number, programId?: number) {
-    const plans = await db
-      .select({ plan: paymentPlans, program: programs.title })
-      .from(paymentPlans)
-      .innerJoin(programs, eq(programs.id, paymentPlans.program_id))
-      .where(and(eq(paymentPlans.user_id, userId), programId ? eq(paymentPlans.program_id, programId) : undefined))
-      .orderBy(asc(paymentPlans.id));
-    const items = plans.length
-      ? await db
-          .select()
-          .from(paymentItems)
-          .where(
-            inArray(
-              paymentItems.plan_id,
-              plans.map((p) => p.plan.id),
-            ),
-          )
-          .orderBy(asc(paymentItems.due_date), asc(paymentItems.id))
-      : [];
-    const now = today();
-    return plans.map(({ plan, program }) => {
-      const own = items.filter((i) => i.plan_id === plan.id).map((i) => ({ ...i, overdue: !i.paid && i.due_date < now }));
-      const sum = (kind: string, paid?: boolean) => own.filter((i) => i.kind === kind && (paid === undefined || i.paid === paid)).reduce((s, i) => s + cents(i.amount), 0) / 100;
-      return {
-        ...plan,
-        program,
-        items: own,
-        rows: rowsOf(own),
-        totals: { main: sum('main'), main_paid: sum('main', true), main_due: sum('main', false), extra: sum('extra'), extra_paid: sum('extra', true), extra_due: sum('extra', false) },
-      };
-    });
+  /** The student's plans with their items, the editor's rows and the totals (the store's plans plus the editor's rows). */
+  async function plansWithRows(db: Db, userId: number, programId?: number) {
+    return (await plansOf(db, userId, programId)).map(({ totals, ...p }) => ({ ...p, rows: rowsOf(p.items), totals }));
   }
 
   app.get(
@@ -117,7 +88,7 @@ export default async function paymentsAdminModule(fastify: FastifyInstance) {
     },
     async (req) => {
       await userOf(req.db, req.params.id);
-      return { data: await plansOf(req.db, req.params.id), meta: { instalments: INSTALMENTS, currencies: CURRENCIES } };
+      return { data: await plansWithRows(req.db, req.params.id), meta: { instalments: INSTALMENTS, currencies: CURRENCIES } };
     },
   );
 
@@ -246,7 +217,7 @@ export default async function paymentsAdminModule(fastify: FastifyInstance) {
         await tx.insert(paymentItems).values(values);
         return p;
       });
-      const [full] = await plansOf(req.db, user_id, plan.program_id);
+      const [full] = await plansWithRows(req.db, user_id, plan.program_id);
       return reply.status(201).send({ data: { ...full, id: saved.id } });
     },
   );
@@ -284,7 +255,7 @@ export default async function paymentsAdminModule(fastify: FastifyInstance) {
       .innerJoin(programs, eq(programs.id, paymentPlans.program_id))
       .innerJoin(users, eq(users.id, paymentPlans.user_id))
       .where(where);
-  const withOverdue = <T extends { paid: boolean; due_date: string }>(r: T) => ({ ...r, overdue: !r.paid && r.due_date < today() });
+  const withOverdue = <T extends { paid: boolean; due_date: string }>(r: T) => ({ ...r, overdue: isOverdue(r) });
   async function one(db: Db, id: number) {
     const [r] = await listed(db, eq(paymentItems.id, id));
     return withOverdue(r);
