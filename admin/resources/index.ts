@@ -23,7 +23,7 @@ import { companies } from './companies/index.ts';
 import { documents } from './documents/index.ts';
 import { diplomas } from './diplomas/index.ts';
 import { templates } from './templates/index.ts';
-import { marketFoundCheaper, marketInvoices, marketLearners, marketWallets, marketplace } from './marketplace/index.ts';
+import { marketAds, marketFoundCheaper, marketInvoices, marketLearners, marketWallets, marketplace } from './marketplace/index.ts';
 import { statistics } from './statistics/index.ts';
 import { reports } from './reports/index.ts';
 import { reportSchedules } from './report-schedules/index.ts';
@@ -61,7 +61,7 @@ export const resources: ResourceConfig[] = [
   demoAudit,
 ];
 // marketplace (issue 13), after payments in the menu
-resources.splice(resources.indexOf(payments) + 1, 0, marketplace, marketLearners, marketInvoices, marketWallets, marketFoundCheaper);
+resources.splice(resources.indexOf(payments) + 1, 0, marketplace, marketAds, marketLearners, marketInvoices, marketWallets, marketFoundCheaper);
 // reports (issue 12), after statistics in the menu
 resources.splice(resources.indexOf(statistics) + 1, 0, reports);
 // scheduled reports (issue 12 part B), after the reports

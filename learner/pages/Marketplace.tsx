@@ -12,6 +12,7 @@ import { Empty, ErrorState, Loading, useErrorToast, useLoad, useSuccessToast } f
 import { NotFound } from '../components/NotFound.tsx';
 import { useAtomValue } from 'jotai';
 import { profileAtom } from '../state.ts';
+import { type Ad, MarketplaceAds } from './MarketplaceAds.tsx';
 
 /** The marketplace (docs/marketplace.md): `/marketplace` (catalogue), `/marketplace/:id`, `/my_lms`, the hand-off page. */
 
@@ -97,9 +98,11 @@ export default function Marketplace() {
   const { data: categories } = useLoad((signal) => api<{ data: Category[] }>('/api/info/store/categories', { signal }).then((r) => r.data), []);
   const key = params.toString();
   const { data, error, retry } = useLoad(
-    (signal) => api<{ data: Program[]; meta: Meta }>('/api/marketplace/program', { query: Object.fromEntries(new URLSearchParams(key).entries()), signal }),
+    (signal) => api<{ data: Program[]; ads: Ad[]; meta: Meta }>('/api/marketplace/program', { query: Object.fromEntries(new URLSearchParams(key).entries()), signal }),
     [key],
   );
+  // a banner's category link changes the address: the form follows it
+  useEffect(() => setForm(Object.fromEntries(new URLSearchParams(key).entries())), [key]);
   function submit(e: FormEvent) {
     e.preventDefault();
     setParams(Object.fromEntries(Object.entries(form).filter(([k, v]) => v !== '' && k !== 'page')));
@@ -110,6 +113,7 @@ export default function Marketplace() {
     <section data-testid="marketplace">
       <h1>{t('market.title')}</h1>
       <p>{t('market.intro')}</p>
+      {!!data?.ads?.length && <MarketplaceAds ads={data.ads} />}
       <form className="card section" onSubmit={submit} aria-label={t('market.search')}>
         <div className="grid2">
           <div className="field">

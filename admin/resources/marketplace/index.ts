@@ -4,6 +4,7 @@ import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import type { ResourceConfig } from '../../framework/types.ts';
 import ReceiptIcon from '@mui/icons-material/Receipt';
 import PriceCheckIcon from '@mui/icons-material/PriceCheck';
+import CampaignIcon from '@mui/icons-material/Campaign';
 import { MarkInvoicePaid } from './actions.tsx';
 import { en, ru } from './messages.ts';
 
@@ -135,4 +136,30 @@ export const marketFoundCheaper: ResourceConfig = {
     empty: 'market.found_cheaper_empty',
   },
   form: [{ label: 'tabs.main', fields: ['answer'] }],
+};
+
+const IMAGES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
+
+/** Marketplace ads: banners of the school in the catalogue of every school, each linking to a program or a store category, during a period. */
+export const marketAds: ResourceConfig = {
+  name: 'market-ads',
+  apiPath: '/admin/marketplace/ad',
+  icon: CampaignIcon,
+  roles: { list: ADMINS, create: ADMINS, edit: ADMINS, delete: ADMINS },
+  recordRepresentation: 'title',
+  fields: [
+    { source: 'id', type: 'number' },
+    { source: 'image', type: 'image', accept: IMAGES },
+    { source: 'title', type: 'text', required: true, maxLength: 255 },
+    { source: 'title_en', type: 'text', maxLength: 255 },
+    { source: 'program_id', type: 'reference', reference: 'courses', optionText: 'title', helperText: 'market.ad_link_help' },
+    { source: 'program', type: 'text' },
+    { source: 'category_id', type: 'select', choices: categories },
+    { source: 'starts_on', type: 'date', required: true },
+    { source: 'ends_on', type: 'date', required: true },
+    { source: 'showing', type: 'boolean' },
+  ],
+  list: { columns: ['id', 'image', 'title', 'program', 'category_id', 'starts_on', 'ends_on', 'showing'], search: true, export: false, empty: 'market.ads_empty' },
+  form: [{ label: 'tabs.main', fields: ['title', 'title_en', 'image', 'program_id', 'category_id', 'starts_on', 'ends_on'] }],
+  redirectAfterCreate: 'list',
 };

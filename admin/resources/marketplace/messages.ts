@@ -42,6 +42,22 @@ export const ru = {
         status: 'Статус',
       },
     },
+    'market-ads': {
+      name: 'Реклама маркетплейса |||| Реклама маркетплейса',
+      fields: {
+        id: 'ID',
+        image: 'Изображение',
+        title: 'Заголовок',
+        title_en: 'Заголовок (англ.)',
+        program_id: 'Программа',
+        program: 'Программа',
+        category_id: 'Категория',
+        starts_on: 'Показывать с',
+        ends_on: 'Показывать по',
+        showing: 'Показывается сейчас',
+        q: 'Поиск',
+      },
+    },
     'market-found-cheaper': {
       name: 'Нашли дешевле |||| Нашли дешевле',
       fields: {
@@ -72,6 +88,8 @@ export const ru = {
     paid: 'Оплачен',
     mark_paid: 'Отметить оплаченным',
     invoice_paid: 'Счёт оплачен: доступ к программе открыт',
+    ads_empty: 'Рекламы на маркетплейсе пока нет.',
+    ad_link_help: 'Баннер ведёт на программу или на категорию: выберите одно из двух.',
   },
 } satisfies MessageTree;
 
@@ -116,6 +134,22 @@ export const en = {
         status: 'Status',
       },
     },
+    'market-ads': {
+      name: 'Marketplace ad |||| Marketplace ads',
+      fields: {
+        id: 'ID',
+        image: 'Image',
+        title: 'Title',
+        title_en: 'Title (English)',
+        program_id: 'Program',
+        program: 'Program',
+        category_id: 'Category',
+        starts_on: 'Show from',
+        ends_on: 'Show until',
+        showing: 'Showing now',
+        q: 'Search',
+      },
+    },
     'market-found-cheaper': {
       name: 'Found cheaper |||| Found cheaper',
       fields: {
@@ -146,5 +180,7 @@ export const en = {
     paid: 'Paid',
     mark_paid: 'Mark paid',
     invoice_paid: 'Invoice paid: access to the program is open',
+    ads_empty: 'No marketplace ads yet.',
+    ad_link_help: 'The banner links to a program or to a category: choose one of the two.',
   },
 } satisfies Messages<typeof ru>;
