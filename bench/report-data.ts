@@ -1,6 +1,6 @@
 // `npm run bench:data`: fills a PostgreSQL database with one big school for the report benchmarks (issue 12):
-// 10 000 students, 200 quizzes, 1 000 000 answers, 1 000 000 events, 50 000 project versions, written with
-// generate_series in a few statements. Runs once: a database that already has the school is left as it is.
+// 10 000 students, 200 quizzes, 1 000 000 answers, 1 000 000 events (and 100 000 video progress events), 50 000
+// project versions, written with generate_series in a few statements. Runs once: a database that already has the school is left as it is.
 // Never part of `npm test`. DATABASE_URL (default postgres://postgres@127.0.0.1:5432/lms_bench_reports, created
 // when missing); then `npm run bench:reports` measures the reports on it.
 import pg from 'pg';
@@ -16,6 +16,7 @@ const QUESTIONS_PER_QUIZ = 5;
 const ANSWERS = 1_000_000;
 const EVENTS = 1_000_000;
 const PROJECT_VERSIONS = 50_000;
+const VIDEO_PROGRESS = 100_000;
 const PROGRAMS = 10;
 
 /** Creates the benchmark database when its server has none of that name. */
@@ -139,6 +140,16 @@ async function main() {
       now() - (g % 200) * interval '1 day', case when g % 3 = 2 then null else now() - (g % 200) * interval '1 day' + interval '2 days' end
     from generate_series(0, ${PROJECT_VERSIONS - 1}) g, (select min(id) first from users where tenant_id = $1 and role = 'student') u,
       (select array_agg(id order by id) ids from media where tenant_id = $1 and kind = 'project') pm`,
+    [s],
+  );
+  // the player's progress (one `video_progress` per student, video and day, as the server keeps it): 100 000 more events
+  await step(
+    'video progress',
+    `insert into events (tenant_id, user_id, kind, subject_type, subject_id, data, created_at)
+    select $1, u.first + (g % ${STUDENTS}), 'video_progress', 'media', vm.ids[1 + (g / 7) % array_length(vm.ids, 1)],
+      jsonb_build_object('percent', g % 101, 'position', (g % 101) * 6, 'duration', 600), now() - (g % 365) * interval '1 day' - (g % 86400) * interval '1 second'
+    from generate_series(0, ${VIDEO_PROGRESS - 1}) g, (select min(id) first from users where tenant_id = $1 and role = 'student') u,
+      (select array_agg(id order by id) ids from media where tenant_id = $1 and kind = 'video') vm`,
     [s],
   );
   await step('news', `insert into news (tenant_id, title, body, required) select $1, 'News ' || g, 'Text', g % 5 = 0 from generate_series(1, 50) g`, [s]);

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { api, download } from '../../common/api/client.ts';
@@ -5,6 +6,7 @@ import { getToken } from '../../common/auth/session.ts';
 import { apiBaseUrl, currentTenant } from '../../common/tenant/tenant.ts';
 import { ErrorState, Loading, useErrorToast, useLoad } from '../components/ui.tsx';
 import { ProjectSubmission } from './Project.tsx';
+import { useVideoProgress } from './video-progress.ts';
 
 interface Material {
   id: number;
@@ -26,6 +28,8 @@ export default function Content() {
   const { id } = useParams();
   const { data: m, error, retry } = useLoad(() => api<{ data: Material }>(`/api/media/${id}`).then((r) => r.data), [id]);
   const showError = useErrorToast();
+  const video = useRef<HTMLVideoElement>(null);
+  useVideoProgress(video, m?.stream_url ? m.id : undefined);
   if (error) return <ErrorState error={error} retry={retry} />;
   if (!m) return <Loading />;
   const streamSrc = m.stream_url ? `${apiBaseUrl()}${m.stream_url}&access_token=${encodeURIComponent(getToken() ?? '')}&domain=${currentTenant()}` : undefined;
@@ -33,7 +37,7 @@ export default function Content() {
     <section>
       <h1>{m.title}</h1>
       {streamSrc && (
-        <video data-testid="video" controls preload="metadata" src={streamSrc} style={{ width: '100%', maxHeight: '70vh', background: '#000' }}>
+        <video ref={video} data-testid="video" controls preload="metadata" src={streamSrc} style={{ width: '100%', maxHeight: '70vh', background: '#000' }}>
           {t('content.no_video')}
         </video>
       )}

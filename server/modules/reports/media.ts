@@ -26,7 +26,8 @@ function mediaQuery(db: Db, p: ReportInput) {
     .select({
       media_id: sql<number>`${events.subject_id}`.as('v_media_id'),
       user_id: events.user_id,
-      views: sql<number>`count(*) filter (where ${events.kind} = 'media_view')`.as('views'),
+      // days the material was opened or played (one `media_view` and one `video_progress` per user, material and day)
+      views: sql<number>`count(distinct (${events.created_at} at time zone 'UTC')::date)`.as('views'),
       watched: sql<number | null>`max((${events.data}->>'percent')::numeric) filter (where ${events.kind} = 'video_progress' and jsonb_typeof(${events.data}->'percent') = 'number')`.as('watched'),
       first_view: min(events.created_at).as('first_view'),
       last_view: max(events.created_at).as('last_view'),

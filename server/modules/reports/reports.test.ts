@@ -22,6 +22,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { resolvePeriod } from './period.ts';
+import { hashPassword } from '../../core/password.ts';
 
 /**
  * A small data set whose figures are known by hand, in the demo school (tenant 1), beside the seed:
@@ -249,6 +250,84 @@ describe('/admin/report', () => {
     const mediaRows = mediaRes.json().data;
     expect(mediaRows.map((r: Record<string, unknown>) => [r.login, r.views, r.versions, r.count_attempts])).toEqual([['rep_ann', 1, 1, 0]]);
     expect((await get(`/admin/report/getMediaActivity?media_id=${projectId}&program_id=${programId}&hide_unassigned=true&period=all`)).json().data.length).toBe(1);
+  });
+
+  it("getMediaActivity: the player's progress fills the video watched share (the day's largest), demo mode never counts", async () => {
+    const db = api.db;
+    const [vera] = await db
+      .insert(users)
+      .values({ tenant_id: T, login: 'vid_vera', email: 'vid_vera@demo.test', password_hash: await hashPassword('Demo12345'), role: 'student', name: 'R', surname: 'Верина' })
+      .returning();
+    const [gleb] = await db.insert(users).values({ tenant_id: T, login: 'vid_gleb', email: 'vid_gleb@demo.test', password_hash: 'x', role: 'student', name: 'R', surname: 'Глебов' }).returning();
+    const [ch] = await db.select().from(chapters).where(eq(chapters.program_id, programId));
+    const [video] = await db.insert(media).values({ tenant_id: T, title: 'Отчётное видео', kind: 'video' }).returning();
+    await db.insert(chapterMedia).values({ tenant_id: T, chapter_id: ch.id, media_id: video.id, sort: 3 });
+    await db.insert(programUsers).values([
+      { tenant_id: T, program_id: programId, user_id: vera.id },
+      { tenant_id: T, program_id: programId, user_id: gleb.id },
+    ]);
+    // Gleb's progress of two days in March, as the server keeps it: 20 % on the 3rd, 60 % on the 4th
+    await db.insert(events).values([
+      { tenant_id: T, user_id: gleb.id, kind: 'media_view', subject_type: 'media', subject_id: video.id, created_at: new Date('2026-03-03T10:00:00Z') },
+      {
+        tenant_id: T,
+        user_id: gleb.id,
+        kind: 'video_progress',
+        subject_type: 'media',
+        subject_id: video.id,
+        data: { percent: 20, position: 120, duration: 600 },
+        created_at: new Date('2026-03-03T10:05:00Z'),
+      },
+      {
+        tenant_id: T,
+        user_id: gleb.id,
+        kind: 'video_progress',
+        subject_type: 'media',
+        subject_id: video.id,
+        data: { percent: 60, position: 360, duration: 600 },
+        created_at: new Date('2026-03-04T10:05:00Z'),
+      },
+    ]);
+    // Vera plays today: 40 %, then 75.5 %, then a replay of the start reports 30 %: the day keeps 75.5 %
+    const token = await api.login('vid_vera');
+    const put = (watched: number, tok = token, headers: Record<string, string> = {}) =>
+      api.call({ method: 'PUT', url: `/api/media/${video.id}/progress`, token: tok, headers, payload: { watched, position: watched * 6, duration: 600 } });
+    expect((await put(40)).json().data).toEqual({ percent: 40, position: 240, duration: 600, recorded: true });
+    expect((await put(75.5)).json().data).toMatchObject({ percent: 75.5, recorded: true });
+    expect((await put(30)).json().data).toEqual({ percent: 75.5, position: 180, duration: 600, recorded: true });
+    const kept = await db
+      .select()
+      .from(events)
+      .where(and(eq(events.user_id, vera.id), eq(events.kind, 'video_progress')));
+    expect(kept.map((e) => e.data)).toEqual([{ percent: 75.5, position: 180, duration: 600 }]);
+    // an admin acting as Vera in demo mode plays it all: answered, never recorded
+    const demo = (await api.call({ method: 'POST', url: `/admin/user/${vera.id}/authorization`, token: admin })).json().access_token;
+    expect((await put(100, demo, { demo: '1' })).json().data).toMatchObject({ percent: 100, recorded: false });
+
+    const rows = (await get(`/admin/report/getMediaActivity?media_id=${video.id}&period=all&sort=watched_percent&order=desc`)).json().data;
+    expect(rows.map((r: Record<string, unknown>) => [r.login, r.views, r.watched_percent])).toEqual([
+      ['vid_vera', 1, 75.5],
+      ['vid_gleb', 2, 60],
+    ]);
+    // views are days with a view or progress; the period narrows the progress counted: on 3 March Gleb had watched 20 %
+    const march3 = (await get(`/admin/report/getMediaActivity?media_id=${video.id}&date_start=2026-03-03&date_end=2026-03-03`)).json().data;
+    expect(march3.map((r: Record<string, unknown>) => [r.login, r.views, r.watched_percent])).toEqual([['vid_gleb', 1, 20]]);
+
+    // the demo school's seed: the demo student watched the first lecture on two days of the month, 80 % at most
+    const [demoStudent] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.tenant_id, T), eq(users.login, 'student')));
+    const seeded = (await get(`/admin/report/getMediaActivity?user_id=${demoStudent.id}&period=month`)).json().data;
+    expect(seeded.map((r: Record<string, unknown>) => [r.kind, r.views, r.watched_percent])).toEqual([['video', 2, 80]]);
+
+    // refused: a material that is not a video, a student not enrolled, a share over 100, another school
+    expect((await api.call({ method: 'PUT', url: `/api/media/${projectId}/progress`, token, payload: { watched: 10, position: 1, duration: 10 } })).json().name).toBe('NOT_FOUND_MEDIA');
+    const outsider = await api.login('student');
+    expect((await put(10, outsider)).json().name).toBe('ERROR_ACCESS');
+    expect((await put(101)).statusCode).toBe(422);
+    const north = await api.login('student', 'north');
+    expect((await api.call({ method: 'PUT', url: `/api/media/${video.id}/progress`, token: north, tenant: 'north', payload: { watched: 10, position: 1, duration: 10 } })).statusCode).toBe(404);
   });
 
   it('an attempt started in demo mode is marked and left out', async () => {
