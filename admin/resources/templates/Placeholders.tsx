@@ -1,26 +1,9 @@
 import { useTranslate } from 'react-admin';
 import { Card, CardContent, List, ListItem, ListItemText, Typography } from '@mui/material';
+import { PLACEHOLDERS } from '../../../common/templates/placeholders.ts';
 
-/** The placeholders the server accepts (server/modules/templates/placeholders.ts), with what each one becomes. */
-export const PLACEHOLDERS = [
-  'name',
-  'name_genitive',
-  'name_dative',
-  'program',
-  'hours',
-  'registration_number',
-  'date',
-  'date_start',
-  'date_end',
-  'chairman',
-  'director',
-  'secretary',
-  'company',
-  'act_number',
-  'services',
-  'amount_paid',
-  'company_details',
-];
+/** The placeholders the server accepts: one list with the server's (common/templates/placeholders.ts). */
+export { PLACEHOLDERS };
 
 /** Beside the template form: the placeholders that can be used. */
 export function TemplatePlaceholders() {

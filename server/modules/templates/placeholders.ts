@@ -1,30 +1,8 @@
 import { AppError } from '../../core/errors.ts';
+import { PLACEHOLDERS, type Placeholder } from '../../../common/templates/placeholders.ts';
 
-/**
- * The placeholders a document template may use, each filled from a diploma (and its program and the school's
- * company) at generation. `{{name}}` is the nominative form; the genitive and dative forms have their own names.
- */
-export const PLACEHOLDERS = [
-  'name',
-  'name_genitive',
-  'name_dative',
-  'program',
-  'hours',
-  'registration_number',
-  'date',
-  'date_start',
-  'date_end',
-  'chairman',
-  'director',
-  'secretary',
-  'company',
-  // acts of completed services (server/modules/acts): a diploma leaves them empty
-  'act_number',
-  'services',
-  'amount_paid',
-  'company_details',
-] as const;
-export type Placeholder = (typeof PLACEHOLDERS)[number];
+/** The placeholders a document template may use: the list the back office shows too (common/templates/placeholders.ts). */
+export { PLACEHOLDERS, type Placeholder } from '../../../common/templates/placeholders.ts';
 
 const PATTERN = /\{\{\s*([^{}]*?)\s*\}\}/g;
 
