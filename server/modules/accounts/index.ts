@@ -19,6 +19,7 @@ import { IdParams } from '../../core/schemas.ts';
 import { imageType, sendImage } from '../../core/file-types.ts';
 import { storedPath } from '../../core/storage.ts';
 import { registrationOpen } from './registration.ts';
+import { userNetworking } from '../networking/index.ts';
 
 /** The module's public face: what other modules may use (docs/server-layout.md). */
 export { issueTokens, revokeUserTokens } from './tokens.ts';
@@ -212,7 +213,9 @@ export default async function accounts(fastify: FastifyInstance) {
     return { data: { success: true } };
   });
 
-  app.get('/api/user', { schema: { tags, summary: "The signed-in user's profile" } }, async (req) => ({ data: publicUser(currentUser(req)) }));
+  app.get('/api/user', { schema: { tags, summary: "The signed-in user's profile (networking: my networking record, null when the section is off)" } }, async (req) => ({
+    data: { ...publicUser(currentUser(req)), networking: await userNetworking(req) },
+  }));
 
   app.put(
     '/api/user',
@@ -237,7 +240,7 @@ export default async function accounts(fastify: FastifyInstance) {
       const patch: Partial<User> = { ...(fields as Partial<User>), updated_at: new Date() };
       if (is_start === true && !me.is_start) patch.is_start = new Date();
       const [u] = await req.db.update(users).set(patch).where(eq(users.id, me.id)).returning();
-      return { data: publicUser(u) };
+      return { data: { ...publicUser(u), networking: await userNetworking(req, u) } };
     },
   );
 
@@ -254,7 +257,7 @@ export default async function accounts(fastify: FastifyInstance) {
       if (!imageType(file.head)) throw new AppError(415, 'ERROR_EXT_TYPE', 'Only JPEG, PNG, WebP or GIF images', { allowed: 'jpg, png, webp, gif' });
       const rel = await keepUpload(app.config.dataDir, req.tenant.slug, 'avatars', file);
       const [u] = await req.db.update(users).set({ avatar: rel, updated_at: new Date() }).where(eq(users.id, me.id)).returning();
-      return { data: publicUser(u) };
+      return { data: { ...publicUser(u), networking: await userNetworking(req, u) } };
     },
   );
 

@@ -44,6 +44,9 @@ import { programCompletion } from '../programs/index.ts';
 import { publishedPrograms, type PublishedProgram } from './published-programs.ts';
 import { enrolInSeller } from './store.ts';
 import { foundCheaperRoutes } from './found-cheaper.ts';
+
+/** The module's public face (docs/server-layout.md): networking's catalog tab asks which of a member's programs are on the marketplace. */
+export { publishedPrograms, type PublishedProgram } from './published-programs.ts';
 import { adsRoutes } from './ads.ts';
 import { currentAds } from './current-ads.ts';
 

@@ -13,6 +13,14 @@ export const tsquery = (q: string) => sql`to_tsquery('simple', ${q})`;
 export const cityJoin = eq(cities.id, np.city_id);
 export { cities };
 
+/**
+ * A member's avatar as the networking avatar route (`GET /api/user/networking/{domain}/{id}/avatar`), the same on
+ * both sides: it serves a member of any school to a viewer who may see them (docs/networking.md, "Avatars").
+ */
+export const memberAvatar = sql<
+  string | null
+>`case when ${users.avatar} is null then null else '/api/user/networking/' || ${tenants.slug} || '/' || ${users.id} || '/avatar?v=' || floor(extract(epoch from ${users.updated_at}) * 1000)::bigint end`;
+
 /** Columns of a member card; `avatar` is the caller's (a school's own avatar route cannot serve another school's file). */
 export function cardColumns(spec: Pick<SearchSpec, 'tsquery'>, avatar: SQL<string | null>) {
   return {

@@ -1,8 +1,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { groups, groupUsers, networkProfiles as np, programs, programUsers, tenantAccess, tenants, users } from '../../db/schema/index.ts';
-import { cardColumns, cities, cityJoin, detailColumns, searchConditions, searchOrder } from './columns.ts';
+import { groups, groupUsers, networkProfiles as np, tenantAccess, tenants, users } from '../../db/schema/index.ts';
+import { activeUser, cardColumns, cities, cityJoin, detailColumns, memberAvatar, searchConditions, searchOrder } from './columns.ts';
 import { memberCard, memberPage, type MemberDetailRow, type MemberRow, type SearchSpec } from './fields.ts';
+import { memberCatalog, type CatalogEntry } from './catalog.ts';
 
 /**
  * THE NAMED CROSS-SCHOOL PATH of networking (docs/school-isolation.md, listed in server/modules/fence.test.ts):
@@ -10,12 +11,20 @@ import { memberCard, memberPage, type MemberDetailRow, type MemberRow, type Sear
  *
  * - members whose status is `global`, of schools whose `networking` section is on, who are not blocked;
  * - the fields of a member card, and on a member page the contact fields the member chose to show (masked by
- *   `memberPage` before anything is returned), their groups' titles and their programs' titles (the catalog tab).
+ *   `memberPage` before anything is returned) and their groups' titles;
+ * - the catalog tab: once the member is found here, their programs are read through their school's bound handle
+ *   (`app.schoolDb`) and only those the marketplace publishes leave (`memberCatalog`, catalog.ts);
+ * - an avatar (`kind: 'avatar'`): the stored file name of a global member's avatar, for the avatar route to send
+ *   the image; nothing else of the row.
  *
  * `local` and `off` members of any school never leave it, nor does a hidden contact field. Everything else in
  * networking reads through the school-bound handle (`req.db`). Its own tests: global-members.test.ts.
  */
-export type GlobalMembersQuery = { kind: 'search'; spec: SearchSpec } | { kind: 'member'; domain: string; id: number } | { kind: 'school'; domain: string; limit: number };
+export type GlobalMembersQuery =
+  | { kind: 'search'; spec: SearchSpec }
+  | { kind: 'member'; domain: string; id: number }
+  | { kind: 'school'; domain: string; limit: number }
+  | { kind: 'avatar'; domain: string; id: number };
 
 export interface GlobalTreeMember {
   card: ReturnType<typeof memberCard>;
@@ -23,14 +32,12 @@ export interface GlobalTreeMember {
 }
 
 export async function globalMembers(app: FastifyInstance, q: { kind: 'search'; spec: SearchSpec }): Promise<{ rows: MemberRow[]; total: number }>;
-export async function globalMembers(
-  app: FastifyInstance,
-  q: { kind: 'member'; domain: string; id: number },
-): Promise<(ReturnType<typeof memberPage> & { catalog: { id: number; title: string }[] }) | null>;
+export async function globalMembers(app: FastifyInstance, q: { kind: 'member'; domain: string; id: number }): Promise<(ReturnType<typeof memberPage> & { catalog: CatalogEntry[] }) | null>;
 export async function globalMembers(
   app: FastifyInstance,
   q: { kind: 'school'; domain: string; limit: number },
 ): Promise<{ school: { domain: string; title: string } | null; members: GlobalTreeMember[] }>;
+export async function globalMembers(app: FastifyInstance, q: { kind: 'avatar'; domain: string; id: number }): Promise<{ file: string } | null>;
 export async function globalMembers(app: FastifyInstance, q: GlobalMembersQuery): Promise<unknown> {
   const db = app.db;
   // schools that have the section on: a school that switched networking off shows no one to anyone
@@ -43,11 +50,10 @@ export async function globalMembers(app: FastifyInstance, q: GlobalMembersQuery)
       .innerJoin(users, eq(users.id, np.user_id))
       .innerJoin(tenants, eq(tenants.id, np.tenant_id))
       .leftJoin(cities, cityJoin);
-  const noAvatar = sql<string | null>`null`;
 
   if (q.kind === 'search') {
     const spec = q.spec;
-    const rows = (await base({ ...cardColumns(spec, noAvatar), total: sql<number>`count(*) over ()`.mapWith(Number) })
+    const rows = (await base({ ...cardColumns(spec, memberAvatar), total: sql<number>`count(*) over ()`.mapWith(Number) })
       .where(and(global, spec.school?.length ? inArray(tenants.slug, spec.school) : undefined, ...searchConditions(spec)))
       .orderBy(...searchOrder(spec))
       .limit(spec.limit)) as unknown as (MemberRow & { total: number })[];
@@ -57,26 +63,32 @@ export async function globalMembers(app: FastifyInstance, q: GlobalMembersQuery)
   }
 
   if (q.kind === 'member') {
-    const [row] = (await base({ ...cardColumns({}, noAvatar), ...detailColumns }).where(
+    const [row] = (await base({ ...cardColumns({}, memberAvatar), ...detailColumns, school_id: np.tenant_id }).where(
       and(global, eq(tenants.slug, q.domain), eq(users.id, q.id), ...searchConditions({ sort: 'name', desc: false, limit: 1 })),
-    )) as unknown as MemberDetailRow[];
+    )) as unknown as (MemberDetailRow & { school_id: number })[];
     if (!row) return null;
+    const { school_id: schoolId, ...member } = row;
     const [groupRows, catalog] = await Promise.all([
       db.select({ id: groups.id, title: groups.title }).from(groupUsers).innerJoin(groups, eq(groups.id, groupUsers.group_id)).where(eq(groupUsers.user_id, row.id)).orderBy(asc(groups.title)),
-      db
-        .select({ id: programs.id, title: programs.title })
-        .from(programUsers)
-        .innerJoin(programs, eq(programs.id, programUsers.program_id))
-        .where(eq(programUsers.user_id, row.id))
-        .orderBy(asc(programs.title)),
+      memberCatalog(app, app.schoolDb(schoolId), row.id),
     ]);
     return {
       ...memberPage(
-        row,
+        member,
         groupRows.map((g) => g.title),
       ),
       catalog,
     };
+  }
+
+  if (q.kind === 'avatar') {
+    const [row] = await db
+      .select({ file: users.avatar })
+      .from(np)
+      .innerJoin(users, eq(users.id, np.user_id))
+      .innerJoin(tenants, eq(tenants.id, np.tenant_id))
+      .where(and(global, eq(tenants.slug, q.domain), eq(users.id, q.id), activeUser()));
+    return row?.file ? { file: row.file } : null;
   }
 
   const [school] = await db
@@ -84,7 +96,7 @@ export async function globalMembers(app: FastifyInstance, q: GlobalMembersQuery)
     .from(tenants)
     .where(and(eq(tenants.slug, q.domain), inArray(tenants.id, openSchools)));
   if (!school) return { school: null, members: [] };
-  const rows = (await base(cardColumns({}, noAvatar))
+  const rows = (await base(cardColumns({}, memberAvatar))
     .where(and(global, eq(tenants.slug, q.domain), ...searchConditions({ sort: 'name', desc: false, limit: q.limit })))
     .orderBy(...searchOrder({ sort: 'name', desc: false, limit: q.limit }))
     .limit(q.limit)) as unknown as MemberRow[];

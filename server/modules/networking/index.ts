@@ -3,16 +3,19 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Db } from '../../db/client.ts';
-import { groups, groupUsers, networkProfiles as np, programs, programUsers, tenants, users, type NetworkStatus } from '../../db/schema/index.ts';
+import { groups, groupUsers, networkProfiles as np, tenants, users, type NetworkStatus } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../core/errors.ts';
 import { currentUser, type User } from '../../core/context.ts';
 import { Id } from '../../core/schemas.ts';
 import { pageMeta } from '../../core/pagination.ts';
-import { cardColumns, cities, cityJoin, detailColumns, searchConditions, searchOrder } from './columns.ts';
+import { activeUser, cardColumns, cities, cityJoin, detailColumns, memberAvatar, searchConditions, searchOrder } from './columns.ts';
 import { compareRows, memberCard, memberPage, ProfileBody, SearchQuery, searchSpec, type ProfileInput, type MemberDetailRow, type MemberRow, type SearchSpec } from './fields.ts';
 import { globalMembers } from './global-members.ts';
 import { curatorRoutes } from './curator.ts';
 import { saveProfile } from './store.ts';
+import { memberCatalog } from './catalog.ts';
+import { storedPath } from '../../core/storage.ts';
+import { sendImage } from '../../core/file-types.ts';
 
 const tags = ['networking'];
 const config = { flag: 'networking' as const };
@@ -21,11 +24,6 @@ export const TREE_LIMIT = 2000;
 
 export const notOnNetworking = () => new AppError(403, 'NOT_ON_NETWORKING', 'Your networking status is off');
 export const DomainParams = Type.Object({ domain: Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,62}$' }), id: Id });
-
-/** The avatar of a member of the viewer's own school (the avatar route serves the school of the request). */
-export const ownAvatar = sql<
-  string | null
->`case when ${users.avatar} is null then null else '/api/files/avatar/' || ${users.id} || '?v=' || floor(extract(epoch from ${users.updated_at}) * 1000)::bigint end`;
 
 /** The caller's networking record: the profile row with what the user profile holds beside it. */
 async function myRecord(db: Db, u: User) {
@@ -79,7 +77,7 @@ const SCHOOL_VISIBLE: NetworkStatus[] = ['local', 'global'];
 /** A member of the request's school as a page (any status when `anyStatus`: the member themself, a curator). */
 export async function schoolMember(req: FastifyRequest, id: number, opts: { anyStatus?: boolean; allContacts?: boolean } = {}) {
   const [row] = (await req.db
-    .select({ ...cardColumns({}, ownAvatar), ...detailColumns })
+    .select({ ...cardColumns({}, memberAvatar), ...detailColumns })
     .from(np)
     .innerJoin(users, eq(users.id, np.user_id))
     .innerJoin(tenants, eq(tenants.id, np.tenant_id))
@@ -88,12 +86,7 @@ export async function schoolMember(req: FastifyRequest, id: number, opts: { anyS
   if (!row) return null;
   const [groupRows, catalog] = await Promise.all([
     req.db.select({ title: groups.title }).from(groupUsers).innerJoin(groups, eq(groups.id, groupUsers.group_id)).where(eq(groupUsers.user_id, id)).orderBy(asc(groups.title)),
-    req.db
-      .select({ id: programs.id, title: programs.title })
-      .from(programUsers)
-      .innerJoin(programs, eq(programs.id, programUsers.program_id))
-      .where(eq(programUsers.user_id, id))
-      .orderBy(asc(programs.title)),
+    memberCatalog(req.server, req.db, id),
   ]);
   return {
     ...memberPage(
@@ -109,7 +102,7 @@ export async function schoolMember(req: FastifyRequest, id: number, opts: { anyS
 async function schoolSearch(req: FastifyRequest, spec: SearchSpec, statuses: NetworkStatus[]) {
   if (spec.school?.length && !spec.school.includes(req.tenant.slug)) return { rows: [] as MemberRow[], total: 0 };
   const rows = (await req.db
-    .select({ ...cardColumns(spec, ownAvatar), total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({ ...cardColumns(spec, memberAvatar), total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(np)
     .innerJoin(users, eq(users.id, np.user_id))
     .innerJoin(tenants, eq(tenants.id, np.tenant_id))
@@ -218,7 +211,7 @@ export default async function networking(fastify: FastifyInstance) {
       let members: { card: ReturnType<typeof memberCard>; groups: { id: number; title: string }[] }[];
       if (domain === req.tenant.slug) {
         const rows = (await req.db
-          .select(cardColumns({}, ownAvatar))
+          .select(cardColumns({}, memberAvatar))
           .from(np)
           .innerJoin(users, eq(users.id, np.user_id))
           .innerJoin(tenants, eq(tenants.id, np.tenant_id))
@@ -248,7 +241,60 @@ export default async function networking(fastify: FastifyInstance) {
     },
   );
 
+  app.get(
+    '/api/user/networking/:domain/:id/avatar',
+    {
+      // an <img> sends no header: the token and the viewer's school may come as ?access_token=…&domain=…
+      config: { ...config, queryToken: true },
+      schema: {
+        tags,
+        summary: "A member's avatar image, of any school, for a viewer who may see the member (as the member page); 404 otherwise",
+        params: DomainParams,
+        querystring: Type.Object({ access_token: Type.Optional(Type.String()), domain: Type.Optional(Type.String()), v: Type.Optional(Type.String()) }),
+      },
+    },
+    async (req, reply) => {
+      const { domain, id } = req.params;
+      const file = await avatarFile(req, domain, id);
+      if (!file) throw new AppError(404, 'NOT_FOUND_FILE', 'No avatar');
+      return sendImage(reply, storedPath(app.config.dataDir, domain, file), 'private, max-age=86400');
+    },
+  );
+
   curatorRoutes(fastify);
+}
+
+/**
+ * The stored avatar of a member the caller may see, as the member page decides: the own school's member who is on the
+ * network (or the caller themself; any member for the school's curators), another school's `global` member for a
+ * `global` viewer or a curator (through `globalMembers`, the named cross-school path). Undefined otherwise.
+ */
+async function avatarFile(req: FastifyRequest, domain: string, id: number): Promise<string | undefined> {
+  const viewer = await viewerOf(req);
+  const curator = viewer.user.role === 'moderator';
+  if (domain === req.tenant.slug) {
+    const anyStatus = curator || id === viewer.user.id;
+    if (!anyStatus && viewer.status === 'off') throw notOnNetworking();
+    const [row] = await req.db
+      .select({ file: users.avatar })
+      .from(users)
+      .leftJoin(np, eq(np.user_id, users.id))
+      .where(and(eq(users.id, id), anyStatus ? undefined : and(inArray(np.status, SCHOOL_VISIBLE), activeUser())));
+    return row?.file ?? undefined;
+  }
+  if (!curator && viewer.status === 'off') throw notOnNetworking();
+  if (!curator && viewer.status !== 'global') return undefined;
+  return (await globalMembers(req.server, { kind: 'avatar', domain, id }))?.file;
+}
+
+/**
+ * The `networking` field of `GET /api/user` (the specification's profile: roles, networking, avatar, is_start): the
+ * caller's networking record, as `GET /api/networking` and the save answer it; null when the school's networking
+ * section is off (the section is hidden).
+ */
+export async function userNetworking(req: FastifyRequest, u: User = currentUser(req)) {
+  if (!(await req.server.accessFlags(req.tenant.id)).networking) return null;
+  return myRecord(req.db, u);
 }
 
 export interface TreeNode {
