@@ -3,6 +3,8 @@
 // Creates a throwaway database on that server, seeds 100,000 networking profiles across 20 schools (the two demo
 // schools and 18 more), then 20 clients (global viewers of different schools) search at once for BENCH_SECONDS with
 // free text and two filters (industry[] and country[]); prints p50/p95/p99 of the API's answers. See docs/performance.md.
+// BENCH_KEEP=1 keeps the database afterwards (to read query plans on it), BENCH_DB=<its name> measures on it again
+// without seeding; BENCH_SECONDS, BENCH_CLIENTS, BENCH_PROFILES.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,11 +27,15 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const base = process.env.BENCH_PG ?? process.env.TEST_DATABASE_URL;
 if (!base) throw new Error('Set BENCH_PG to a PostgreSQL server URL (the benchmark creates and drops a database of its own)');
 
-const name = `lms_bench_networking_${process.pid}`;
-const admin = new pg.Client({ connectionString: base });
-await admin.connect();
-await admin.query(`create database ${name}`);
-await admin.end();
+// BENCH_DB: measure again on a database an earlier run kept (BENCH_KEEP), without seeding it anew
+const reuse = process.env.BENCH_DB;
+const name = reuse ?? `lms_bench_networking_${process.pid}`;
+if (!reuse) {
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+}
 const url = new URL(base);
 url.pathname = `/${name}`;
 
@@ -71,14 +77,16 @@ const dataDir = mkdtempSync(join(tmpdir(), 'lms-bench-nw-'));
 const database = await openDatabase({ url: url.toString() });
 const db = database.db;
 const started = Date.now();
-await seedReferenceData(db);
-await seedDemo(db, dataDir);
-for (let i = 3; i <= SCHOOLS; i++) {
-  const [t] = await db
-    .insert(tenants)
-    .values({ slug: `school${i}`, title: `School ${i}` })
-    .returning();
-  await db.insert(tenantAccess).values({ tenant_id: t.id, networking: true });
+if (!reuse) {
+  await seedReferenceData(db);
+  await seedDemo(db, dataDir);
+  for (let i = 3; i <= SCHOOLS; i++) {
+    const [t] = await db
+      .insert(tenants)
+      .values({ slug: `school${i}`, title: `School ${i}` })
+      .returning();
+    await db.insert(tenantAccess).values({ tenant_id: t.id, networking: true });
+  }
 }
 const schoolIds = (await db.select({ id: tenants.id }).from(tenants)).map((t) => t.id);
 const places = await db
@@ -86,7 +94,7 @@ const places = await db
   .from(cities)
   .innerJoin(countries, sql`${countries.id} = ${cities.country_id}`);
 const CHUNK = 4000; // under the 65,535 parameters of one statement
-for (let done = 0; done < PROFILES; done += CHUNK) {
+for (let done = 0; done < (reuse ? 0 : PROFILES); done += CHUNK) {
   const rows = Array.from({ length: Math.min(CHUNK, PROFILES - done) }, (_, k) => {
     const n = done + k;
     const p = pick(places);
@@ -132,8 +140,8 @@ for (let done = 0; done < PROFILES; done += CHUNK) {
     }),
   );
 }
-await db.execute(sql`analyze`);
-console.log(`seeded ${PROFILES} profiles in ${SCHOOLS} schools in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+if (!reuse) await db.execute(sql`analyze`);
+if (!reuse) console.log(`seeded ${PROFILES} profiles in ${SCHOOLS} schools in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
 // one global viewer per school (the widest search: every school's global members and the own school's local ones)
 const viewers: { token: string; slug: string }[] = [];
@@ -142,7 +150,7 @@ for (let i = 0; i < CLIENTS; i++) {
   const [t] = await db.select({ slug: tenants.slug }).from(tenants).where(sql`${tenants.id} = ${tenantId}`);
   const [u] = await db
     .insert(users)
-    .values({ tenant_id: tenantId, login: `viewer${i}`, email: `viewer${i}@bench.test`, password_hash: 'x', name: 'Viewer', surname: String(i) })
+    .values({ tenant_id: tenantId, login: `viewer${process.pid}-${i}`, email: `viewer${process.pid}-${i}@bench.test`, password_hash: 'x', name: 'Viewer', surname: String(i) })
     .returning({ id: users.id });
   await db.insert(networkProfiles).values({ tenant_id: tenantId, user_id: u.id, status: 'global', full_name: 'Viewer', sort_name: 'viewer' });
   viewers.push({ token: (await issueTokens(bindToSchool(db, tenantId), u.id)).access_token, slug: t.slug });
@@ -195,7 +203,10 @@ console.log((plan as unknown as { rows: { 'QUERY PLAN': string }[] }).rows.map((
 
 await app.close();
 await database.close();
-const drop = new pg.Client({ connectionString: base });
-await drop.connect();
-await drop.query(`drop database if exists ${name} with (force)`);
-await drop.end();
+if (process.env.BENCH_KEEP || reuse) console.log(`kept database ${name} (BENCH_KEEP): drop it by hand when done`);
+else {
+  const drop = new pg.Client({ connectionString: base });
+  await drop.connect();
+  await drop.query(`drop database if exists ${name} with (force)`);
+  await drop.end();
+}
