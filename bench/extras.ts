@@ -1,0 +1,141 @@
+// The figures of `npm run bench` beyond the exam rush (issue 16 item 5): the back office's user search, what a
+// 40 MB archive upload adds to the process, and the start-up on an existing embedded database.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Readable } from 'node:stream';
+import autocannon from 'autocannon';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../server/db/client.ts';
+import { media, users } from '../server/db/schema/index.ts';
+
+const MB = 1024 * 1024;
+
+/** `count` users in school 1 with varied names (a search finds a few, not all); answers nothing. */
+export async function addSearchUsers(db: Db, count: number, passwordHash: string) {
+  const surnames = ['Иванов', 'Петров', 'Сидоров', 'Смирнов', 'Кузнецов', 'Попов', 'Волков', 'Зайцев'];
+  for (let start = 0; start < count; start += 1000) {
+    const rows = Array.from({ length: Math.min(1000, count - start) }, (_, k) => {
+      const i = start + k;
+      return { tenant_id: 1, login: `find${i}`, email: `find${i}@search.test`, password_hash: passwordHash, name: `Имя${i % 97}`, surname: `${surnames[i % surnames.length]}-${i % 500}` };
+    });
+    await db.insert(users).values(rows);
+  }
+}
+
+/** The user search of the back office (`GET /admin/user?q=`), `connections` clients for `seconds` per pattern. */
+export async function searchRows(base: string, headers: Record<string, string>, connections: number, seconds: number, load: () => string) {
+  const rows: string[] = [];
+  for (const q of ['Сидоров-12', 'find4242', 'search.test']) {
+    const path = `/admin/user?q=${encodeURIComponent(q)}&per_page=25`;
+    const first = await fetch(base + path, { headers });
+    const total = ((await first.json()) as { meta?: { total: number } }).meta?.total;
+    const r = await new Promise<autocannon.Result>((ok, fail) => autocannon({ url: base + path, headers, connections, duration: seconds }, (e, res) => (e ? fail(e) : ok(res))));
+    rows.push(
+      `| user search q=${q} (${total} found; ${connections} clients) | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | | ${r.non2xx + r.errors} / ${r.requests.total} | ${load()} |`,
+    );
+  }
+  return rows;
+}
+
+/**
+ * A student's 40 MB project archive, streamed from a generator (the client holds one 64 KB chunk at a time), and the
+ * growth of this process's resident memory while the API takes it: sampled every 20 ms, highest minus before.
+ */
+export async function uploadGrowth(base: string, db: Db, token: string) {
+  const [project] = await db
+    .select()
+    .from(media)
+    .where(and(eq(media.tenant_id, 1), eq(media.title, 'Проект: стратегия вашей компании')));
+  const boundary = `bench${Date.now()}`;
+  const head = Buffer.from(
+    `--${boundary}\r\ncontent-disposition: form-data; name="confirm"\r\n\r\n1\r\n--${boundary}\r\ncontent-disposition: form-data; name="file1"; filename="work.zip"\r\ncontent-type: application/zip\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const size = 40 * MB - 1024;
+  const chunk = Buffer.alloc(64 * 1024, 7);
+  async function* body() {
+    yield head;
+    // a zip's local file header first: the route checks the archive by its content
+    yield Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(60, 0)]);
+    for (let sent = 64; sent < size; sent += chunk.length) yield sent + chunk.length <= size ? chunk : chunk.subarray(0, size - sent);
+    yield tail;
+  }
+  globalThis.gc?.();
+  const before = process.memoryUsage().rss;
+  let highest = before;
+  const sampler = setInterval(() => {
+    highest = Math.max(highest, process.memoryUsage().rss);
+  }, 20);
+  const t0 = Date.now();
+  const res = await fetch(`${base}/api/media/${project.id}/submittedProject`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, domain: 'demo', 'content-type': `multipart/form-data; boundary=${boundary}` },
+    body: Readable.toWeb(Readable.from(body())) as ReadableStream,
+    duplex: 'half',
+  } as RequestInit);
+  await res.arrayBuffer();
+  clearInterval(sampler);
+  highest = Math.max(highest, process.memoryUsage().rss);
+  return { status: res.status, ms: Date.now() - t0, growthMb: (highest - before) / MB };
+}
+
+function freePort() {
+  return new Promise<number>((ok, fail) => {
+    const s = createServer();
+    s.once('error', fail);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => ok(port));
+    });
+  });
+}
+
+/** Milliseconds from spawning `tsx server/main.ts` to its first 200 on /health, then stops it. */
+async function timeToHealth(env: Record<string, string>) {
+  const apiPort = await freePort();
+  const webPort = await freePort();
+  const t0 = Date.now();
+  const proc = spawn(resolve('node_modules/.bin/tsx'), ['server/main.ts'], {
+    env: { ...process.env, ...env, API_PORT: String(apiPort), WEB_PORT: String(webPort), LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+  });
+  const exited = new Promise<void>((ok) => proc.once('exit', () => ok()));
+  try {
+    for (;;) {
+      const up = await fetch(`http://127.0.0.1:${apiPort}/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (up) return Date.now() - t0;
+      if (Date.now() - t0 > 120_000) throw new Error('the server did not answer /health within 2 minutes');
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  } finally {
+    proc.kill('SIGTERM');
+    await exited;
+  }
+}
+
+/**
+ * Start-up on the embedded database: a first start (an empty data folder: migrations and the demo seed), stopped,
+ * then the start that matters, on the database the first one left. The apps are stand-ins (only the API is timed).
+ */
+export async function startupTimes() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'lms-bench-start-'));
+  const distDir = join(dataDir, 'dist');
+  for (const app of ['learner', 'admin']) {
+    mkdirSync(join(distDir, app), { recursive: true });
+    writeFileSync(join(distDir, app, 'index.html'), '<!doctype html><title>stand-in</title>');
+  }
+  try {
+    const env = { DATA_DIR: join(dataDir, 'data'), DIST_DIR: distDir, DATABASE_URL: '' };
+    const first = await timeToHealth(env);
+    const again = await timeToHealth(env);
+    return { first, again };
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
