@@ -26,16 +26,33 @@ import {
   type TextInputProps,
   type Validator,
 } from 'react-admin';
+import { Box, Button } from '@mui/material';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { toApiDate, toApiInstant, toDisplayDate, toInputDateTime } from '../../common/format/format.ts';
 import { DateCell, DateTimeCell, NumberCell, SizeCell } from './cells.tsx';
 import { apiBaseUrl } from '../../common/tenant/tenant.ts';
 import type { FieldConfig } from './types.ts';
 
-/** react-admin's ImageInput whose hidden file input carries the field's name (axe `label`; docs/accessibility.md). */
+/**
+ * react-admin's ImageInput whose hidden file input carries the field's name (axe `label`; docs/accessibility.md), and
+ * whose drop zone holds a real button in the interface language ("Выбрать изображение" / "Choose an image"): the zone
+ * itself leaves the tab order (`noKeyboard`), the button's click reaches it and opens the browser's dialog; dropping a
+ * picture on the zone still works.
+ */
 function NamedImageInput(props: ImageInputProps) {
   const translateLabel = useTranslateLabel();
+  const translate = useTranslate();
   const resource = useResourceContext();
-  return <ImageInput {...props} inputProps={{ 'aria-label': String(translateLabel({ source: props.source, resource, label: props.label })) }} />;
+  const name = String(translateLabel({ source: props.source, resource, label: props.label }));
+  const placeholder = (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'center', gap: 1 }}>
+      <Button variant="outlined" startIcon={<UploadFileIcon />} aria-label={`${translate('files.choose_image')}: ${name}`} data-testid={`choose-${props.source}`}>
+        {translate('files.choose_image')}
+      </Button>
+      <span>{translate('files.or_drop')}</span>
+    </Box>
+  );
+  return <ImageInput {...props} options={{ noKeyboard: true }} placeholder={placeholder} inputProps={{ 'aria-label': name }} />;
 }
 
 function validators(f: FieldConfig, mode: 'create' | 'edit'): Validator[] {

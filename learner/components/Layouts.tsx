@@ -9,6 +9,8 @@ import { accessAtom, profileAtom, toastsAtom } from '../state.ts';
 import { navItems } from '../routes.ts';
 import { Switches } from './Switches.tsx';
 import { useLoad } from './ui.tsx';
+import { useSocialLinks } from './school.ts';
+import './texts.ts';
 
 export function Toasts() {
   const toasts = useAtomValue(toastsAtom);
@@ -54,6 +56,29 @@ function Brand() {
     <Link to="/" className="brand">
       {logo?.url ? <img src={`${apiBaseUrl()}${logo.url}`} alt={logo.title} data-testid="school-logo" style={{ maxHeight: 36, verticalAlign: 'middle' }} /> : t('product')}
     </Link>
+  );
+}
+
+/** Order and names of the social links (the back office's settings, server SOCIAL_KEYS). */
+const SOCIAL = ['site', 'vk', 'telegram', 'whatsapp', 'youtube', 'linkedin', 'facebook', 'instagram'];
+
+/** The school's social links (`GET /api/social/link`) at the foot of every portal page; nothing when it has none. */
+export function SocialFooter() {
+  const { t } = useTranslation();
+  const links = useSocialLinks();
+  const shown = SOCIAL.filter((k) => links[k]);
+  if (!shown.length) return null;
+  return (
+    <footer className="footer" data-testid="social-links" style={{ borderTop: '1px solid var(--border)', background: 'var(--surface)', padding: '8px 16px' }}>
+      <nav aria-label={t('school.social')} style={{ maxWidth: 1100, margin: '0 auto', display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '0 12px' }}>
+        <span style={{ color: 'var(--muted)' }}>{t('school.social')}:</span>
+        {shown.map((k) => (
+          <a key={k} href={links[k]} target="_blank" rel="noopener noreferrer" data-testid={`social-${k}`} style={{ display: 'inline-flex', alignItems: 'center', minHeight: 44 }}>
+            {t(`school.links.${k}`)}
+          </a>
+        ))}
+      </nav>
+    </footer>
   );
 }
 
@@ -109,6 +134,7 @@ export function DefaultLayout() {
       <main className="main">
         <Outlet />
       </main>
+      <SocialFooter />
       <Toasts />
     </>
   );

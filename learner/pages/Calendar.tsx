@@ -6,6 +6,7 @@ import { apiBaseUrl } from '../../common/tenant/tenant.ts';
 import { formatTime, toDisplayDate } from '../../common/format/format.ts';
 import { ErrorState, Loading, useErrorToast, useLoad } from '../components/ui.tsx';
 import './calendar.css';
+import { useClientSetting } from '../components/school.ts';
 
 interface CalEvent {
   id: string;
@@ -92,9 +93,10 @@ export default function Calendar() {
   // a day more on each side: an item's UTC day may be the next or previous local day
   const from = dayKey(addDays(days[0], -1));
   const to = dayKey(addDays(days[days.length - 1], 1));
-  const { data: answer, error, retry } = useLoad((signal) => api<{ data: CalEvent[]; meta: { calendar_id: string } }>('/api/calendar', { query: { from, to }, signal }), [from, to]);
+  const { data: answer, error, retry } = useLoad((signal) => api<{ data: CalEvent[] }>('/api/calendar', { query: { from, to }, signal }), [from, to]);
   const byDay = useMemo(() => placeEvents(answer?.data ?? []), [answer]);
-  const calendarId = answer?.meta.calendar_id ?? '';
+  // the school's calendar: client setting 19 (`GET /api/setting/19`), read once per page load
+  const calendarId = useClientSetting(19) ?? '';
   const weekdays = t('calendar.weekdays', { returnObjects: true }) as string[];
   const monthLabel = sel.toLocaleDateString(i18n.language, { month: 'long', year: 'numeric' });
   const label = mode === 'month' ? monthLabel : `${toDisplayDate(dayKey(days[0]))} — ${toDisplayDate(dayKey(days[6]))}`;

@@ -4,6 +4,7 @@ import { useLocation } from 'react-router-dom';
 import { api, download } from '../../common/api/client.ts';
 import { toDisplayDate } from '../../common/format/format.ts';
 import { Empty, ErrorState, Loading, useErrorToast, useLoad, useSuccessToast } from '../components/ui.tsx';
+import { FileButton } from '../components/FileButton.tsx';
 
 interface Doc {
   id: number;
@@ -40,7 +41,7 @@ export default function Documents() {
   const showError = useErrorToast();
   const showSuccess = useSuccessToast();
   const { data: list, error, retry, reload } = useLoad((signal) => api<{ data: Doc[] }>(upload ? '/api/document/showUploadDocument' : '/api/documents', { signal }).then((r) => r.data), [upload]);
-  async function send(files: FileList) {
+  async function send(files: File[]) {
     const body: Record<string, File> = {};
     [...files].forEach((f, i) => (body[`file${i + 1}`] = f));
     setProgress(0);
@@ -59,10 +60,10 @@ export default function Documents() {
       <h1>{t(upload ? 'titles.upload' : 'titles.documents')}</h1>
       {upload && (
         <div className="card section">
-          <label className="field">
-            <span>{t('documents.choose')}</span>
-            <input type="file" multiple accept=".pdf,.jpg,.jpeg,.png,.doc,.docx" data-testid="document-input" onChange={(e) => e.target.files?.length && void send(e.target.files)} />
-          </label>
+          <div className="field">
+            <span id="document-input-label">{t('documents.choose')}</span>
+            <FileButton multiple accept=".pdf,.jpg,.jpeg,.png,.doc,.docx" testId="document-input" describedBy="document-input-label" onFiles={(files) => void send(files)} />
+          </div>
           {progress !== undefined && (
             <div
               className="progress"

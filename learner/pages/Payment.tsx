@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { api, download } from '../../common/api/client.ts';
 import { formatNumber, toDisplayDate } from '../../common/format/format.ts';
 import { Empty, ErrorState, Loading, useErrorToast, useLoad } from '../components/ui.tsx';
+import { useClientSetting } from '../components/school.ts';
+import '../components/texts.ts';
 
 interface Item {
   id: number;
@@ -29,7 +31,10 @@ interface Price {
   amount: number;
 }
 
-/** `/payment`: the schedule of main and additional amounts with paid and unpaid items, prices and invoices. */
+/**
+ * `/payment`: the schedule of main and additional amounts with paid and unpaid items, prices and invoices, and the
+ * school's terms: how long each format of study lasts (client setting 16) and the instalment plans it offers (17).
+ */
 export default function Payment() {
   const { t } = useTranslation();
   const { data: plans, error, retry } = useLoad((signal) => api<{ data: Plan[] }>('/api/dataPayment', { signal }).then((r) => r.data), []);
@@ -42,6 +47,8 @@ export default function Payment() {
       ),
     [],
   );
+  const durations = useClientSetting(16);
+  const instalments = useClientSetting(17);
   const showError = useErrorToast();
   if (error) return <ErrorState error={error} retry={retry} />;
   if (!plans) return <Loading />;
@@ -118,6 +125,22 @@ export default function Payment() {
               </li>
             ))}
           </ul>
+        </div>
+      )}
+      {(!!durations?.length || !!instalments?.length) && (
+        <div className="card section" data-testid="school-terms">
+          <h2>{t('school.terms')}</h2>
+          {!!durations?.length && (
+            <>
+              <h3 style={{ fontSize: 16, margin: '8px 0 4px' }}>{t('school.durations')}</h3>
+              <ul className="items" data-testid="learning-durations">
+                {durations.map((d) => (
+                  <li key={d.format}>{t('school.duration', { format: t(`school.formats.${d.format}`, { defaultValue: d.format }), months: d.months })}</li>
+                ))}
+              </ul>
+            </>
+          )}
+          {!!instalments?.length && <p data-testid="instalment-plans">{t('school.instalments', { list: instalments.join(', ') })}</p>}
         </div>
       )}
     </section>

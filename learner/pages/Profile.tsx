@@ -10,6 +10,7 @@ import { toApiDate, toDisplayDate } from '../../common/format/format.ts';
 import { password as passwordRule, passwordsMatch, required } from '../../common/validation/rules.ts';
 import { profileAtom } from '../state.ts';
 import { Field, useErrorToast, useLoad, useSuccessToast } from '../components/ui.tsx';
+import { FileButton } from '../components/FileButton.tsx';
 
 interface Place {
   title_ru: string;
@@ -153,10 +154,9 @@ export default function Profile() {
           <div>
             {t('fields.login')}: {profile.login} · {t('profile.role')}: {t(`roles.${profile.roles[0]}`)}
           </div>
-          <label className="btn ghost" style={{ display: 'inline-block', marginTop: 8 }}>
-            {t('profile.upload_avatar')}
-            <input type="file" accept="image/jpeg,image/png,image/webp,image/gif" hidden data-testid="avatar-input" onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])} />
-          </label>
+          <div style={{ marginTop: 8 }}>
+            <FileButton label={t('profile.upload_avatar')} accept="image/jpeg,image/png,image/webp,image/gif" testId="avatar-input" showNames={false} onFiles={(files) => void upload(files[0])} />
+          </div>
           {progress !== undefined && (
             <div aria-label={t('profile.uploading', { p: Math.round(progress * 100) })}>
               <small>{t('profile.uploading', { p: Math.round(progress * 100) })}</small>

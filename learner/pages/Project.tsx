@@ -5,6 +5,7 @@ import { describeError } from '../../common/errors/wording.ts';
 import { getLang } from '../../common/i18n/lang.ts';
 import { toDisplayDate } from '../../common/format/format.ts';
 import { useErrorTexts, useLoad, useSuccessToast } from '../components/ui.tsx';
+import { FileButton } from '../components/FileButton.tsx';
 
 interface Version {
   id: number;
@@ -69,8 +70,8 @@ export function ProjectSubmission({ mediaId }: { mediaId: number }) {
     <div className="card section">
       <h2>{t('project.title')}</h2>
       <div className="field">
-        <label htmlFor="project-files">{t('project.files')}</label>
-        <input id="project-files" type="file" multiple accept=".zip,.rar" data-testid="project-files" onChange={(e) => setFiles([...(e.target.files ?? [])])} />
+        <span id="project-files-label">{t('project.files')}</span>
+        <FileButton multiple accept=".zip,.rar" testId="project-files" describedBy="project-files-label" chosen={files} onFiles={setFiles} />
       </div>
       <div className="field">
         <label htmlFor="project-message">{t('project.message')}</label>

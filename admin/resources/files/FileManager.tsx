@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { useSearchParams } from 'react-router-dom';
+import { useCallback, useEffect, useState } from 'react';
+import { Title, useBasename, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import {
   Box,
   Breadcrumbs,
@@ -41,6 +41,7 @@ import { download } from '../../../common/api/client.ts';
 import { humanSize } from '../media/kinds.ts';
 import { UploadProgress } from '../media/MediaForm.tsx';
 import { FolderPicker, type FolderRow } from './FolderPicker.tsx';
+import { FileButton } from './FileButton.tsx';
 
 type Provider = ReturnType<typeof createDataProvider>;
 interface FileRow {
@@ -66,16 +67,25 @@ const dateOf = (iso: string) => {
   return `${p(d.getDate())}.${p(d.getMonth() + 1)}.${d.getFullYear()}`;
 };
 
+/** The address of a folder: `/admin/files` for the default one, else `/admin/files/folder/<id>/<name>` (the name is for people; the id decides). */
+export function folderPath(basename: string, f: { id: number; name?: string; is_default?: boolean }) {
+  if (f.is_default) return `${basename}/files`;
+  return `${basename}/files/folder/${f.id}${f.name ? `/${encodeURIComponent(f.name)}` : ''}`;
+}
+
 /**
- * The file manager (`/admin/files?folder=<id>`, default folder without it): breadcrumbs, subfolders and files,
- * upload with progress, search, select + move/copy through a folder picker, create/rename/delete folders.
+ * The file manager: the default folder at `/admin/files`, any other at `/admin/files/folder/<id>/<name>` (the
+ * specification's `file-manager/{id}`: a folder opens from its address, survives a reload, back and forward move
+ * between folders). Breadcrumbs, subfolders and files, upload with progress, search, select + move/copy through a
+ * folder picker, create/rename/delete folders; a file's name opens its edit screen (`/admin/files/<id>`).
  */
 export function FileManager() {
   const t = useTranslate();
   const dp = useDataProvider<Provider>();
   const notify = useNotify();
-  const [params, setParams] = useSearchParams();
-  const folderId = Number(params.get('folder')) || undefined;
+  const basename = useBasename();
+  const navigate = useNavigate();
+  const folderId = Number(useParams().folder) || undefined;
   const [listing, setListing] = useState<Listing | null>(null);
   const [q, setQ] = useState('');
   const [found, setFound] = useState<{ files: FileRow[]; folders: FolderRow[] } | null>(null);
@@ -84,7 +94,6 @@ export function FileManager() {
   const [ask, setAsk] = useState<Ask>(null);
   const [name, setName] = useState('');
   const [progress, setProgress] = useState<number | null>(null);
-  const input = useRef<HTMLInputElement>(null);
 
   const fail = useCallback((e: unknown) => notify((e as Error).message, { type: 'error' }), [notify]);
   const load = useCallback(async () => {
@@ -111,10 +120,22 @@ export function FileManager() {
     return () => clearTimeout(timer);
   }, [q, dp, fail]);
 
-  const open = (id: number) => {
-    setQ('');
-    setParams(id === listing?.breadcrumbs[0]?.id ? {} : { folder: String(id) });
-  };
+  const at = (f: { id: number; name?: string; is_default?: boolean }) => folderPath(basename, { ...f, is_default: f.is_default || f.id === listing?.breadcrumbs[0]?.id });
+  // a folder's link: in the app (history, so back and forward move between folders), and a real address to open elsewhere
+  const folderLink = (f: { id: number; name?: string; is_default?: boolean }) => ({
+    component: RouterLink,
+    to: at(f),
+    onClick: () => setQ(''),
+  });
+  // the address names the folder: a renamed folder's address follows its new name
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new listing can change the name
+  useEffect(() => {
+    const f = listing?.folder;
+    if (f && folderId && f.id === folderId && !f.is_default) {
+      const want = at(f);
+      if (decodeURIComponent(window.location.pathname) !== decodeURIComponent(want)) navigate(want, { replace: true });
+    }
+  }, [listing]);
   const folderName = (f: { name: string; is_default: boolean }) => (f.is_default ? t('files.default_folder') : f.name);
   const rows = found ? found.files : (listing?.files ?? []);
   const toggle = (id: number) =>
@@ -125,11 +146,11 @@ export function FileManager() {
       return n;
     });
 
-  async function upload(list: FileList | null) {
-    if (!list?.length || !listing) return;
+  async function upload(list: File[]) {
+    if (!list.length || !listing) return;
     setProgress(0);
     try {
-      const r = await dp.call<{ data: FileRow[] }>('/admin/file', { method: 'POST', body: { folder_id: listing.folder.id, files: Array.from(list) }, form: true, onUploadProgress: setProgress });
+      const r = await dp.call<{ data: FileRow[] }>('/admin/file', { method: 'POST', body: { folder_id: listing.folder.id, files: list }, form: true, onUploadProgress: setProgress });
       setProgress(1);
       notify('toasts.file_is_upload', { type: 'success', messageArgs: { smart_count: r.data.length } });
       await load();
@@ -193,27 +214,14 @@ export function FileManager() {
                 {folderName(b)}
               </Typography>
             ) : (
-              <Link key={b.id} component="button" underline="hover" onClick={() => open(b.id)}>
+              <Link key={b.id} underline="hover" {...folderLink(b)}>
                 {folderName(b)}
               </Link>
             ),
           )}
         </Breadcrumbs>
         <Toolbar disableGutters sx={{ gap: 1, flexWrap: 'wrap' }}>
-          <Button variant="contained" startIcon={<UploadIcon />} onClick={() => input.current?.click()} data-testid="files-upload">
-            {t('files.upload')}
-          </Button>
-          <input
-            ref={input}
-            type="file"
-            multiple
-            hidden
-            data-testid="files-input"
-            onChange={(e) => {
-              void upload(e.target.files);
-              e.target.value = '';
-            }}
-          />
+          <FileButton variant="contained" icon={<UploadIcon />} label={t('files.upload')} multiple testId="files-input" buttonTestId="files-upload" onFiles={(list) => void upload(list)} />
           <Button
             startIcon={<CreateNewFolderIcon />}
             onClick={() => {
@@ -282,7 +290,7 @@ export function FileManager() {
                 <TableCell>
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                     <FolderIcon color="primary" fontSize="small" />
-                    <Link component="button" underline="hover" onClick={() => open(f.id)}>
+                    <Link underline="hover" {...folderLink(f)}>
                       {folderName(f)}
                     </Link>
                   </Stack>
@@ -321,9 +329,11 @@ export function FileManager() {
                 <TableCell>
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                     <FileIcon fontSize="small" />
-                    <span>{f.name}</span>
+                    <Link underline="hover" component={RouterLink} to={`${basename}/files/${f.id}`} data-testid={`file-edit-${f.name}`}>
+                      {f.name}
+                    </Link>
                     {found && f.folder_name && (
-                      <Link component="button" variant="caption" onClick={() => open(f.folder_id)}>
+                      <Link variant="caption" {...folderLink({ id: f.folder_id, name: f.folder_name })}>
                         {t('files.in_folder', { name: f.folder_name })}
                       </Link>
                     )}
