@@ -20,7 +20,7 @@ import { ACCESS } from '../../../common/access/roles.ts';
 
 /** The module's public face: what other modules may use (docs/server-layout.md). */
 export { assertItemVisible, assertProgramVisible, enrolledProgramIds, seesAllPrograms } from './access.ts';
-export { attemptPassed, completedProgramIds, programCompletion, programTree, progressOf, type ChapterView, type Completion, type Progress, type ProgressState, type QuizRule } from './progress.ts';
+export { attemptPassed, completedProgramIds, programCompletion, programTree, programTrees, progressOf, type ChapterView, type Completion, type Progress, type ProgressState, type QuizRule } from './progress.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

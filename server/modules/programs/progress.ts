@@ -213,6 +213,16 @@ export async function programTree(db: Db, programIds: number[], userId: number) 
   return tree;
 }
 
+/** The chapters of one program with each user's state of every item, for many users at once (a fixed number of queries): user id → chapters. */
+export async function programTrees(db: Db, programId: number, userIds: number[]) {
+  const trees = new Map<number, ChapterView[]>();
+  if (!userIds.length) return trees;
+  const s = await structure(db, [programId]);
+  const f = await facts(db, userIds, s);
+  for (const u of userIds) trees.set(u, chaptersFor(s, f, programId, u));
+  return trees;
+}
+
 /** Progress of one program from its chapters (see the rule at the top of this file). */
 export function progressOf(chs: ChapterView[]): Progress {
   const items = chs.flatMap((c) => [...c.media, ...c.quizzes]);

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { chapterMedia, chapterQuizzes, chapters, media, programs, quizAttempts, quizzes, submittedProjects, users } from '../../db/schema/index.ts';
 import { ValidationError } from '../../core/errors.ts';
-import { attemptPassed, programTree, progressOf } from '../programs/index.ts';
+import { attemptPassed, programTrees, progressOf, type ChapterView, type ProgressState } from '../programs/index.ts';
 import type { Chart, ReportDef, ReportInput, Row, Text } from './catalogue.ts';
 import { orderOf, pages, studentName, text, userScope, windowOn } from './helpers.ts';
 import { assignedTo } from './media.ts';
@@ -12,7 +12,62 @@ const programStudents = (db: Db, p: ReportInput, programId: number): SQL => and(
 
 const progressStates = { not_started: text('Не начат', 'Not started'), in_process: text('В процессе', 'In process'), done: text('Пройден', 'Done') };
 
-/** Per student of a program: chapters done, materials viewed, quizzes passed, projects approved, state (programs/progress.ts rule). */
+/** The figures of a student's row from their chapters of the program (programs/progress.ts rule). */
+function summaryRow(u: { id: number; student: string; login: string }, chs: ChapterView[]): Row {
+  const progress = progressOf(chs);
+  const mats = chs.flatMap((c) => c.media.filter((m) => m.kind !== 'project'));
+  const projects = chs.flatMap((c) => c.media.filter((m) => m.kind === 'project'));
+  const qs = chs.flatMap((c) => c.quizzes.filter((q) => q.kind !== 'poll'));
+  return {
+    id: u.id,
+    user_id: u.id,
+    student: u.student,
+    login: u.login,
+    chapters_done: chs.filter((c) => [...c.media, ...c.quizzes].every((i) => i.done) && c.media.length + c.quizzes.length > 0).length,
+    chapters_total: chs.length,
+    materials_viewed: mats.filter((m) => m.viewed).length,
+    materials_total: mats.length,
+    quizzes_passed: qs.filter((q) => q.result?.passed).length,
+    quizzes_total: qs.length,
+    projects_approved: projects.filter((m) => m.approved).length,
+    projects_total: projects.length,
+    percent: progress.percent,
+    state: progress.state,
+  };
+}
+
+/** Rows of these students (in their order), the facts read for up to 1 000 students per batch. */
+async function summaryRows(db: Db, programId: number, list: { id: number; student: string; login: string }[]) {
+  const rows: Row[] = [];
+  for (let i = 0; i < list.length; i += 1000) {
+    const batch = list.slice(i, i + 1000);
+    const trees = await programTrees(
+      db,
+      programId,
+      batch.map((u) => u.id),
+    );
+    for (const u of batch) rows.push(summaryRow(u, trees.get(u.id) ?? []));
+  }
+  return rows;
+}
+
+/** Columns computed in code: sorting by one of them computes every student's row of the program, then pages. */
+const COMPUTED_SORT: Record<string, (r: Row) => number> = {
+  chapters_done: (r) => r.chapters_done as number,
+  materials_viewed: (r) => r.materials_viewed as number,
+  quizzes_passed: (r) => r.quizzes_passed as number,
+  projects_approved: (r) => r.projects_approved as number,
+  percent: (r) => r.percent as number,
+  // the order of the way through, not of the words
+  state: (r) => ({ not_started: 0, in_process: 1, done: 2 })[r.state as ProgressState],
+};
+
+/**
+ * Per student of a program: chapters done, materials viewed, quizzes passed, projects approved, state (programs/progress.ts rule).
+ * Every column but the totals sorts: the totals are the program's and the same on every row. Student and login sort in
+ * the database and only the page's rows are computed; the computed columns compute all the program's students
+ * (a fixed number of queries per 1 000) and page in code, ties in the order of names.
+ */
 export const learningPathSummary: ReportDef = {
   type: 'learningPathSummary',
   group: 'program',
@@ -22,57 +77,39 @@ export const learningPathSummary: ReportDef = {
   columns: [
     { key: 'student', title: text('Студент', 'Student'), kind: 'text', sortable: true },
     { key: 'login', title: text('Логин', 'Login'), kind: 'text', sortable: true },
-    { key: 'chapters_done', title: text('Глав пройдено', 'Chapters done'), kind: 'number' },
+    { key: 'chapters_done', title: text('Глав пройдено', 'Chapters done'), kind: 'number', sortable: true },
     { key: 'chapters_total', title: text('Глав всего', 'Chapters'), kind: 'number' },
-    { key: 'materials_viewed', title: text('Материалов просмотрено', 'Materials viewed'), kind: 'number' },
+    { key: 'materials_viewed', title: text('Материалов просмотрено', 'Materials viewed'), kind: 'number', sortable: true },
     { key: 'materials_total', title: text('Материалов всего', 'Materials'), kind: 'number' },
-    { key: 'quizzes_passed', title: text('Тестов сдано', 'Quizzes passed'), kind: 'number' },
+    { key: 'quizzes_passed', title: text('Тестов сдано', 'Quizzes passed'), kind: 'number', sortable: true },
     { key: 'quizzes_total', title: text('Тестов всего', 'Quizzes'), kind: 'number' },
-    { key: 'projects_approved', title: text('Проектов одобрено', 'Projects approved'), kind: 'number' },
+    { key: 'projects_approved', title: text('Проектов одобрено', 'Projects approved'), kind: 'number', sortable: true },
     { key: 'projects_total', title: text('Проектов всего', 'Projects'), kind: 'number' },
-    { key: 'percent', title: text('Прогресс', 'Progress'), kind: 'percent' },
-    { key: 'state', title: text('Состояние', 'State'), kind: 'state', states: progressStates },
+    { key: 'percent', title: text('Прогресс', 'Progress'), kind: 'percent', sortable: true },
+    { key: 'state', title: text('Состояние', 'State'), kind: 'state', states: progressStates, sortable: true },
   ],
   async page(db, p, o) {
     const programId = p.program_id!;
     const where = programStudents(db, p, programId);
+    const people = () => db.select({ id: users.id, student: studentName(), login: users.login }).from(users).where(where).$dynamic();
+    const computed = o.sort ? COMPUTED_SORT[o.sort] : undefined;
+    if (computed) {
+      const all = await summaryRows(db, programId, await people().orderBy(asc(users.surname), asc(users.name), asc(users.id)));
+      const dir = o.order === 'desc' ? -1 : 1;
+      // Array.prototype.sort is stable: equal figures keep the order of names
+      all.sort((a, b) => dir * (computed(a) - computed(b)));
+      return { rows: all.slice((o.page - 1) * o.perPage, o.page * o.perPage), total: all.length };
+    }
     const [{ n }] = await db.select({ n: count() }).from(users).where(where);
     const order = orderOf(o, { student: [users.surname, users.name], login: users.login }, users.surname);
-    const list = await db
-      .select({ id: users.id, student: studentName(), login: users.login })
-      .from(users)
-      .where(where)
+    const list = await people()
       .orderBy(...order, asc(users.id))
       .limit(o.perPage)
       .offset((o.page - 1) * o.perPage);
-    const rows: Row[] = [];
-    for (const u of list) {
-      const chs = (await programTree(db, [programId], u.id)).get(programId) ?? [];
-      const progress = progressOf(chs);
-      const mats = chs.flatMap((c) => c.media.filter((m) => m.kind !== 'project'));
-      const projects = chs.flatMap((c) => c.media.filter((m) => m.kind === 'project'));
-      const qs = chs.flatMap((c) => c.quizzes.filter((q) => q.kind !== 'poll'));
-      rows.push({
-        id: u.id,
-        user_id: u.id,
-        student: u.student,
-        login: u.login,
-        chapters_done: chs.filter((c) => [...c.media, ...c.quizzes].every((i) => i.done) && c.media.length + c.quizzes.length > 0).length,
-        chapters_total: chs.length,
-        materials_viewed: mats.filter((m) => m.viewed).length,
-        materials_total: mats.length,
-        quizzes_passed: qs.filter((q) => q.result?.passed).length,
-        quizzes_total: qs.length,
-        projects_approved: projects.filter((m) => m.approved).length,
-        projects_total: projects.length,
-        percent: progress.percent,
-        state: progress.state,
-      });
-    }
-    return { rows, total: Number(n) };
+    return { rows: await summaryRows(db, programId, list), total: Number(n) };
   },
   rows(db, p) {
-    return pages((o) => this.page(db, p, o), 200);
+    return pages((o) => this.page(db, p, o), 1000);
   },
 };
 

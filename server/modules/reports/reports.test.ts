@@ -196,6 +196,19 @@ describe('/admin/report', () => {
       ['rep_boris', 0, 1, 0, 50, 'in_process'],
     ]);
     expect((await get(`/admin/report/learningPathSummary?period=all`)).json().errors.program_id).toEqual(['validation.required']);
+    // every column but the program's totals sorts, the computed ones paged in code
+    const both = `program_id=${programId}&period=all&users[]=${ann}&users[]=${boris}`;
+    const logins = async (q: string) => (await get(`/admin/report/learningPathSummary?${both}&${q}`)).json().data.map((r: { login: string }) => r.login);
+    expect(await logins('sort=percent&order=asc')).toEqual(['rep_boris', 'rep_ann']);
+    expect(await logins('sort=percent&order=desc')).toEqual(['rep_ann', 'rep_boris']);
+    expect(await logins('sort=state&order=desc')).toEqual(['rep_ann', 'rep_boris']);
+    expect(await logins('sort=projects_approved&order=asc')).toEqual(['rep_boris', 'rep_ann']);
+    // equal figures (one quiz passed each) keep the order of names
+    expect(await logins('sort=quizzes_passed&order=desc')).toEqual(['rep_ann', 'rep_boris']);
+    const second = (await get(`/admin/report/learningPathSummary?${both}&sort=percent&order=desc&per_page=1&page=2`)).json();
+    expect([second.data.map((r: { login: string }) => r.login), second.meta.total, second.meta.last_page]).toEqual([['rep_boris'], 2, 2]);
+    const cols = (await get(`/admin/report/learningPathSummary?${both}`)).json().columns;
+    expect(cols.filter((c: { sortable?: boolean }) => !c.sortable).map((c: { key: string }) => c.key)).toEqual(['chapters_total', 'materials_total', 'quizzes_total', 'projects_total']);
   });
 
   it('trafficLights: program → chapter → student, red for a missed project deadline; no step is ERROR_REPORT_STEP', async () => {
