@@ -10,7 +10,6 @@ import { navItems } from '../routes.ts';
 import { Switches } from './Switches.tsx';
 import { useLoad } from './ui.tsx';
 import { useSocialLinks } from './school.ts';
-import './texts.ts';
 
 export function Toasts() {
   const toasts = useAtomValue(toastsAtom);

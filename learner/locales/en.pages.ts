@@ -43,6 +43,15 @@ export const enPages: PageMessages = {
   },
   content: { download: 'Download the file', open_link: 'Open the link', no_video: 'Your browser cannot play this video.' },
   roles: { superadmin: 'Main administrator', admin: 'Administrator', moderator: 'Curator', trainer: 'Trainer', student: 'Student' },
+  // the file buttons' and the payment page's terms (the footer's are in en.ts)
+  school: {
+    files: { choose: 'Choose a file', choose_many: 'Choose files', none: 'No file chosen', chosen: 'Chosen: {{names}}' },
+    terms: 'Terms of study',
+    durations: 'Length of study by format',
+    duration: '{{format}}: {{months}} months',
+    instalments: 'Pay in instalments over {{list}} months',
+    formats: { 'full-time': 'Full-time', blended: 'Blended', online: 'Online' },
+  },
   // a course's and its tests' (the course list's are in en.ts)
   courses: {
     chapters: 'Chapters',

@@ -39,6 +39,11 @@ export const en: Messages = {
     courses_done: 'Finished courses',
     not_found: 'Page not found',
   },
+  // the footer's (Layouts.tsx); the school's other texts are in en.pages.ts
+  school: {
+    social: 'The school online',
+    links: { site: 'School website', vk: 'VK', telegram: 'Telegram', whatsapp: 'WhatsApp', youtube: 'YouTube', linkedin: 'LinkedIn', facebook: 'Facebook', instagram: 'Instagram' },
+  },
   section_empty: 'There are no materials in this section yet.',
   lang: { label: 'Language', ru: 'Русский', en: 'English' },
   theme: { label: 'Theme', light: 'Light', dark: 'Dark' },

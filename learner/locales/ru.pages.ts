@@ -46,6 +46,15 @@ export const ruPages = {
   },
   content: { download: 'Скачать файл', open_link: 'Открыть ссылку', no_video: 'Ваш браузер не может воспроизвести это видео.' },
   roles: { superadmin: 'Главный администратор', admin: 'Администратор', moderator: 'Куратор', trainer: 'Тренер', student: 'Студент' },
+  // the file buttons' and the payment page's terms (the footer's are in ru.ts)
+  school: {
+    files: { choose: 'Выбрать файл', choose_many: 'Выбрать файлы', none: 'Файл не выбран', chosen: 'Выбрано: {{names}}' },
+    terms: 'Условия обучения',
+    durations: 'Срок обучения по форматам',
+    duration: '{{format}}: {{months}} мес.',
+    instalments: 'Рассрочка платежей: на {{list}} мес.',
+    formats: { 'full-time': 'Очно', blended: 'Смешанный формат', online: 'Онлайн' },
+  },
   // a course's and its tests' (the course list's are in ru.ts)
   courses: {
     chapters: 'Разделы',

@@ -41,6 +41,11 @@ export const ru = {
     courses_done: 'Завершённые курсы',
     not_found: 'Страница не найдена',
   },
+  // the footer's (Layouts.tsx); the school's other texts are in ru.pages.ts
+  school: {
+    social: 'Школа в сети',
+    links: { site: 'Сайт школы', vk: 'ВКонтакте', telegram: 'Telegram', whatsapp: 'WhatsApp', youtube: 'YouTube', linkedin: 'LinkedIn', facebook: 'Facebook', instagram: 'Instagram' },
+  },
   section_empty: 'В этом разделе пока нет материалов.',
   lang: { label: 'Язык', ru: 'Русский', en: 'English' },
   theme: { label: 'Тема', light: 'Светлая', dark: 'Тёмная' },

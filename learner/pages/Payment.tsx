@@ -3,7 +3,6 @@ import { api, download } from '../../common/api/client.ts';
 import { formatNumber, toDisplayDate } from '../../common/format/format.ts';
 import { Empty, ErrorState, Loading, useErrorToast, useLoad } from '../components/ui.tsx';
 import { useClientSetting } from '../components/school.ts';
-import '../components/texts.ts';
 
 interface Item {
   id: number;
