@@ -1,5 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiCall, apiToken, passIntroductions, signIn, web } from './support.ts';
+import { API, apiCall, apiToken, passIntroductions, signIn, web } from './support.ts';
+
+/** A 1×1 PNG: the demo student's avatar, which north's student sees through the networking avatar route. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 /** Networking (docs/networking.md): the demo student's status decides whether a student of another school finds them. */
 
@@ -16,6 +19,10 @@ async function setStatus(page: Page, label: RegExp) {
 test('a demo student goes global, a north student finds them and opens their page; off hides them again', async ({ browser }) => {
   // the first-visit welcome is a modal that may open late under load: both students have seen it already
   for (const school of ['demo', 'north']) expect((await apiCall('/api/user', await apiToken('student', school), { method: 'PUT', body: { is_start: true }, school })).status).toBe(200);
+  const form = new FormData();
+  form.append('avatar', new Blob([PNG], { type: 'image/png' }), 'me.png');
+  const uploaded = await fetch(`${API}/api/user/setAvatar`, { method: 'POST', headers: { domain: 'demo', authorization: `Bearer ${await apiToken('student')}` }, body: form });
+  expect(uploaded.status).toBe(200);
   const demo = await browser.newPage();
   await signIn(demo, 'student');
   await passIntroductions(demo);
@@ -30,6 +37,10 @@ test('a demo student goes global, a north student finds them and opens their pag
   await north.getByTestId('networking-find').click();
   const card = north.getByTestId('networking-card').filter({ hasText: 'Demo Business School' });
   await expect(card).toHaveCount(1);
+  // another school's member shows their avatar (served across schools to a viewer who may see them)
+  const avatar = card.getByTestId('networking-avatar');
+  await expect(avatar).toBeVisible();
+  await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBe(1);
   // the screen fits a 360 px phone
   expect(await north.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await card.getByRole('link', { name: 'Алексей Студентов' }).click();
@@ -37,6 +48,10 @@ test('a demo student goes global, a north student finds them and opens their pag
   const memberPage = north.url();
   await north.getByRole('tab', { name: 'Контакты' }).click();
   await expect(north.getByTestId('networking-contacts')).toContainText('student@demo.test');
+  // the catalog: the programs the member studies that are on the marketplace (demo publishes Strategic Management)
+  await north.getByRole('tab', { name: 'Каталог' }).click();
+  await expect(north.getByTestId('networking-catalog')).toContainText('Стратегический менеджмент');
+  await expect(north.getByTestId('networking-catalog')).toContainText('учится');
   await north.getByRole('tab', { name: 'Дерево выпускников' }).click();
   await expect(north.getByTestId('networking-tree').getByText('Demo Business School', { exact: true })).toBeVisible();
   // other journeys may have put the student into more groups: the tree shows them under each

@@ -5,6 +5,8 @@ import { Link, useParams } from 'react-router-dom';
 import { api, download, type ApiError } from '../../common/api/client.ts';
 import { formatNumber } from '../../common/format/format.ts';
 import { getLang } from '../../common/i18n/lang.ts';
+import { getToken } from '../../common/auth/session.ts';
+import { apiBaseUrl, currentTenant } from '../../common/tenant/tenant.ts';
 import { profileAtom } from '../state.ts';
 import { Empty, ErrorState, Loading, useErrorToast, useLoad, useSuccessToast } from '../components/ui.tsx';
 import { NotFound } from '../components/NotFound.tsx';
@@ -61,6 +63,25 @@ interface City {
 
 const title = (x: { title_ru: string; title_en: string }) => (getLang() === 'en' ? x.title_en : x.title_ru);
 const cityOf = (c: { city: string | null; city_en?: string | null }) => (getLang() === 'en' ? (c.city_en ?? c.city) : c.city);
+
+/**
+ * A member's avatar (any school: the server serves it only to a viewer who may see the member), or their initials.
+ * An <img> sends no header, so the token and the viewer's school go in the query (as the marketplace's video).
+ */
+function Avatar({ m, size = 48 }: { m: Pick<Card, 'avatar' | 'name' | 'surname'>; size?: number }) {
+  const [failed, setFailed] = useState(false);
+  const box = { width: size, height: size, borderRadius: '50%', flex: 'none' } as const;
+  if (m.avatar && !failed) {
+    const src = `${apiBaseUrl()}${m.avatar}${m.avatar.includes('?') ? '&' : '?'}access_token=${encodeURIComponent(getToken() ?? '')}&domain=${currentTenant()}`;
+    return <img src={src} alt="" style={{ ...box, objectFit: 'cover' }} onError={() => setFailed(true)} data-testid="networking-avatar" />;
+  }
+  const initials = `${m.name?.[0] ?? ''}${m.surname?.[0] ?? ''}`.toUpperCase();
+  return (
+    <span aria-hidden style={{ ...box, display: 'inline-grid', placeItems: 'center', background: 'var(--border)', fontWeight: 600, fontSize: size / 2.6 }}>
+      {initials}
+    </span>
+  );
+}
 
 /** Countries (GET /api/info/countries) and a country's cities (GET /api/info/cities). */
 function useReference(countryId: string) {
@@ -364,7 +385,8 @@ function Search() {
           <div className="cards" data-testid="networking-results">
             {data.data.map((c) => (
               <article key={`${c.domain}-${c.id}`} className="card" data-testid="networking-card">
-                <h3>
+                <h3 style={{ display: 'flex', alignItems: 'center', gap: 10 }}>
+                  <Avatar m={c} />
                   <Link to={`/networking/${c.domain}/${c.id}`}>
                     {c.name} {c.surname}
                   </Link>
@@ -399,8 +421,11 @@ interface MemberPage extends Card {
   education: { education: string | null; groups: string[] };
   about: { about: string | null; interests: string | null; hobbies: string | null; skills: string | null };
   additionally: { marital_status: string | null; pet: string | null; native_language: string | null; additionally: string | null };
-  catalog: { id: number; title: string }[];
+  /** Programs the member teaches or studies that are on the marketplace (of any school). */
+  catalog: { id: number; title: string; title_en: string | null; short_description: string | null; school: { slug: string; title: string }; role: 'teaches' | 'studies' }[];
 }
+/** Who opens a marketplace program's page (learner/routes.ts, /marketplace/:id). */
+const MARKET_ROLES = new Set(['student', 'admin', 'superadmin']);
 const TABS = ['general', 'contacts', 'education', 'about', 'additionally', 'catalog', 'tree'] as const;
 
 /** `/networking/:domain/:id` and `/networking/curator/:domain/:id` (curators read it from the back office's route). */
@@ -433,8 +458,11 @@ function MemberView({ domain, id, curator }: { domain: string; id: string; curat
   return (
     <article data-testid="networking-member">
       <Link to={curator ? '/networking/curator' : '/networking'}>← {curator ? t('networking.curator_title') : t('networking.back')}</Link>
-      <h1>
-        {m.name} {m.surname} {profile?.id === m.id && domain === m.domain && <small>({t('networking.you')})</small>}
+      <h1 style={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
+        <Avatar m={m} size={72} />
+        <span>
+          {m.name} {m.surname} {profile?.id === m.id && domain === m.domain && <small>({t('networking.you')})</small>}
+        </span>
       </h1>
       <p>
         {[m.position, m.company].filter(Boolean).join(', ')} · {m.school}
@@ -540,10 +568,19 @@ function MemberView({ domain, id, curator }: { domain: string; id: string; curat
         )}
         {tab === 'catalog' &&
           (m.catalog.length ? (
-            <ul>
-              {m.catalog.map((p) => (
-                <li key={p.id}>{p.title}</li>
-              ))}
+            <ul data-testid="networking-catalog">
+              {m.catalog.map((p) => {
+                const name = getLang() === 'en' ? (p.title_en ?? p.title) : p.title;
+                return (
+                  <li key={p.id}>
+                    {profile && MARKET_ROLES.has(profile.roles?.[0] ?? '') ? <Link to={`/marketplace/${p.id}`}>{name}</Link> : name}{' '}
+                    <small>
+                      · {p.school.title} · {t(`networking.catalog_role.${p.role}`)}
+                    </small>
+                    {p.short_description && <div>{p.short_description}</div>}
+                  </li>
+                );
+              })}
             </ul>
           ) : (
             <Empty text={t('networking.no_catalog')} />
