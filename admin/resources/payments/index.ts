@@ -4,11 +4,12 @@ import { DebtComment, OpenSchedule, OverdueMark, TogglePaid } from './actions.ts
 import { en, ru } from './messages.ts';
 import { lazyScreen } from '../../framework/lazy.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
+import { CURRENCIES } from '../../../common/payments/terms.ts';
 
 // This resource's own screens are chunks loaded when opened.
 const ScheduleEditor = lazyScreen(() => import('./ScheduleEditor.tsx'), 'ScheduleEditor');
 
-const currencies = ['RUB', 'USD', 'EURO'].map((id) => ({ id, name: id }));
+const currencies = CURRENCIES.map((id) => ({ id, name: id }));
 
 /**
  * Payments (menu "Платежи / Payments"): the schedule items of the school's students with filters paid / overdue /

@@ -1,7 +1,7 @@
 /** The schedule editor's model and its pure helpers (live totals, even split), kept apart from the screen to test them. */
 
-export const INSTALMENTS = [6, 12, 18, 24, 36] as const;
-export const CURRENCIES = ['RUB', 'USD', 'EURO'] as const;
+/** The terms and currencies the server accepts: one list with it (common/payments/terms.ts). */
+export { CURRENCIES, INSTALMENTS } from '../../../common/payments/terms.ts';
 
 export interface Row {
   /** A stable key for React (rows move and get removed). */

@@ -4,8 +4,8 @@ import { paymentItems, paymentPlans, programs } from '../../db/schema/index.ts';
 import { today } from '../../core/context.ts';
 import { cents } from './rules.ts';
 
-export const CURRENCIES = ['RUB', 'USD', 'EURO'] as const;
-export const INSTALMENTS = [6, 12, 18, 24, 36];
+/** Currencies and instalment terms: one list with the back office and the client settings (common/payments/terms.ts). */
+export { CURRENCIES, INSTALMENTS } from '../../../common/payments/terms.ts';
 
 /** Overdue: unpaid and due before today (the server's UTC date), for the student and the back office alike (docs/payments.md "Debt"). */
 export const isOverdue = (i: { paid: boolean; due_date: string }, now = today()) => !i.paid && i.due_date < now;

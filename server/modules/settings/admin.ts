@@ -18,6 +18,7 @@ import { registrationOpen, setRegistration } from '../accounts/index.ts';
 import { DEFAULT_WELCOME, type WelcomeMail } from './welcome.ts';
 import { IdParams } from '../../core/schemas.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
+import { INSTALMENTS } from '../../../common/payments/terms.ts';
 
 /** The module's public face: what other modules may use (docs/server-layout.md). */
 
@@ -28,7 +29,6 @@ const writeConfig = { roles: [...ADMINS], noDemo: true };
 
 /** Names of the client settings (ids of the specification). */
 export const SETTING_NAMES: Record<string, string> = { '13': 'theme', '16': 'learning_durations', '17': 'instalments', '19': 'calendar_id' };
-export const INSTALMENTS = [6, 12, 18, 24, 36];
 export const SOCIAL_KEYS = ['vk', 'telegram', 'whatsapp', 'youtube', 'linkedin', 'facebook', 'instagram', 'site'] as const;
 
 /** Checks the value of a client setting by id; answers the value to store (422 `Validation Error` on `value` otherwise). */
@@ -56,7 +56,7 @@ export function checkClientSetting(id: string, value: unknown): unknown {
     case '17': {
       if (!Array.isArray(value) || value.length < 1) throw bad('validation.required');
       const nums = value.map(Number);
-      if (nums.some((n) => !INSTALMENTS.includes(n))) throw bad('validation.choice');
+      if (nums.some((n) => !(INSTALMENTS as readonly number[]).includes(n))) throw bad('validation.choice');
       return [...new Set(nums)].sort((a, b) => a - b);
     }
     case '19':
