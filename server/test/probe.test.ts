@@ -61,6 +61,8 @@ const SEGMENT_TABLE: Record<string, string> = {
 Object.assign(SEGMENT_TABLE, { listing: 'market_listings', purchase: 'market_purchases', buyProgram: 'programs', invoice: 'market_invoices' });
 // the marketplace's "found cheaper" requests (kept by the selling school)
 Object.assign(SEGMENT_TABLE, { found_cheaper: 'market_found_cheaper' });
+// the marketplace's ads (each school's own; the catalogue shows them through currentAds)
+Object.assign(SEGMENT_TABLE, { ad: 'market_ads' });
 /** The table of an id by its name (path parameters, query parameters, body properties). */
 const NAME_TABLE: Record<string, string> = {
   userId: 'users',
