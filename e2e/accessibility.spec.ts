@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { ADMIN_SCREENS, PORTAL_SCREENS, adminReady, demoIds, editIds, portalReady, signInAs } from './screens.ts';
-import { PASSWORD, web } from './support.ts';
+import { PASSWORD, apiToken, web } from './support.ts';
 
 /**
  * Issue 11, item 8: axe-core (WCAG 2 A and AA rules) over every screen of both apps (e2e/screens.ts), in the light and
@@ -108,6 +108,11 @@ for (const theme of ['light', 'dark'] as const) {
         const id = ids.get(s.resource);
         expect(id, `${s.resource}: the demo seed has a row to edit`).toBeDefined();
         await visit(`/${s.resource}/${id}`, `${s.resource} edit`, false);
+      }
+      // a screen at an address of its own is loaded (its title may be the one of the screen before, a report's)
+      for (const m of s.more ?? []) {
+        shown = '';
+        await visit(await m.path(await apiToken(s.role)), `${s.resource} ${m.name}`, true);
       }
     }
     await context.close();

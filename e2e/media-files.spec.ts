@@ -66,12 +66,12 @@ test('in the file manager an admin creates a folder, uploads a file, moves it th
   await expect(fileRow).toHaveCount(0);
   await expect(page.getByTestId(`folder-row-${folder}`)).toContainText('файлов: 1');
 
-  await page.getByTestId(`folder-row-${folder}`).getByRole('button', { name: folder, exact: true }).click();
-  await expect(page).toHaveURL(/\/admin\/files\?folder=\d+/);
+  await page.getByTestId(`folder-row-${folder}`).getByRole('link', { name: folder, exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/files\/folder\/\d+\//);
   await expect(page.getByTestId('breadcrumbs')).toContainText(folder);
   await expect(page.getByTestId(`file-row-${fileName}`)).toBeVisible();
 
-  await page.getByTestId('breadcrumbs').getByRole('button', { name: 'Файлы' }).click();
+  await page.getByTestId('breadcrumbs').getByRole('link', { name: 'Файлы' }).click();
   await page.getByRole('button', { name: `Переименовать ${folder}` }).click();
   await page.getByTestId('folder-name').fill(renamed);
   await page.getByTestId('dialog-confirm').click();

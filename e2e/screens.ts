@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { apiCall, apiToken, passIntroductions, signIn, web } from './support.ts';
+import { API, apiCall, apiToken, passIntroductions, signIn, web } from './support.ts';
 
 /**
  * Every screen of both apps as data, walked by e2e/phones.spec.ts (the portal at 360 × 740) and
@@ -16,6 +16,11 @@ export interface Ids {
   exam: number;
   poll: number;
   news: number;
+  /** A marketplace program, a networking member (as a student and as the curator sees one), a lifelong-learning branch. */
+  market: number;
+  member: { domain: string; id: number };
+  curatorMember: number;
+  branch: number;
 }
 
 export interface PortalScreen {
@@ -54,9 +59,14 @@ export const PORTAL_SCREENS: PortalScreen[] = [
   { name: 'lifelong learning', role: 'student', path: () => '/abranch/list' },
   { name: 'marketplace', role: 'student', path: () => '/marketplace' },
   { name: 'my other schools', role: 'student', path: () => '/my_lms' },
+  { name: 'marketplace program', role: 'student', path: (i) => `/marketplace/${i.market}` },
+  { name: 'found it cheaper', role: 'student', path: (i) => `/marketplace/found_cheaper?program=${i.market}` },
+  { name: 'networking member', role: 'student', path: (i) => `/networking/${i.member.domain}/${i.member.id}` },
+  { name: 'lifelong branch', role: 'student', path: (i) => `/abranch/${i.branch}` },
   { name: 'curator news', role: 'moderator', path: () => '/news/curator' },
   { name: 'calendar (curator)', role: 'moderator', path: () => '/calendar' },
   { name: 'networking (curator)', role: 'moderator', path: () => '/networking/curator' },
+  { name: 'networking member (curator)', role: 'moderator', path: (i) => `/networking/curator/demo/${i.curatorMember}` },
   { name: 'sign-in', role: null, path: () => '/auth' },
   { name: 'new password', role: null, path: () => '/reset_password/not-a-real-token' },
   // ↑ add new portal screens here (one line each)
@@ -68,8 +78,13 @@ export interface AdminScreen {
   /** Who may open it (the resource's roles): the demo admin unless only curators may. */
   role: 'admin' | 'moderator';
   create?: boolean;
-  /** The API list whose first row's edit screen is opened (absent: the resource has no edit screen). */
-  edit?: string;
+  /**
+   * The edit screen: the API list whose first row's edit screen is opened, or a function that finds the id with the
+   * role's token where no list fits (absent: the resource has no edit screen).
+   */
+  edit?: string | ((token: string) => Promise<number | undefined>);
+  /** More screens of the resource at their own addresses (a report's result, a folder of the file manager). */
+  more?: { name: string; path: (token: string) => Promise<string> }[];
 }
 
 export const ADMIN_SCREENS: AdminScreen[] = [
@@ -77,7 +92,7 @@ export const ADMIN_SCREENS: AdminScreen[] = [
   { resource: 'quizzes', role: 'admin', create: true, edit: '/admin/quiz' },
   { resource: 'media', role: 'admin', create: true, edit: '/admin/media' },
   { resource: 'videos', role: 'admin' },
-  { resource: 'files', role: 'admin' },
+  { resource: 'files', role: 'admin', edit: someFile, more: [{ name: 'folder', path: async (token) => `/files/folder/${await someFolder(token)}` }] },
   { resource: 'users', role: 'admin', create: true, edit: '/admin/user' },
   { resource: 'registers', role: 'admin' },
   { resource: 'groups', role: 'admin', create: true, edit: '/admin/group' },
@@ -95,18 +110,21 @@ export const ADMIN_SCREENS: AdminScreen[] = [
   { resource: 'templates', role: 'admin', create: true, edit: '/admin/template' },
   { resource: 'settings', role: 'admin' },
   { resource: 'demo-audit', role: 'admin' },
-  // screens added by the other work of this session (reports, marketplace, lifelong learning, networking): lists and
-  // create screens; their edit screens are still to be listed (docs/accessibility.md)
+  // reports, marketplace, lifelong learning, networking: each list, create and edit screen (an edit screen is listed
+  // where it is a screen of its own: a custom one, or a generic form no create screen here already shows)
   { resource: 'statistics', role: 'admin' },
-  { resource: 'reports', role: 'admin', create: true },
-  { resource: 'abranch', role: 'admin', create: true },
-  { resource: 'aprogram', role: 'admin' },
-  { resource: 'amodule', role: 'admin' },
-  { resource: 'achievement', role: 'admin' },
-  { resource: 'marketplace', role: 'admin', create: true },
+  { resource: 'reports', role: 'admin', create: true, edit: '/admin/reports', more: [{ name: 'result', path: async (token) => `/reports/${await firstId('/admin/reports', token)}/view` }] },
+  { resource: 'report-schedules', role: 'admin', create: true },
+  { resource: 'abranch', role: 'admin', create: true, edit: '/admin/abranch' },
+  { resource: 'aprogram', role: 'admin', edit: '/admin/aprogram' },
+  { resource: 'amodule', role: 'admin', edit: '/admin/amodule' },
+  { resource: 'achievement', role: 'admin', edit: '/admin/achievement' },
+  { resource: 'marketplace', role: 'admin', create: true, edit: '/admin/marketplace/listing' },
+  { resource: 'market-ads', role: 'admin', create: true, edit: '/admin/marketplace/ad' },
   { resource: 'market-learners', role: 'admin' },
   { resource: 'market-invoices', role: 'admin' },
   { resource: 'market-wallets', role: 'admin' },
+  { resource: 'market-found-cheaper', role: 'admin', edit: '/admin/marketplace/found_cheaper' },
   { resource: 'curator-news', role: 'moderator', create: true, edit: '/admin/news/curator' },
   { resource: 'networking-curator', role: 'moderator' },
   // ↑ add new back-office resources here (one line each)
@@ -124,13 +142,44 @@ export async function demoIds(): Promise<Ids> {
   const quizzes = [...strategy.chapters, ...finance.chapters].flatMap((c) => c.quizzes);
   const kind = (k: string) => media.find((m) => m.kind === k)!.id;
   const news = (await apiCall('/api/news?per_page=1', token)).body.data as { id: number }[];
+  const market = (await apiCall('/api/marketplace/program?per_page=1', token)).body.data as { id: number }[];
+  const members = (await apiCall('/api/search/networking?per_page=1', token)).body.data as { id: number; domain: string }[];
+  const branches = (await apiCall('/api/abranch', token)).body.data as { id: number }[];
+  const curatorMembers = (await apiCall('/admin/networking/curator?per_page=1', await apiToken('moderator'))).body.data as { id: number }[];
   return {
     program: byTitle('Стратегический менеджмент'),
     material: { video: kind('video'), text: kind('text'), pdf: kind('pdf'), link: kind('link'), project: kind('project') },
     exam: quizzes.find((q) => q.kind === 'exam')!.id,
     poll: quizzes.find((q) => q.kind === 'poll')!.id,
     news: news[0].id,
+    market: market[0].id,
+    member: { domain: members[0].domain, id: members[0].id },
+    curatorMember: curatorMembers[0].id,
+    branch: branches[0].id,
   };
+}
+
+/** The id of the first row of an API list. */
+async function firstId(list: string, token: string) {
+  return ((await apiCall(`${list}${list.includes('?') ? '&' : '?'}per_page=1`, token)).body.data as { id: number }[])[0]?.id;
+}
+
+/** A file of the file manager (the demo seed has none: a small text file of the journey's own, made once per database). */
+async function someFile(token: string) {
+  const found = (await apiCall(`/admin/file/search?q=${encodeURIComponent('доступность')}`, token)).body.data as { files: { id: number }[] };
+  if (found.files[0]) return found.files[0].id;
+  const form = new FormData();
+  form.append('files[]', new Blob(['Проверка доступности'], { type: 'text/plain' }), 'доступность.txt');
+  const res = await fetch(`${API}/admin/file`, { method: 'POST', headers: { domain: 'demo', authorization: `Bearer ${token}` }, body: form });
+  return ((await res.json()) as { data: { id: number }[] }).data[0]?.id;
+}
+
+/** A folder other than the default one (made once per database when there is none). */
+async function someFolder(token: string) {
+  const folders = (await apiCall('/admin/file/folders', token)).body.data as { id: number; is_default: boolean }[];
+  const other = folders.find((f) => !f.is_default);
+  if (other) return other.id;
+  return ((await apiCall('/admin/file/createFolder', token, { method: 'POST', body: { name: 'Доступность' } })).body.data as { id: number }).id;
 }
 
 /** The id of the first row of each back-office screen's `edit` list, read through the API as the screen's role. */
@@ -140,8 +189,8 @@ export async function editIds(screens: AdminScreen[]) {
   for (const s of screens) {
     if (!s.edit) continue;
     if (!tokens.has(s.role)) tokens.set(s.role, await apiToken(s.role));
-    const res = await apiCall(`${s.edit}?per_page=1`, tokens.get(s.role)!);
-    ids.set(s.resource, (res.body.data as { id: number }[])[0]?.id);
+    const token = tokens.get(s.role)!;
+    ids.set(s.resource, typeof s.edit === 'string' ? await firstId(s.edit, token) : await s.edit(token));
   }
   return ids;
 }

@@ -7,7 +7,7 @@ import type { ThemeName } from '../../common/theme/theme.ts';
  * The school's public settings as the portal reads them, through the specification's calls: the client settings
  * `GET /api/setting/{id}` (13 theme, 16 learning durations, 17 instalments, 19 calendar id) and the social links
  * `GET /api/social/link`. Each is asked once per page load and shared by every screen; a failed call answers the
- * product's default (the screens then simply show less). Decisions: docs/learner.md.
+ * product's default (the screens then simply show less). Decisions: docs/decisions.md.
  */
 export interface LearningDuration {
   format: string;
