@@ -34,10 +34,25 @@ const app = await buildApp({ config, database, logger: false });
 await app.ready();
 
 const extra: Record<string, string> = { learningPathSummary: `&program_id=${program.id}`, quizAnswerBreakdown: `&quiz_id=${quiz.id}`, trafficLights: '&step=program' };
-const types = ['quizScoreResults', 'quizAnswerBreakdown', 'learningPathSummary', 'getUserActivity', 'trafficLights', 'lookedNews', 'submittedProject', 'getMediaActivity'];
+const ALL_TYPES = [
+  'quizScoreResults',
+  'quizAnswerBreakdown',
+  'learningPathSummary',
+  'learningPathSummary&sort=percent',
+  'getUserActivity',
+  'getUserActivity&sort=seconds',
+  'trafficLights',
+  'lookedNews',
+  'submittedProject',
+  'getMediaActivity',
+];
+// BENCH_REPORTS=getUserActivity,quizAnswerBreakdown measures only those (each with its variants); BENCH_EXPORT=0 skips the export
+const only = process.env.BENCH_REPORTS?.split(',');
+const types = only ? ALL_TYPES.filter((t) => only.includes(t.split('&')[0])) : ALL_TYPES;
 const results: { type: string; first: number; median: number; total: number; sql: { text: string; params: unknown[]; ms: number }[] }[] = [];
 for (const type of types) {
-  const url = `/admin/report/${type}?period=all&per_page=15${extra[type] ?? ''}`;
+  const [name, sort] = type.split('&');
+  const url = `/admin/report/${name}?period=all&per_page=15${extra[name] ?? ''}${sort ? `&${sort}` : ''}`;
   const times: number[] = [];
   let total = 0;
   let statements: { text: string; params: unknown[]; ms: number }[] = [];
@@ -57,21 +72,23 @@ for (const type of types) {
   console.log(`${type.padEnd(20)} first ${times[0].toFixed(0).padStart(5)} ms, median ${warm[1].toFixed(0).padStart(5)} ms, ${total} rows`);
 }
 
-// Excel export of ~100 000 rows: the attempts of the last ~half year
-const half = new Date(Date.now() - 182 * 86_400_000).toISOString().slice(0, 10);
-const { def, input } = await prepareReport(db, 'quizScoreResults', { date_start: half });
-global.gc?.();
-const rss0 = process.memoryUsage().rss;
-let peak = rss0;
-const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
-const t0 = performance.now();
-const file = await exportToFile(db, dataDir, BENCH_SCHOOL, def, input, 'ru');
-const exportMs = performance.now() - t0;
-clearInterval(sampler);
-peak = Math.max(peak, process.memoryUsage().rss);
-console.log(
-  `export ${file.rows} rows: ${(exportMs / 1000).toFixed(2)} s, ${(file.size / 1048576).toFixed(1)} MB file, RSS ${(rss0 / 1048576).toFixed(0)} → peak ${(peak / 1048576).toFixed(0)} MB (+${((peak - rss0) / 1048576).toFixed(0)} MB)`,
-);
+if (process.env.BENCH_EXPORT !== '0') {
+  // Excel export of ~100 000 rows: the attempts of the last ~half year
+  const half = new Date(Date.now() - 182 * 86_400_000).toISOString().slice(0, 10);
+  const { def, input } = await prepareReport(db, 'quizScoreResults', { date_start: half });
+  global.gc?.();
+  const rss0 = process.memoryUsage().rss;
+  let peak = rss0;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+  const t0 = performance.now();
+  const file = await exportToFile(db, dataDir, BENCH_SCHOOL, def, input, 'ru');
+  const exportMs = performance.now() - t0;
+  clearInterval(sampler);
+  peak = Math.max(peak, process.memoryUsage().rss);
+  console.log(
+    `export ${file.rows} rows: ${(exportMs / 1000).toFixed(2)} s, ${(file.size / 1048576).toFixed(1)} MB file, RSS ${(rss0 / 1048576).toFixed(0)} → peak ${(peak / 1048576).toFixed(0)} MB (+${((peak - rss0) / 1048576).toFixed(0)} MB)`,
+  );
+}
 
 // the two heaviest first pages: the plan of each one's slowest statement
 const heaviest = [...results].sort((a, b) => b.median - a.median).slice(0, 2);

@@ -162,8 +162,14 @@ async function breakdown(db: Db, p: ReportInput): Promise<Row[]> {
       ),
     )
     .orderBy(asc(questionOptions.sort), asc(questionOptions.id));
+  // counted in the database: one row per question and set of options chosen (a few per question), not per answer
   const answers = await db
-    .select({ question_id: questionAnswers.question_id, option_ids: questionAnswers.option_ids, is_correct: questionAnswers.is_correct })
+    .select({
+      question_id: questionAnswers.question_id,
+      option_ids: questionAnswers.option_ids,
+      n: count().mapWith(Number),
+      right: sql<number>`count(*) filter (where ${questionAnswers.is_correct})`.mapWith(Number),
+    })
     .from(questionAnswers)
     .where(
       and(
@@ -173,17 +179,19 @@ async function breakdown(db: Db, p: ReportInput): Promise<Row[]> {
         ),
         inArray(questionAnswers.attempt_id, attemptIds),
       ),
-    );
+    )
+    .groupBy(questionAnswers.question_id, questionAnswers.option_ids);
   const poll = quiz?.kind === 'poll';
   const rows: Row[] = [];
   for (const q of qs) {
     const mine = answers.filter((a) => a.question_id === q.id);
-    const right = mine.filter((a) => a.is_correct).length;
-    const base = { question_id: q.id, question: q.text, answers: mine.length, correct_percent: poll || !mine.length ? null : Math.round((right / mine.length) * 1000) / 10 };
+    const total = mine.reduce((sum, a) => sum + a.n, 0);
+    const right = mine.reduce((sum, a) => sum + a.right, 0);
+    const base = { question_id: q.id, question: q.text, answers: total, correct_percent: poll || !total ? null : Math.round((right / total) * 1000) / 10 };
     const own = opts.filter((o) => o.question_id === q.id);
-    if (!own.length) rows.push({ id: `q${q.id}`, ...base, option_id: null, option: null, is_correct: null, chosen: mine.length, chosen_percent: null });
+    if (!own.length) rows.push({ id: `q${q.id}`, ...base, option_id: null, option: null, is_correct: null, chosen: total, chosen_percent: null });
     for (const o of own) {
-      const chosen = mine.filter((a) => a.option_ids?.includes(o.id)).length;
+      const chosen = mine.filter((a) => a.option_ids?.includes(o.id)).reduce((sum, a) => sum + a.n, 0);
       rows.push({
         id: `o${o.id}`,
         ...base,
@@ -191,7 +199,7 @@ async function breakdown(db: Db, p: ReportInput): Promise<Row[]> {
         option: o.text,
         is_correct: poll ? null : o.is_correct,
         chosen,
-        chosen_percent: mine.length ? Math.round((chosen / mine.length) * 1000) / 10 : 0,
+        chosen_percent: total ? Math.round((chosen / total) * 1000) / 10 : 0,
       });
     }
   }

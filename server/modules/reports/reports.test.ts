@@ -22,6 +22,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { resolvePeriod } from './period.ts';
+import { prepareReport } from './catalogue.ts';
 import { hashPassword } from '../../core/password.ts';
 
 /**
@@ -244,6 +245,20 @@ describe('/admin/report', () => {
       ['rep_boris', 1, 0, 1, 0, 0],
     ]);
     expect(new Date(body.data[0].last_visit).toISOString()).toBe('2026-03-05T08:00:00.000Z');
+    // by name the page's students are read first and only their events aggregated: the same figures
+    const byLogin = (await get(`/admin/report/getUserActivity?users[]=${ann}&users[]=${boris}&period=all&sort=login&order=desc`)).json();
+    expect(byLogin.data.map((r: Record<string, unknown>) => [r.login, r.logins, r.actions, r.days, r.seconds])).toEqual([
+      ['rep_boris', 1, 0, 1, 0],
+      ['rep_ann', 2, 1, 2, 1800],
+    ]);
+    expect(byLogin.meta.total).toBe(2);
+    const streamed: Record<string, unknown>[] = [];
+    const { def, input } = await prepareReport(api.app.schoolDb(T), 'getUserActivity', { period: 'all', users: [ann, boris] });
+    for await (const r of def.rows(api.app.schoolDb(T), input)) streamed.push(r);
+    expect(streamed.map((r) => [r.login, r.seconds])).toEqual([
+      ['rep_ann', 1800],
+      ['rep_boris', 0],
+    ]);
     expect(body.chart.data).toEqual([
       { label: '2026-03-02', value: 2 },
       { label: '2026-03-03', value: 1 },

@@ -13,7 +13,7 @@ const students = (db: Db, p: ReportInput): SQL => and(eq(users.role, 'student'),
  * Per student over the period, from the event log (docs/reports.md "User activity"): logins, other actions, active
  * days, actions per active day, time in the portal (per day, first to last event; summed), last visit.
  */
-function activityQuery(db: Db, p: ReportInput) {
+function activityQuery(db: Db, p: ReportInput, only?: number[]) {
   const day = sql`date_trunc('day', ${events.created_at})`;
   const perDay = db
     .select({
@@ -24,7 +24,8 @@ function activityQuery(db: Db, p: ReportInput) {
       last: max(events.created_at).as('last'),
     })
     .from(events)
-    .where(and(...windowOn(events.created_at, p.window)))
+    // `only`: the events of these users alone (a page's or a batch's), read through events_tenant_user_time
+    .where(and(...windowOn(events.created_at, p.window), ...(only ? [inArray(events.user_id, only.length ? only : [0])] : [])))
     .groupBy(events.user_id, day)
     .as('per_day');
   const perUser = db
@@ -71,9 +72,24 @@ export const getUserActivity: ReportDef = {
     { key: 'last_visit', title: text('Последний визит', 'Last visit'), kind: 'datetime', sortable: true },
   ],
   async page(db, p, o) {
-    const { perUser, cols } = activityQuery(db, p);
     const where = students(db, p);
     const [{ n }] = await db.select({ n: count() }).from(users).where(where);
+    // by name or login the page's students are known before their events: only theirs are aggregated (a page costs 15
+    // students' events, not the school's); a figure's order needs every student's figures first
+    const byName = !o.sort || o.sort === 'student' || o.sort === 'login';
+    const nameOrder = orderOf(o, { student: [users.surname, users.name], login: users.login }, users.surname);
+    const only = byName
+      ? (
+          await db
+            .select({ id: users.id })
+            .from(users)
+            .where(where)
+            .orderBy(...nameOrder, asc(users.id))
+            .limit(o.perPage)
+            .offset((o.page - 1) * o.perPage)
+        ).map((u) => u.id)
+      : undefined;
+    const { perUser, cols } = activityQuery(db, p, only);
     const order = orderOf(
       o,
       {
@@ -88,28 +104,33 @@ export const getUserActivity: ReportDef = {
       },
       users.surname,
     );
-    const rows = await db
-      .select(cols)
-      .from(users)
-      .leftJoin(perUser, eq(perUser.user_id, users.id))
-      .where(where)
-      .orderBy(...order, asc(users.id))
-      .limit(o.perPage)
-      .offset((o.page - 1) * o.perPage);
+    const q = db.select(cols).from(users).leftJoin(perUser, eq(perUser.user_id, users.id)).$dynamic();
+    const rows = only
+      ? await q.where(inArray(users.id, only.length ? only : [0])).orderBy(...order, asc(users.id))
+      : await q
+          .where(where)
+          .orderBy(...order, asc(users.id))
+          .limit(o.perPage)
+          .offset((o.page - 1) * o.perPage);
     return { rows, total: Number(n) };
   },
   rows(db, p) {
-    const { perUser, cols } = activityQuery(db, p);
     const where = students(db, p);
+    // batch after batch of students by id, each with its own students' events only
     return keyset(
-      (after, limit) =>
-        db
-          .select(cols)
-          .from(users)
-          .leftJoin(perUser, eq(perUser.user_id, users.id))
-          .where(after === null ? where : and(where, gt(users.id, after)))
-          .orderBy(asc(users.id))
-          .limit(limit),
+      async (after, limit) => {
+        const ids = (
+          await db
+            .select({ id: users.id })
+            .from(users)
+            .where(after === null ? where : and(where, gt(users.id, after)))
+            .orderBy(asc(users.id))
+            .limit(limit)
+        ).map((u) => u.id);
+        if (!ids.length) return [];
+        const { perUser, cols } = activityQuery(db, p, ids);
+        return db.select(cols).from(users).leftJoin(perUser, eq(perUser.user_id, users.id)).where(inArray(users.id, ids)).orderBy(asc(users.id));
+      },
       (r) => r.id,
     );
   },
