@@ -19,6 +19,8 @@ type Manifest = Record<string, Chunk>;
 
 export interface FirstLoad {
   screen: string;
+  /** The issue's budget for the screen, brotli bytes (issue 16: learner 100 KB, back office 350 KB). */
+  budget?: number;
   files: number;
   raw: number;
   br: number;
@@ -30,13 +32,14 @@ interface Screen {
   name: string;
   app: 'learner' | 'admin';
   lazy: string[];
+  budget?: number;
 }
 
 const SCREENS: Screen[] = [
-  { name: 'learner: /auth (sign-in)', app: 'learner', lazy: ['pages/Login.tsx'] },
-  { name: 'learner: /auth, then /courses/list', app: 'learner', lazy: ['pages/Login.tsx', 'pages/Courses.tsx'] },
+  { name: 'learner: /auth (sign-in)', app: 'learner', lazy: ['pages/Login.tsx'], budget: 100_000 },
+  { name: 'learner: /auth, then /courses/list', app: 'learner', lazy: ['pages/Login.tsx', 'pages/Courses.tsx'], budget: 100_000 },
   { name: 'back office: /admin/ signed out (sent to /auth)', app: 'admin', lazy: [] },
-  { name: 'back office: /admin/ signed in (program list)', app: 'admin', lazy: ['backoffice'] },
+  { name: 'back office: /admin/ signed in (program list)', app: 'admin', lazy: ['backoffice'], budget: 350_000 },
 ];
 
 function sizes(path: string) {
@@ -79,7 +82,7 @@ export function firstLoads(distDir = 'dist'): FirstLoad[] | undefined {
       total.br += z.br;
       total.gzip += z.gzip;
     }
-    out.push({ screen: s.name, files: files.length, ...total });
+    out.push({ screen: s.name, files: files.length, ...total, budget: s.budget });
   }
   return out;
 }
@@ -88,10 +91,22 @@ const kb = (n: number) => `${(n / 1000).toFixed(1)} KB`;
 
 /** A markdown table of the first loads. */
 export function firstLoadTable(rows: FirstLoad[]): string {
-  return ['| first screen | files | plain | brotli | gzip |', '|---|---|---|---|---|', ...rows.map((r) => `| ${r.screen} | ${r.files} | ${kb(r.raw)} | ${kb(r.br)} | ${kb(r.gzip)} |`)].join('\n');
+  const budget = (r: FirstLoad) => (r.budget === undefined ? '' : `≤ ${kb(r.budget)}: ${r.br <= r.budget ? 'within' : `**${kb(r.br - r.budget)} over**`}`);
+  return [
+    '| first screen | files | plain | brotli | gzip | budget (brotli) |',
+    '|---|---|---|---|---|---|',
+    ...rows.map((r) => `| ${r.screen} | ${r.files} | ${kb(r.raw)} | ${kb(r.br)} | ${kb(r.gzip)} | ${budget(r)} |`),
+  ].join('\n');
+}
+
+/** The screens over their budget (`npx tsx bench/bundles.ts <dist> --check` exits 1 when there are any). */
+export function overBudget(rows: FirstLoad[]): FirstLoad[] {
+  return rows.filter((r) => r.budget !== undefined && r.br > r.budget);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const rows = firstLoads(process.argv[2]);
+  const args = process.argv.slice(2);
+  const rows = firstLoads(args.find((a) => !a.startsWith('--')));
   console.log(rows ? firstLoadTable(rows) : 'not built (run npm run build)');
+  if (rows && args.includes('--check') && overBudget(rows).length) process.exitCode = 1;
 }
