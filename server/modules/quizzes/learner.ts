@@ -11,6 +11,7 @@ import { langOf } from '../../mail/texts.ts';
 import { Id, IdParams } from '../../core/schemas.ts';
 import { createQuizCaches, finishWithAnswers, storeAnswer, type AttemptFacts, type QuizContent } from './answer-path.ts';
 import { achievementsAfter } from '../lifelong/index.ts';
+import { loadQuiz as quizOf } from './store.ts';
 
 const tags = ['quizzes'];
 const AttemptQuery = Type.Object({ id_quizAttemp: Type.Optional(Id), question_id: Type.Optional(Id) });
@@ -112,9 +113,9 @@ export function learnerRoutes(fastify: FastifyInstance) {
     return caches.content(req.db, req.tenant.id, await loadQuiz(req, facts.quizId));
   }
 
+  /** A quiz of the school (the store's read, as the editor's) that the caller may take. */
   async function loadQuiz(req: FastifyRequest, id: number) {
-    const [q] = await req.db.select().from(quizzes).where(eq(quizzes.id, id));
-    if (!q) throw notFound('quiz');
+    const q = await quizOf(req.db, id);
     await assertItemVisible(req.db, currentUser(req), { quizId: q.id });
     return q;
   }
