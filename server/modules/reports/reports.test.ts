@@ -272,6 +272,14 @@ describe('/admin/report', () => {
       ['rep_ann', 'read'],
       ['rep_boris', 'required_unread'],
     ]);
+    // by state the reads decide the order (one query); by date the page's pairs come first, then their reads
+    const byState = (await get(`/admin/report/lookedNews?news=${newsId}&users[]=${ann}&users[]=${boris}&period=all&sort=state&order=desc`)).json().data;
+    expect(byState.map((r: Record<string, unknown>) => [r.login, r.state])).toEqual([
+      ['rep_boris', 'required_unread'],
+      ['rep_ann', 'read'],
+    ]);
+    const byDate = (await get(`/admin/report/lookedNews?news=${newsId}&users[]=${ann}&users[]=${boris}&period=all&per_page=1&page=2`)).json();
+    expect([byDate.data.map((r: Record<string, unknown>) => [r.login, r.state]), byDate.meta.total]).toEqual([[['rep_boris', 'required_unread']], 2]);
     const projects = (await get(`/admin/report/submittedProject?media_id=${projectId}&period=all`)).json().data;
     expect(projects.map((r: Record<string, unknown>) => [r.login, r.version, r.status, r.score, r.deadline, r.deadline_state])).toEqual([['rep_ann', 1, 'approved', 90, '2026-03-10', 'met']]);
     const mediaRes = await get(`/admin/report/getMediaActivity?media_id=${projectId}&period=all`);

@@ -195,11 +195,39 @@ export const lookedNews: ReportDef = {
     const { where, state, from } = newsQuery(db, p);
     const [{ n }] = await db.select({ n: count() }).from(news).innerJoin(users, eq(users.role, 'student')).where(where);
     const order = orderOf(o, { news: news.title, published_at: news.published_at, student: [users.surname, users.name], state, read_at: newsReads.read_at }, news.published_at, 'desc');
-    const rows = await from()
+    if (o.sort === 'state' || o.sort === 'read_at') {
+      const rows = await from()
+        .orderBy(...order, asc(news.id), asc(users.id))
+        .limit(o.perPage)
+        .offset((o.page - 1) * o.perPage);
+      return { rows, total: Number(n) };
+    }
+    // an order that needs no read: the page's pairs of news and student first, then the reads of those pairs alone
+    // (not a join of every news item and student with every read of the school)
+    const pairs = await db
+      .select({ news_id: news.id, user_id: users.id })
+      .from(news)
+      .innerJoin(users, eq(users.role, 'student'))
+      .where(where)
       .orderBy(...order, asc(news.id), asc(users.id))
       .limit(o.perPage)
       .offset((o.page - 1) * o.perPage);
-    return { rows, total: Number(n) };
+    if (!pairs.length) return { rows: [], total: Number(n) };
+    const got = await from().where(
+      and(
+        where,
+        inArray(
+          news.id,
+          pairs.map((x) => x.news_id),
+        ),
+        inArray(
+          users.id,
+          pairs.map((x) => x.user_id),
+        ),
+      ),
+    );
+    const byPair = new Map(got.map((r) => [`${r.news_id}:${r.user_id}`, r]));
+    return { rows: pairs.map((x) => byPair.get(`${x.news_id}:${x.user_id}`)!).filter(Boolean), total: Number(n) };
   },
   rows(db, p) {
     return pages((o) => this.page(db, p, o), 1000);
