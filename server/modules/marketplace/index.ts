@@ -50,9 +50,6 @@ export { publishedPrograms, type PublishedProgram } from './published-programs.t
 import { adsRoutes } from './ads.ts';
 import { currentAds } from './current-ads.ts';
 
-/** The module's public face (docs/server-layout.md): networking's catalog tab asks which of a member's programs are on the marketplace. */
-export { publishedPrograms, type PublishedProgram } from './published-programs.ts';
-
 const tags = ['marketplace'];
 const adminTags = ['admin: marketplace'];
 /** Who browses the catalogue and opens demo materials: students, admins and superadmins of every school. */
