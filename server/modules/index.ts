@@ -17,7 +17,6 @@ import scoresModule from './scores/index.ts';
 import userExtras from './user-extras/index.ts';
 import mediaAdmin from './media-admin/index.ts';
 import fileManager from './file-manager/index.ts';
-import programBuilder from './program-builder/index.ts';
 import mailAdmin from './mail-admin/index.ts';
 import calendarAdmin from './calendar-admin/index.ts';
 import companiesModule from './companies/index.ts';
@@ -50,7 +49,6 @@ export const modules: FastifyPluginAsync[] = [
   userExtras,
   mediaAdmin,
   fileManager,
-  programBuilder,
   mailAdmin,
   calendarAdmin,
   companiesModule,

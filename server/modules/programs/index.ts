@@ -14,6 +14,8 @@ import { contentTypeOf, sendDownload } from '../../core/file-types.ts';
 import { byteRange, sendRange } from '../../core/ranges.ts';
 import { assertItemVisible, assertProgramVisible, enrolledProgramIds, seesAllPrograms } from './access.ts';
 import { progressOf, programTree } from './progress.ts';
+import { programRoutes } from './admin-programs.ts';
+import { chapterRoutes } from './admin-chapters.ts';
 import { Id, IdParams } from '../../core/schemas.ts';
 import { containsPattern } from '../../core/search.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
@@ -55,7 +57,11 @@ const ProgramFields = {
   logo: Type.Union([Type.String({ maxLength: 1000 }), Type.Null()]),
 };
 
-/** Programs for the learner (`/api/program…`, materials, video streaming) and their administration (`/admin/program`). */
+/**
+ * Programs for the learner (`/api/program…`, materials, video streaming) and their administration (`/admin/program`),
+ * with the program builder (`admin-programs.ts`, `admin-chapters.ts`: chapters, attached media and quizzes, structure,
+ * clone, copy, bulk delete).
+ */
 export default async function programsModule(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -391,4 +397,7 @@ export default async function programsModule(fastify: FastifyInstance) {
     if (!p) throw notFound('program');
     return { data: p };
   });
+
+  programRoutes(fastify);
+  chapterRoutes(fastify);
 }

@@ -5,8 +5,8 @@ import { Type } from 'typebox';
 import { chapterMedia, chapterQuizzes, chapters, programTrainers, programs } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../core/errors.ts';
 import { langOf } from '../../mail/texts.ts';
-import { ADMINS, IdList, STAFF, tags } from './schemas.ts';
-import { chaptersOfProgram, newOrder, programOf, structureOf, type Tx } from './store.ts';
+import { ADMINS, IdList, STAFF, tags } from './admin-schemas.ts';
+import { chaptersOfProgram, newOrder, programOf, structureOf, type Tx } from './structure.ts';
 import { Id, IdParams } from '../../core/schemas.ts';
 
 type Program = typeof programs.$inferSelect;

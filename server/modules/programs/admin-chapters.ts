@@ -6,8 +6,8 @@ import { chapterMedia, chapterQuizzes, chapters, media, programs } from '../../d
 import { currentUser } from '../../core/context.ts';
 import { fieldError, notFound } from '../../core/errors.ts';
 import { ListQuery, orderFor, paginate } from '../../core/pagination.ts';
-import { ADMINS, IdList, STAFF, tags } from './schemas.ts';
-import { assignedProgramIds, chapterOf, chapterView, mediaOf, newOrder, nextChapterSort, programOf, quizOf } from './store.ts';
+import { ADMINS, IdList, STAFF, tags } from './admin-schemas.ts';
+import { assignedProgramIds, chapterOf, chapterView, mediaOf, newOrder, nextChapterSort, programOf, quizOf } from './structure.ts';
 import { Id, IdParams, isId } from '../../core/schemas.ts';
 import { containsPattern } from '../../core/search.ts';
 
@@ -106,7 +106,7 @@ export function chapterRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const c = await chapterOf(req.db, req, req.params.id);
-      const mediaId = await mediaOf(req.db, req.body.media_id);
+      const mediaId = (await mediaOf(req.db, req.body.media_id)).id;
       const [{ n }] = await req.db
         .select({ n: max(chapterMedia.sort) })
         .from(chapterMedia)

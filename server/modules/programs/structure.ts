@@ -6,25 +6,33 @@ import { currentUser } from '../../core/context.ts';
 import { accessDenied, fieldError, notFound } from '../../core/errors.ts';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type Conn = Db | Tx;
+export type Conn = Db | Tx;
 
-export interface ItemView {
+export interface AttachedItem {
   id: number;
   title: string;
   kind: string;
   sort: number;
 }
-export interface ChapterView {
+export interface ChapterWithItems {
   id: number;
   program_id: number;
   title: string;
   sort: number;
-  media: ItemView[];
-  quizzes: ItemView[];
+  media: AttachedItem[];
+  quizzes: AttachedItem[];
 }
 
-// `db` in this file is the school-bound handle (`req.db`) or a transaction opened on it: what another school owns is
-// not found.
+/**
+ * A program's structure as the back office builds it, and the reads both halves of `programs` share: the program and
+ * chapter with the trainer rule (`programOf`, `chapterOf`: the list, CRUD, enrolment and builder routes), a material
+ * (`mediaOf`: the learner's view, file and stream, and the builder's attach), chapters with their media and quizzes in
+ * order, and new orders. The learner's tree with each item's state is `progress.ts`; enrolment and visibility
+ * `access.ts`.
+ *
+ * `db` in this file is the school-bound handle (`req.db`) or a transaction opened on it: what another school owns is
+ * not found.
+ */
 
 /** Ids of the programs a trainer is assigned to (the only ones a trainer may read in the builder). */
 export async function assignedProgramIds(db: Conn, userId: number) {
@@ -48,10 +56,11 @@ export async function chapterOf(db: Conn, req: FastifyRequest, id: number) {
   return c;
 }
 
+/** The school's material (404 NOT_FOUND_MEDIA otherwise): the learner's view, file and stream, and the builder's attach. */
 export async function mediaOf(db: Conn, id: number) {
-  const [m] = await db.select({ id: media.id }).from(media).where(eq(media.id, id));
+  const [m] = await db.select().from(media).where(eq(media.id, id));
   if (!m) throw notFound('media');
-  return m.id;
+  return m;
 }
 
 export async function quizOf(db: Conn, id: number) {
@@ -78,10 +87,10 @@ async function itemsOf(db: Conn, chapterIds: number[]) {
   return { m, q };
 }
 
-const strip = ({ chapter_id: _c, ...rest }: ItemView & { chapter_id: number }): ItemView => (void _c, rest);
+const strip = ({ chapter_id: _c, ...rest }: AttachedItem & { chapter_id: number }): AttachedItem => (void _c, rest);
 
 /** Chapters with their media and quizzes, in order. */
-export async function withItems(db: Conn, list: (typeof chapters.$inferSelect)[]): Promise<ChapterView[]> {
+export async function withItems(db: Conn, list: (typeof chapters.$inferSelect)[]): Promise<ChapterWithItems[]> {
   const { m, q } = await itemsOf(
     db,
     list.map((c) => c.id),
@@ -100,7 +109,7 @@ export async function chaptersOfProgram(db: Conn, programId: number) {
   return db.select().from(chapters).where(eq(chapters.program_id, programId)).orderBy(asc(chapters.sort), asc(chapters.id));
 }
 
-export async function chapterView(db: Conn, chapter: typeof chapters.$inferSelect): Promise<ChapterView> {
+export async function chapterView(db: Conn, chapter: typeof chapters.$inferSelect): Promise<ChapterWithItems> {
   return (await withItems(db, [chapter]))[0];
 }
 
