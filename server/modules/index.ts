@@ -15,7 +15,6 @@ import groupsModule from './groups/index.ts';
 import pricesModule from './prices/index.ts';
 import scoresModule from './scores/index.ts';
 import userExtras from './user-extras/index.ts';
-import mediaAdmin from './media-admin/index.ts';
 import fileManager from './file-manager/index.ts';
 import mailAdmin from './mail-admin/index.ts';
 import calendarAdmin from './calendar-admin/index.ts';
@@ -47,7 +46,6 @@ export const modules: FastifyPluginAsync[] = [
   groupsModule,
   pricesModule,
   userExtras,
-  mediaAdmin,
   fileManager,
   mailAdmin,
   calendarAdmin,

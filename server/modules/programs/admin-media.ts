@@ -10,7 +10,8 @@ import { isUploadedFile, type UploadLimits, type UploadedFile } from '../../core
 import { ListQuery, orderFor, paginate } from '../../core/pagination.ts';
 import { absolutePath, keepUpload } from '../../core/storage.ts';
 import { contentTypeOf as mimeOf, extOf, readHead, sendDownload } from '../../core/file-types.ts';
-import { FILE_KINDS, OTHER_MAX, videoMaxBytes } from './rules.ts';
+import { FILE_KINDS, OTHER_MAX, videoMaxBytes } from './media-rules.ts';
+import { mediaOf } from './structure.ts';
 import { MB, VIDEO_EXTENSIONS, checkFile } from '../../core/file-types.ts';
 import { Id, IdParams } from '../../core/schemas.ts';
 import { containsPattern } from '../../core/search.ts';
@@ -55,7 +56,7 @@ const blank = (v: string | null | undefined) => (v === undefined ? undefined : v
  * Files are streamed to disk by the multipart parser (videos up to MEDIA_VIDEO_MAX_MB, others 40 MB),
  * checked by extension and first bytes, and removed from disk with their material or when replaced.
  */
-export default async function mediaAdminModule(fastify: FastifyInstance) {
+export function mediaRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const videoMax = videoMaxBytes(fastify.config.videoMaxMb);
   // the parser's limit is per route (the larger one); each kind's own limit is checked once the kind is known
@@ -70,11 +71,6 @@ export default async function mediaAdminModule(fastify: FastifyInstance) {
     },
   };
 
-  async function load(db: Db, id: number) {
-    const [m] = await db.select().from(media).where(eq(media.id, id));
-    if (!m) throw notFound('media');
-    return m;
-  }
   const chaptersOf = async (db: Db, id: number) => Number((await db.select({ n: count() }).from(chapterMedia).where(eq(chapterMedia.media_id, id)))[0].n);
   const removeFile = (req: FastifyRequest, rel: string | null) => (rel ? rm(absolutePath(app.config.dataDir, req.tenant.slug, rel), { force: true }) : Promise.resolve());
 
@@ -140,12 +136,12 @@ export default async function mediaAdminModule(fastify: FastifyInstance) {
   );
 
   app.get('/admin/media/:id', { config: { roles: [...READ] }, schema: { tags, summary: 'One material, with the number of chapters it is attached to', params: IdParams } }, async (req) => {
-    const m = await load(req.db, req.params.id);
+    const m = await mediaOf(req.db, req.params.id);
     return { data: view(m, { chapters_count: await chaptersOf(req.db, m.id) }) };
   });
 
   app.get('/admin/media/:id/download', { config: { roles: [...READ] }, schema: { tags, summary: 'The file of a material, under its uploaded name', params: IdParams } }, async (req, reply) => {
-    const m = await load(req.db, req.params.id);
+    const m = await mediaOf(req.db, req.params.id);
     if (!m.path) throw new AppError(404, 'ERROR_FILE_NOT_FOUND', 'The material has no file');
     const abs = absolutePath(app.config.dataDir, req.tenant.slug, m.path);
     const size = await stat(abs).then(
@@ -209,7 +205,7 @@ export default async function mediaAdminModule(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const current = await load(req.db, req.params.id);
+      const current = await mediaOf(req.db, req.params.id);
       if (req.body.title !== undefined && !req.body.title.trim()) throw fieldError('title', 'validation.required');
       const { kind, file, keepsFile } = await validate(req, req.body, current);
       let path = keepsFile ? current.path : null;
@@ -266,7 +262,7 @@ export default async function mediaAdminModule(fastify: FastifyInstance) {
       schema: { tags, summary: 'Delete a material and its file (detached from its chapters); a project with submissions: 409 ERROR_MEDIA_HAS_PROJECTS', params: IdParams },
     },
     async (req) => {
-      const m = await load(req.db, req.params.id);
+      const m = await mediaOf(req.db, req.params.id);
       if ((await withProjects(req.db, [m.id])).size) throw new AppError(409, 'ERROR_MEDIA_HAS_PROJECTS', 'Students have submitted projects for this material', { title: m.title });
       await remove(req, [m]);
       return { data: { id: m.id } };
