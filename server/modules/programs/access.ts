@@ -48,4 +48,3 @@ export async function assertItemVisible(db: Db, user: User, item: { mediaId?: nu
   const mine = await enrolledProgramIds(db, user.id);
   if (!holders.some((id) => mine.includes(id))) throw new AppError(403, 'ERROR_ACCESS', 'Not enrolled');
 }
-export { inArray };
