@@ -32,6 +32,18 @@ test('a student opens a program and watches the video, seeking in it', async ({ 
   );
   expect(await video.evaluate((v: HTMLVideoElement) => Math.round(v.currentTime))).toBe(15);
   expect(ranges).toContain(206);
+  // playing a part reports the share played (the media activity report's "video watched"): seconds 15 to ~16.5 of 20
+  const progress = page.waitForRequest((r) => r.method() === 'PUT' && /\/api\/media\/\d+\/progress$/.test(r.url()));
+  await video.evaluate(async (v: HTMLVideoElement) => {
+    v.muted = true;
+    await v.play();
+    await new Promise((r) => setTimeout(r, 1500));
+    v.pause();
+  });
+  const sent = (await progress).postDataJSON();
+  expect(sent.watched).toBeGreaterThan(0);
+  expect(sent.watched).toBeLessThan(50);
+  expect(Math.round(sent.duration)).toBe(20);
   // the view counts in the program's progress
   await page.goBack();
   await expect(page.getByText('Просмотрено').first()).toBeVisible();

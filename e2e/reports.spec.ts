@@ -57,3 +57,15 @@ test('the traffic light walks from programs to chapters to students in coloured 
   await page.getByRole('button', { name: 'На уровень выше' }).click();
   await expect(table.getByRole('cell', { name: 'Введение в стратегию' })).toBeVisible();
 });
+
+test("media activity shows how much of the lecture the demo student watched, from the player's progress", async ({ page }) => {
+  await signIn(page, 'admin');
+  await expect(page).toHaveURL(/\/admin\/courses$/);
+  await page.goto(`${web()}/admin/reports`);
+  await page.getByTestId('saved-reports').getByRole('link', { name: 'Просмотр видео за месяц' }).click();
+  const table = page.getByTestId('report-table');
+  await expect(table.getByRole('columnheader', { name: 'Просмотрено видео' })).toBeVisible();
+  // the seed's two days of progress on the first lecture: 35 %, then 80 %; the report keeps the largest
+  const row = table.getByRole('row').filter({ hasText: /Студентов Алексей/ });
+  await expect(row.getByRole('cell', { name: /^80([.,]0)? %$/ })).toBeVisible();
+});
