@@ -182,4 +182,10 @@ test('file choosers are buttons in the interface language that open from the key
   await image.focus();
   const [picture] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
   expect(picture.isMultiple()).toBe(false);
+  // a file field's drop zone (a document issued to a student) has its button too
+  await page.goto(`${web()}/admin/documents/create`);
+  const document = page.getByRole('button', { name: /^Выбрать файл/ });
+  await document.focus();
+  const [doc] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+  expect(doc.isMultiple()).toBe(false);
 });

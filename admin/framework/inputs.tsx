@@ -41,18 +41,28 @@ import type { FieldConfig } from './types.ts';
  */
 function NamedImageInput(props: ImageInputProps) {
   const translateLabel = useTranslateLabel();
-  const translate = useTranslate();
   const resource = useResourceContext();
   const name = String(translateLabel({ source: props.source, resource, label: props.label }));
-  const placeholder = (
+  return <ImageInput {...props} options={DROP_ZONE_OPTIONS} placeholder={<DropZoneButton label="files.choose_image" name={name} source={props.source} />} inputProps={{ 'aria-label': name }} />;
+}
+
+/** Options of a react-admin drop zone whose placeholder is a `DropZoneButton`: the zone itself leaves the tab order. */
+export const DROP_ZONE_OPTIONS = { noKeyboard: true };
+
+/**
+ * The placeholder of a react-admin drop zone (`FileInput`, `ImageInput`): a real button (its click reaches the zone,
+ * which opens the browser's dialog) named with the field, and "or drop it here".
+ */
+export function DropZoneButton({ label, name, source }: { label: string; name: string; source: string }) {
+  const translate = useTranslate();
+  return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'center', gap: 1 }}>
-      <Button variant="outlined" startIcon={<UploadFileIcon />} aria-label={`${translate('files.choose_image')}: ${name}`} data-testid={`choose-${props.source}`}>
-        {translate('files.choose_image')}
+      <Button variant="outlined" startIcon={<UploadFileIcon />} aria-label={`${translate(label)}: ${name}`} data-testid={`choose-${source}`}>
+        {translate(label)}
       </Button>
       <span>{translate('files.or_drop')}</span>
     </Box>
   );
-  return <ImageInput {...props} options={{ noKeyboard: true }} placeholder={placeholder} inputProps={{ 'aria-label': name }} />;
 }
 
 function validators(f: FieldConfig, mode: 'create' | 'edit'): Validator[] {

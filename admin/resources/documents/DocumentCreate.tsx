@@ -1,6 +1,7 @@
 import { AutocompleteInput, Create, FileField, FileInput, ReferenceInput, SelectInput, SimpleForm, TextInput, maxLength, required, useNotify, useRedirect, useTranslate } from 'react-admin';
 import { Typography } from '@mui/material';
 import { KIND_CHOICES } from './choices.ts';
+import { DROP_ZONE_OPTIONS, DropZoneButton } from '../../framework/inputs.tsx';
 
 const MAX_BYTES = 5 * 1024 * 1024;
 
@@ -42,6 +43,8 @@ export function DocumentCreate() {
           maxSize={MAX_BYTES}
           validate={required('validation.required')}
           inputProps={{ 'aria-label': t('resources.documents.fields.file') }}
+          options={DROP_ZONE_OPTIONS}
+          placeholder={<DropZoneButton label="files.choose_file" name={t('resources.documents.fields.file')} source="file" />}
         >
           <FileField source="src" title="title" />
         </FileInput>

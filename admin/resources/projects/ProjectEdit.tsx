@@ -30,6 +30,7 @@ import type { createDataProvider } from '../../providers/dataProvider.ts';
 import { ApproveToggle, DeleteVersion } from './actions.tsx';
 import { notifyProjectsChanged } from './badge.tsx';
 import { usePeople } from './ProjectsList.tsx';
+import { DROP_ZONE_OPTIONS, DropZoneButton } from '../../framework/inputs.tsx';
 
 type Provider = ReturnType<typeof createDataProvider>;
 interface Version {
@@ -236,6 +237,8 @@ export function ProjectEdit() {
           accept={{ 'application/*': [], 'image/*': [], 'text/plain': [] }}
           maxSize={40 * 1024 * 1024}
           inputProps={{ 'aria-label': t('resources.projects.fields.new_trainer_file') }}
+          options={DROP_ZONE_OPTIONS}
+          placeholder={<DropZoneButton label="files.choose_file" name={t('resources.projects.fields.new_trainer_file')} source="new_trainer_file" />}
         >
           <FileField source="src" title="title" />
         </FileInput>

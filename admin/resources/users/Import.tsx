@@ -4,6 +4,7 @@ import { Alert, Box, Dialog, DialogActions, DialogContent, DialogTitle, Link, St
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { download } from '../../../common/api/client.ts';
 import type { createDataProvider } from '../../providers/dataProvider.ts';
+import { FileButton } from '../files/FileButton.tsx';
 
 type Provider = ReturnType<typeof createDataProvider>;
 export interface ImportReport {
@@ -107,20 +108,17 @@ export function ImportUsersButton() {
               </Link>
             </Stack>
             <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-              <Button component="label" label="users.import.choose" variant="outlined">
-                <UploadFileIcon />
-                <input
-                  hidden
-                  type="file"
-                  accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-                  data-testid="import-file"
-                  onChange={(e) => {
-                    setFile(e.target.files?.[0]);
-                    setReport(undefined);
-                    e.target.value = '';
-                  }}
-                />
-              </Button>
+              {/* a real button (a <label> styled as one could not be reached from the keyboard) */}
+              <FileButton
+                label={t('users.import.choose')}
+                icon={<UploadFileIcon />}
+                accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                testId="import-file"
+                onFiles={(files) => {
+                  setFile(files[0]);
+                  setReport(undefined);
+                }}
+              />
               <Typography variant="body2" data-testid="import-file-name">
                 {file?.name}
               </Typography>
