@@ -11,7 +11,7 @@ import { openDatabase, pgliteDirFor, type Database } from '../db/client.ts';
 import { seedReferenceData } from '../seed/reference.ts';
 import { DEMO_PASSWORD, seedDemo } from '../seed/demo.ts';
 import { freshPostgresDatabase } from './harness.ts';
-import { chapterQuizzes, chapters, diplomaFiles, documents, files, media, projectFiles, questionAnswers, questionOptions, questions, quizAttempts, quizzes, tenants } from '../db/schema/index.ts';
+import { chapterQuizzes, chapters, diplomaFiles, documents, files, marketAds, media, projectFiles, questionAnswers, questionOptions, questions, quizAttempts, quizzes, tenants } from '../db/schema/index.ts';
 
 /**
  * Crash safety (issue 10, docs/security.md "Crash safety"): a REAL server process (`tsx server/main.ts`) is killed with
@@ -191,6 +191,7 @@ describe('crash safety: kill -9 of a real server, then a restart on the same dat
       ...(await db.select({ tenant_id: documents.tenant_id, path: documents.path }).from(documents)),
       ...(await db.select({ tenant_id: projectFiles.tenant_id, path: projectFiles.path }).from(projectFiles)),
       ...(await db.select({ tenant_id: diplomaFiles.tenant_id, path: diplomaFiles.path }).from(diplomaFiles)),
+      ...(await db.select({ tenant_id: marketAds.tenant_id, path: marketAds.image }).from(marketAds)),
     ];
     const managed = await db.select().from(files);
     const referenced = new Set([...rows, ...managed].filter((r) => r.path).map((r) => join(slugs.get(r.tenant_id)!, r.path!)));
