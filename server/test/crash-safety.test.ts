@@ -11,7 +11,22 @@ import { openDatabase, pgliteDirFor, type Database } from '../db/client.ts';
 import { seedReferenceData } from '../seed/reference.ts';
 import { DEMO_PASSWORD, seedDemo } from '../seed/demo.ts';
 import { freshPostgresDatabase } from './harness.ts';
-import { chapterQuizzes, chapters, diplomaFiles, documents, files, marketAds, media, projectFiles, questionAnswers, questionOptions, questions, quizAttempts, quizzes, tenants } from '../db/schema/index.ts';
+import {
+  chapterQuizzes,
+  chapters,
+  diplomaFiles,
+  documents,
+  files,
+  marketAds,
+  media,
+  projectFiles,
+  questionAnswers,
+  questionOptions,
+  questions,
+  quizAttempts,
+  quizzes,
+  tenants,
+} from '../db/schema/index.ts';
 
 /**
  * Crash safety (issue 10, docs/security.md "Crash safety"): a REAL server process (`tsx server/main.ts`) is killed with
