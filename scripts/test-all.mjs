@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// `npm test`: type-check, lint and format check, unit and API tests (PGlite, then PostgreSQL when TEST_DATABASE_URL is set),
-// build both apps, then the browser journeys in Chromium. Ends with "N passed, N failed".
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+// `npm test`: type-check, lint and format check, unit and API tests on PGlite, then the build of both apps and the
+// browser journeys in Chromium with, beside them, the API tests on PostgreSQL when TEST_DATABASE_URL is set.
+// Ends with "N passed, N failed".
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 
 const tmp = '.tmp/test-results';
 rmSync(tmp, { recursive: true, force: true });
@@ -42,16 +43,25 @@ passed += c.p;
 failed += c.f;
 
 const pgUrl = process.env.TEST_DATABASE_URL;
+const e2e = process.env.SKIP_E2E !== '1';
+// The PostgreSQL run goes beside the build and the browser journeys: those leave most of a core idle (one browser
+// waiting on one server), so the two together take the time of the longer one. One worker keeps a core for the
+// journeys; its output is kept in a file and printed once the journeys are done.
+let pgRun;
 if (pgUrl) {
-  run('API tests (PostgreSQL)', bin('vitest'), ['run', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${tmp}/vitest-pg.json`], { TEST_DATABASE_URL: pgUrl });
-  c = vitestCounts(`${tmp}/vitest-pg.json`);
-  passed += c.p;
-  failed += c.f;
+  console.log(`\n=== API tests (PostgreSQL)${e2e ? ', beside the journeys; output below when done' : ''} ===`);
+  const log = `${tmp}/vitest-pg.log`;
+  const fd = openSync(log, 'w');
+  const child = spawn(bin('vitest'), ['run', 'server', `--maxWorkers=${e2e ? 1 : 2}`, '--reporter=default', '--reporter=json', `--outputFile.json=${tmp}/vitest-pg.json`], {
+    stdio: ['ignore', fd, fd],
+    env: { ...process.env, TEST_DATABASE_URL: pgUrl },
+  });
+  pgRun = new Promise((resolve) => child.on('close', () => resolve(log)));
 } else {
   console.log('\n(TEST_DATABASE_URL is not set: the API suite ran on PGlite only)');
 }
 
-if (process.env.SKIP_E2E !== '1') {
+if (e2e) {
   step('build', 'npm', ['run', 'build']);
   run('browser journeys (Chromium)', bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: `${tmp}/playwright.json` });
   const file = `${tmp}/playwright.json`;
@@ -61,6 +71,15 @@ if (process.env.SKIP_E2E !== '1') {
     failed += (s.unexpected ?? 0) + (s.flaky ?? 0) * 0;
     if (!s.expected && !s.unexpected) failed += 1;
   } else failed += 1;
+}
+
+if (pgRun) {
+  const log = await pgRun;
+  console.log('\n=== API tests (PostgreSQL): output ===');
+  process.stdout.write(readFileSync(log, 'utf8'));
+  c = vitestCounts(`${tmp}/vitest-pg.json`);
+  passed += c.p;
+  failed += c.f;
 }
 
 console.log(`\n${passed} passed, ${failed} failed`);
