@@ -1,7 +1,7 @@
 import EventIcon from '@mui/icons-material/Event';
 import type { ResourceConfig } from '../../framework/types.ts';
 import { en, ru } from './messages.ts';
-import { ACCESS } from '../../../common/access/roles.ts';
+import { ACCESS, ADMINS as SCHOOL_ADMINS } from '../../../common/access/roles.ts';
 
 export const KINDS = [
   { id: 'consulting', name: 'calendar.kind.consulting' },
@@ -27,7 +27,7 @@ export const calendar: ResourceConfig = {
     { source: 'kind', type: 'select', choices: KINDS, required: true, sortable: true },
     { source: 'starts_at', type: 'datetime', required: true, sortable: true },
     { source: 'ends_at', type: 'datetime', required: true, notBefore: 'starts_at', sortable: true },
-    { source: 'program_id', type: 'reference', reference: 'courses', optionText: 'title', roles: ['superadmin', 'admin'], helperText: 'calendar.program_hint' },
+    { source: 'program_id', type: 'reference', reference: 'courses', optionText: 'title', roles: SCHOOL_ADMINS, helperText: 'calendar.program_hint' },
     { source: 'program_title', type: 'text' },
     { source: 'from', type: 'date' },
     { source: 'to', type: 'date' },

@@ -1,4 +1,5 @@
 import type { FieldConfig, ResourceConfig } from '../../framework/types.ts';
+import { ADMINS as SCHOOL_ADMINS } from '../../../common/access/roles.ts';
 
 const currencies = ['RUB', 'USD', 'EURO'].map((id) => ({ id, name: id }));
 const text = (source: string, maxLength = 255): FieldConfig => ({ source, type: 'text', maxLength });
@@ -46,7 +47,7 @@ export const fields: FieldConfig[] = [
       { id: 'online', name: 'formats.online' },
     ],
   },
-  { source: 'trainer_ids', type: 'references', reference: 'users', referenceFilter: { role: 'trainer' }, optionText: 'login', roles: ['admin', 'superadmin'] },
+  { source: 'trainer_ids', type: 'references', reference: 'users', referenceFilter: { role: 'trainer' }, optionText: 'login', roles: SCHOOL_ADMINS },
   { source: 'created_at', type: 'date', sortable: true },
 ];
 

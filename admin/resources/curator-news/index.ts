@@ -1,6 +1,7 @@
 import CampaignIcon from '@mui/icons-material/Campaign';
 import type { ResourceConfig } from '../../framework/types.ts';
 import { en, ru } from './messages.ts';
+import { ADMINS as SCHOOL_ADMINS } from '../../../common/access/roles.ts';
 
 /**
  * Curator news (spec route news/curator): the curators' own news channel, written and read by curators (moderators);
@@ -12,7 +13,7 @@ export const curatorNews: ResourceConfig = {
   icon: CampaignIcon,
   roles: { list: ['moderator'], create: ['moderator'], edit: ['moderator'], delete: ['moderator'] },
   routeAlso: Object.fromEntries(
-    (['list', 'create', 'edit', 'delete'] as const).map((a) => [a, { roles: ['superadmin', 'admin'], why: "admins read and oversee the curators' news (the news list shows them too)" }]),
+    (['list', 'create', 'edit', 'delete'] as const).map((a) => [a, { roles: SCHOOL_ADMINS, why: "admins read and oversee the curators' news (the news list shows them too)" }]),
   ),
   recordRepresentation: 'title',
   fields: [

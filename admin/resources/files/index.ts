@@ -2,6 +2,7 @@ import FolderIcon from '@mui/icons-material/FolderOpen';
 import type { ResourceConfig } from '../../framework/types.ts';
 import { en, ru } from './messages.ts';
 import { lazyScreen } from '../../framework/lazy.ts';
+import { ACCESS } from '../../../common/access/roles.ts';
 
 // This resource's own screens are chunks loaded when opened.
 const FileManager = lazyScreen(() => import('./FileManager.tsx'), 'FileManager');
@@ -17,7 +18,7 @@ export const files: ResourceConfig = {
   name: 'files',
   apiPath: '/admin/file',
   icon: FolderIcon,
-  roles: { list: ['superadmin', 'admin'], create: [], edit: ['superadmin', 'admin'] },
+  roles: { list: ACCESS.school.read, create: [], edit: ACCESS.school.read },
   fields: [
     { source: 'id', type: 'number' },
     { source: 'name', type: 'text' },

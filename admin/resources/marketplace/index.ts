@@ -7,8 +7,9 @@ import PriceCheckIcon from '@mui/icons-material/PriceCheck';
 import CampaignIcon from '@mui/icons-material/Campaign';
 import { MarkInvoicePaid } from './actions.tsx';
 import { en, ru } from './messages.ts';
+import { ACCESS } from '../../../common/access/roles.ts';
 
-const ADMINS: ResourceConfig['roles']['list'] = ['superadmin', 'admin'];
+const ADMINS = ACCESS.school.read;
 /** The store categories (fixed ids, server/modules/marketplace/store.ts). */
 const categories = ['management', 'finance', 'marketing', 'it', 'languages', 'soft_skills', 'law', 'other'].map((k, i) => ({ id: i + 1, name: `market.categories.${k}` }));
 const currencies = ['RUB', 'USD', 'EURO'].map((id) => ({ id, name: id }));

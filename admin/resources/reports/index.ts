@@ -2,13 +2,14 @@ import AssessmentIcon from '@mui/icons-material/Assessment';
 import type { ResourceConfig } from '../../framework/types.ts';
 import { lazyScreen } from '../../framework/lazy.ts';
 import { en, ru } from './messages.ts';
+import { ACCESS } from '../../../common/access/roles.ts';
 
 // The wizard, the result table and its charts are one chunk, loaded only when a report screen is opened.
 const ReportsHome = lazyScreen(() => import('./ReportScreens.tsx'), 'ReportsHome');
 const ReportCreate = lazyScreen(() => import('./ReportScreens.tsx'), 'ReportCreate');
 const ReportEdit = lazyScreen(() => import('./ReportScreens.tsx'), 'ReportEdit');
 
-const STAFF: ('superadmin' | 'admin' | 'moderator')[] = ['superadmin', 'admin', 'moderator'];
+const STAFF = ACCESS.reports.read;
 
 /**
  * Reports (docs/reports.md): `reports` (the catalogue and the saved reports), `reports/create?type=…` (the wizard:

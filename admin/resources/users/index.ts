@@ -5,7 +5,7 @@ import { PaymentPlanLink } from './PaymentPlanLink.tsx';
 import { ImportUsersButton } from './Import.tsx';
 import { en, ru } from './messages.ts';
 import { lazyScreen } from '../../framework/lazy.ts';
-import { ACCESS } from '../../../common/access/roles.ts';
+import { ACCESS, ROLES } from '../../../common/access/roles.ts';
 
 // This resource's own screens are chunks loaded when opened.
 const UserExtras = lazyScreen(() => import('./Extras.tsx'), 'UserExtras');
@@ -32,7 +32,7 @@ export const users: ResourceConfig = {
       source: 'role',
       type: 'select',
       sortable: true,
-      choices: ['student', 'trainer', 'moderator', 'admin', 'superadmin'].map((id) => ({ id, name: `roles.${id}` })),
+      choices: [...ROLES].reverse().map((id) => ({ id, name: `roles.${id}` })),
     },
     { source: 'is_blocked', type: 'boolean' },
     date('date_block'),
