@@ -62,15 +62,29 @@ export interface DatabaseOptions {
   pgliteSnapshot?: Blob;
 }
 
+/** The advisory lock that start-up's migrations take on PostgreSQL (any fixed number: "lms" schema). */
+const SCHEMA_LOCK = 0x6c6d73;
+
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     pool.on('error', idleClientError);
     const db = drizzlePg(pool, { schema, logger });
-    const { rows } = await pool.query(`select to_regclass('public.tenants') as t`);
-    const wasEmpty = rows[0].t === null;
-    await migratePg(db, { migrationsFolder });
-    await pool.query(SCHOOL_WALL_SQL);
+    // Several API processes or hosts may start at once on one database: the migrations and the school wall's grants
+    // and policies run under an advisory lock, one process after the other (two at once fail with "tuple
+    // concurrently updated" on the catalogue); the later ones find everything in place.
+    const lock = await pool.connect();
+    let wasEmpty: boolean;
+    try {
+      await lock.query('select pg_advisory_lock($1)', [SCHEMA_LOCK]);
+      const { rows } = await lock.query(`select to_regclass('public.tenants') as t`);
+      wasEmpty = rows[0].t === null;
+      await migratePg(db, { migrationsFolder });
+      await lock.query(SCHOOL_WALL_SQL);
+    } finally {
+      await lock.query('select pg_advisory_unlock($1)', [SCHEMA_LOCK]).catch(() => {});
+      lock.release();
+    }
     const schools = new Map<number, { pool: pg.Pool; db: Db }>();
     const forSchool = (schoolId: number) => {
       let hit = schools.get(schoolId);

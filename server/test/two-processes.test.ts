@@ -103,8 +103,10 @@ describe.skipIf(!base)('two API processes on one PostgreSQL', () => {
       api.push(`http://127.0.0.1:${apiPort}`);
     }
     // wait until both answer (what a client sees), as long as the hook allows
-    for (const a of api) {
+    // both start at the same moment on one database: neither may fail at start (the schema lock in openDatabase)
+    for (const [i, a] of api.entries()) {
       for (;;) {
+        if (children[i].exitCode !== null) throw new Error(`API process ${i + 1} ended while starting (code ${children[i].exitCode})`);
         const ok = await fetch(`${a}/health`)
           .then((r) => r.ok)
           .catch(() => false);
