@@ -16,7 +16,8 @@ import { installBroadcast } from './core/broadcast.ts';
 import { installAdminRouteRule } from './core/admin-routes.ts';
 import { installThrottles } from './core/throttle.ts';
 import { installNosniff } from './core/security-headers.ts';
-import { installResponseSchemas, swaggerTransform, swaggerTransformObject } from './core/openapi.ts';
+import { DataEnvelope, ListEnvelope, installResponseSchemas, swaggerTransform, swaggerTransformObject } from './core/openapi.ts';
+import { installResponseCheck } from './core/responses.ts';
 import { setBracketed } from './core/form.ts';
 import { installMailer } from './mail/mailer.ts';
 import { modules } from './modules/index.ts';
@@ -93,6 +94,7 @@ export async function buildApp({ config, database, logger, extra = [] }: AppOpti
     if (opts.url.startsWith('/docs')) opts.config = { ...(opts.config as object), global: true };
   });
   installResponseSchemas(app);
+  if (config.checkResponses) installResponseCheck(app, [DataEnvelope, ListEnvelope]);
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'none' } });
 
   installBroadcast(app, database);

@@ -35,6 +35,11 @@ export interface Config {
    * from one address (a campus NAT, an exam room) raises it (docs/security.md "Throttles").
    */
   signInAddressLimit: number;
+  /**
+   * Hold every answer against its route's response schema and fail the call when they differ (`CHECK_RESPONSES=1`;
+   * the API tests always do): keeps the documented contracts true (server/core/responses.ts). Off in production.
+   */
+  checkResponses: boolean;
 }
 
 export class ConfigError extends Error {
@@ -105,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     videoMaxMb,
     trustProxy,
     signInAddressLimit,
+    checkResponses: env.CHECK_RESPONSES === '1',
   };
   if (problems.length) throw new ConfigError(problems);
   return config;

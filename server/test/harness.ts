@@ -37,7 +37,7 @@ export async function freshPostgresDatabase(baseUrl: string, prefix: string, tem
 
 export async function startTestApi(overrides: Partial<Config> = {}, extra: FastifyPluginAsync[] = []): Promise<TestApi> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lms-test-'));
-  const config = { ...loadConfig({}), dataDir, logLevel: 'silent', ...overrides };
+  const config = { ...loadConfig({}), dataDir, logLevel: 'silent', checkResponses: true, ...overrides };
   const pgBase = process.env.TEST_DATABASE_URL;
   // a copy of the run's seeded start (server/test/global-setup.ts): the demo schools' rows and their files
   const start = inject('seededStart');

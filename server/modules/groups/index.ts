@@ -6,13 +6,19 @@ import { Type } from 'typebox';
 import { groupUsers, groups, programGroups, users } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../core/errors.ts';
 import { ListQuery, orderFor, paginate } from '../../core/pagination.ts';
-import { Id, IdParams } from '../../core/schemas.ts';
+import { Id, IdParams, nullable } from '../../core/schemas.ts';
+import { DateTime, IdAnswer, dataOf, listOf } from '../../core/responses.ts';
 import { containsPattern } from '../../core/search.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
 
 const tags = ['admin: groups'];
 const ROLES = ACCESS.school.read;
 const Title = Type.Object({ title: Type.String({ minLength: 1, maxLength: 255 }) });
+const Member = Type.Object({ id: Id, login: Type.String(), email: Type.String(), name: nullable(Type.String()), surname: nullable(Type.String()) });
+/** A group with its members. */
+const Group = Type.Object({ id: Id, tenant_id: Id, title: Type.String(), created_at: DateTime, users: Type.Array(Member), users_count: Type.Integer() });
+const GroupRow = Type.Object({ id: Id, title: Type.String(), created_at: DateTime, users_count: Type.Integer() });
+const GroupAnswer = dataOf(Group);
 
 /** Groups of students: CRUD, members by selection or by a list of e-mails, removal; a group with program access cannot be deleted. */
 export default async function groupsModule(fastify: FastifyInstance) {
@@ -36,49 +42,63 @@ export default async function groupsModule(fastify: FastifyInstance) {
     return { ...g, users: members, users_count: members.length };
   }
 
-  app.get('/admin/group', { config: readers, schema: { tags, summary: 'Groups (search q in the title) with member counts', querystring: ListQuery } }, async (req) => {
-    const where = req.query.q ? ilike(groups.title, containsPattern(req.query.q)) : undefined;
-    const members = req.db.select({ n: count() }).from(groupUsers).where(eq(groupUsers.group_id, groups.id));
-    return paginate(req.db, req.query, {
-      table: groups,
-      where,
-      query: req.db
-        .select({ id: groups.id, title: groups.title, created_at: groups.created_at, users_count: sql<number>`(${members})::int` })
-        .from(groups)
-        .where(where)
-        .$dynamic(),
-      orderBy: orderFor(req.query, { id: groups.id, title: groups.title, created_at: groups.created_at }, desc(groups.id)),
-    });
-  });
+  app.get(
+    '/admin/group',
+    { config: readers, schema: { tags, summary: 'Groups (search q in the title) with member counts', querystring: ListQuery, response: { 200: listOf(GroupRow) } } },
+    async (req) => {
+      const where = req.query.q ? ilike(groups.title, containsPattern(req.query.q)) : undefined;
+      const members = req.db.select({ n: count() }).from(groupUsers).where(eq(groupUsers.group_id, groups.id));
+      return paginate(req.db, req.query, {
+        table: groups,
+        where,
+        query: req.db
+          .select({ id: groups.id, title: groups.title, created_at: groups.created_at, users_count: sql<number>`(${members})::int` })
+          .from(groups)
+          .where(where)
+          .$dynamic(),
+        orderBy: orderFor(req.query, { id: groups.id, title: groups.title, created_at: groups.created_at }, desc(groups.id)),
+      });
+    },
+  );
 
-  app.get('/admin/group/:id', { config: readers, schema: { tags, summary: 'A group with its members', params: IdParams } }, async (req) => ({
+  app.get('/admin/group/:id', { config: readers, schema: { tags, summary: 'A group with its members', params: IdParams, response: { 200: GroupAnswer } } }, async (req) => ({
     data: await withMembers(req.db, await load(req.db, req.params.id)),
   }));
 
-  app.post('/admin/group', { config, schema: { tags, summary: 'Create a group', body: Title } }, async (req, reply) => {
+  app.post('/admin/group', { config, schema: { tags, summary: 'Create a group', body: Title, response: { 201: GroupAnswer } } }, async (req, reply) => {
     const [g] = await req.db.insert(groups).values({ title: req.body.title }).returning();
     return reply.status(201).send({ data: await withMembers(req.db, g) });
   });
 
-  app.put('/admin/group/:id', { config, schema: { tags, summary: 'Rename a group', params: IdParams, body: Title } }, async (req) => {
+  app.put('/admin/group/:id', { config, schema: { tags, summary: 'Rename a group', params: IdParams, body: Title, response: { 200: GroupAnswer } } }, async (req) => {
     await load(req.db, req.params.id);
     const [g] = await req.db.update(groups).set({ title: req.body.title }).where(eq(groups.id, req.params.id)).returning();
     return { data: await withMembers(req.db, g) };
   });
 
-  app.delete('/admin/group/:id', { config, schema: { tags, summary: 'Delete a group (not while it has access to a program: GROUP_HAS_ACCESS)', params: IdParams } }, async (req) => {
-    const g = await load(req.db, req.params.id);
-    const [{ n }] = await req.db.select({ n: count() }).from(programGroups).where(eq(programGroups.group_id, g.id));
-    if (Number(n) > 0) throw new AppError(409, 'GROUP_HAS_ACCESS', 'The group has access to programs', { programs: Number(n) });
-    await req.db.delete(groups).where(eq(groups.id, g.id));
-    return { data: { id: g.id } };
-  });
+  app.delete(
+    '/admin/group/:id',
+    { config, schema: { tags, summary: 'Delete a group (not while it has access to a program: GROUP_HAS_ACCESS)', params: IdParams, response: { 200: IdAnswer } } },
+    async (req) => {
+      const g = await load(req.db, req.params.id);
+      const [{ n }] = await req.db.select({ n: count() }).from(programGroups).where(eq(programGroups.group_id, g.id));
+      if (Number(n) > 0) throw new AppError(409, 'GROUP_HAS_ACCESS', 'The group has access to programs', { programs: Number(n) });
+      await req.db.delete(groups).where(eq(groups.id, g.id));
+      return { data: { id: g.id } };
+    },
+  );
 
   app.post(
     '/admin/group/:id/setUser',
     {
       config,
-      schema: { tags, summary: 'Add users by selection (users as a list of ids)', params: IdParams, body: Type.Object({ users: Type.Array(Id, { maxItems: 5000 }) }) },
+      schema: {
+        tags,
+        summary: 'Add users by selection (users as a list of ids)',
+        params: IdParams,
+        body: Type.Object({ users: Type.Array(Id, { maxItems: 5000 }) }),
+        response: { 200: dataOf(Type.Object({ added: Type.Integer(), group: Group })) },
+      },
     },
     async (req) => {
       const g = await load(req.db, req.params.id);
@@ -103,6 +123,7 @@ export default async function groupsModule(fastify: FastifyInstance) {
         summary: 'Add users by a list of e-mails (array, or one text with commas, spaces or new lines); unknown e-mails are reported',
         params: IdParams,
         body: Type.Object({ emails: Type.Optional(Type.Union([Type.Array(Type.String({ maxLength: 255 }), { maxItems: 5000 }), Type.String({ maxLength: 500_000 })])) }),
+        response: { 200: dataOf(Type.Object({ added: Type.Integer(), unknown: Type.Array(Type.String()), group: Group })) },
       },
     },
     async (req) => {
@@ -138,7 +159,7 @@ export default async function groupsModule(fastify: FastifyInstance) {
     '/admin/group/:id/detachUser',
     {
       config,
-      schema: { tags, summary: 'Remove a user from the group', params: IdParams, body: Type.Object({ user_id: Id }) },
+      schema: { tags, summary: 'Remove a user from the group', params: IdParams, body: Type.Object({ user_id: Id }), response: { 200: GroupAnswer } },
     },
     async (req) => {
       const g = await load(req.db, req.params.id);

@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify';
+import { Ajv, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import { Type, type TSchema } from 'typebox';
+import { listResponse } from './pagination.ts';
+import { Id, nullable } from './schemas.ts';
+
+/**
+ * Pieces for the response schema every route declares (docs/api.md "Response contracts"). A route states what its
+ * success answer holds, `response: { 200: dataOf(Type.Object({ … })) }` or `response: { 200: listOf(Item) }`, and
+ * Fastify serialises with it: a field the schema does not name is not sent. So that the schemas stay true,
+ * `installResponseCheck` (on in the API tests, `CHECK_RESPONSES`) holds every answer against its schema made strict
+ * (no field the schema does not name, every type as declared) and fails the call when they differ.
+ */
+
+/** `{ data: T }`, the envelope of every success answer that is not a list. */
+export const dataOf = <T extends TSchema>(item: T) => Type.Object({ data: item });
+
+/** `{ data: T[], meta }`, a page of a list (server/core/pagination.ts). */
+export const listOf = <T extends TSchema>(item: T) => listResponse(item);
+
+/** A moment as the API writes it: ISO 8601 (a `Date` from the database is written so by the serialiser). */
+export const DateTime = Type.Unsafe<string | Date>({ type: 'string', format: 'date-time' });
+/** A moment that may be missing. */
+export const MaybeDateTime = nullable(DateTime);
+/** A calendar day, `YYYY-MM-DD`. */
+export const Day = Type.String({ format: 'date' });
+/** `{ data: { id } }`: what a deletion answers. */
+export const IdAnswer = dataOf(Type.Object({ id: Id }));
+/** `{ data: { success: true } }`. */
+export const SuccessAnswer = dataOf(Type.Object({ success: Type.Boolean() }));
+
+type Schemas = Record<string, unknown> | undefined;
+
+/** A copy of a schema in which every object that does not say otherwise admits no field it does not name. */
+function strict(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(strict);
+  if (!schema || typeof schema !== 'object') return schema;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(schema)) out[k] = k === 'properties' || k === 'patternProperties' ? Object.fromEntries(Object.entries(v as object).map(([p, s]) => [p, strict(s)])) : strict(v);
+  if (out.type === 'object' && out.properties && !('additionalProperties' in out)) out.additionalProperties = false;
+  return out;
+}
+
+/**
+ * Holds each JSON answer against the response schema of its route and status; an answer that sends a field its schema
+ * does not name, or a value of another type, becomes a 500 and is printed with the differences. Routes still on the
+ * generic envelopes of server/core/openapi.ts (`generic`) are not held.
+ */
+export function installResponseCheck(app: FastifyInstance, generic: readonly unknown[]) {
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  (addFormats as unknown as (a: Ajv) => void)(ajv);
+  const compiled = new WeakMap<object, ValidateFunction>();
+  app.addHook('preSerialization', async (req, reply, payload) => {
+    if (reply.statusCode >= 300 || !payload || typeof payload !== 'object' || Buffer.isBuffer(payload)) return payload;
+    const responses = req.routeOptions.schema?.response as Schemas;
+    if (!responses) return payload;
+    const code = String(reply.statusCode);
+    const schema = (responses[code] ?? responses[`${code[0]}xx`] ?? responses.default) as object | undefined;
+    if (!schema || generic.includes(schema)) return payload;
+    let validate = compiled.get(schema);
+    if (!validate) {
+      validate = ajv.compile(strict(JSON.parse(JSON.stringify(schema))) as object);
+      compiled.set(schema, validate);
+    }
+    if (!validate(JSON.parse(JSON.stringify(payload)))) {
+      const problems = (validate.errors ?? []).map(
+        (e) => `${e.instancePath || '/'} ${e.message}${e.keyword === 'additionalProperties' ? ` (${(e.params as { additionalProperty: string }).additionalProperty})` : ''}`,
+      );
+      const message = `The answer of ${req.method} ${req.routeOptions.url} (${code}) breaks its response schema: ${[...new Set(problems)].slice(0, 12).join('; ')}`;
+      console.error(message);
+      throw new Error(message);
+    }
+    return payload;
+  });
+}
