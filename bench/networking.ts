@@ -5,14 +5,17 @@
 // free text and two filters (industry[] and country[]); prints p50/p95/p99 of the API's answers. See docs/performance.md.
 // BENCH_KEEP=1 keeps the database afterwards (to read query plans on it), BENCH_DB=<its name> measures on it again
 // without seeding; BENCH_SECONDS, BENCH_CLIENTS, BENCH_PROFILES.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// The API runs as it does in production, apart from the clients: `server/main.ts` started as a child process with
+// API_WORKERS=BENCH_WORKERS (default 2) processes on BENCH_API_PORT (default 19140), so that the 20 clients in this
+// process do not take the API's CPU; BENCH_LOG_LEVEL (default warn), BENCH_CPU_PROF=<dir> writes each API process's
+// CPU profile there (node --cpu-prof).
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/client.ts';
-import { buildApp } from '../server/app.ts';
 import { seedReferenceData } from '../server/seed/reference.ts';
 import { seedDemo } from '../server/seed/demo.ts';
 import { cities, countries, networkProfiles, tenantAccess, tenants, users } from '../server/db/schema/index.ts';
@@ -156,10 +159,41 @@ for (let i = 0; i < CLIENTS; i++) {
   viewers.push({ token: (await issueTokens(bindToSchool(db, tenantId), u.id)).access_token, slug: t.slug });
 }
 
-const config = { ...loadConfig({}), dataDir, logLevel: 'silent' };
-const app = await buildApp({ config, database, logger: false });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const api = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+// the API in processes of its own: server/main.ts as `npm start` runs it (its web side gets an empty stub of the apps)
+const WORKERS = Number(process.env.BENCH_WORKERS ?? 2);
+const apiPort = Number(process.env.BENCH_API_PORT ?? 19140);
+const distDir = join(dataDir, 'dist');
+for (const app of ['learner', 'admin']) {
+  mkdirSync(join(distDir, app), { recursive: true });
+  writeFileSync(join(distDir, app, 'index.html'), '<html><head></head><body></body></html>');
+}
+const profileDir = process.env.BENCH_CPU_PROF;
+const server = spawn(process.execPath, [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), '--import', 'tsx', 'server/main.ts'], {
+  env: {
+    ...process.env,
+    DATABASE_URL: url.toString(),
+    API_WORKERS: String(WORKERS),
+    API_PORT: String(apiPort),
+    WEB_PORT: String(apiPort + 1),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DIST_DIR: distDir,
+    SEED_DEMO: '0',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const api = `http://127.0.0.1:${apiPort}`;
+for (let tries = 0; ; tries++) {
+  if (server.exitCode !== null) throw new Error(`the API ended at start (${server.exitCode})`);
+  const up = await fetch(`${api}/health`).then(
+    (r) => r.ok,
+    () => false,
+  );
+  if (up) break;
+  if (tries > 600) throw new Error('the API did not start in 60 s');
+  await new Promise((r) => setTimeout(r, 100));
+}
 const countryIds = [...new Set(places.map((p) => p.country_id))];
 const ru = (await db.select({ id: countries.id }).from(countries).where(sql`${countries.code} = 'RU'`))[0].id;
 
@@ -171,6 +205,9 @@ function query() {
 }
 
 // warm up, then the measured run
+const loadBefore = loadavg()
+  .map((l) => l.toFixed(2))
+  .join(' ');
 const times: number[] = [];
 let errors = 0;
 let total = 0;
@@ -191,7 +228,12 @@ await Promise.all(viewers.map((v) => client(v, Date.now() + SECONDS * 1000, true
 times.sort((a, b) => a - b);
 const pct = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))].toFixed(1);
 console.log(
-  `${CLIENTS} concurrent clients, ${SECONDS} s: ${times.length} searches (${(times.length / SECONDS).toFixed(0)}/s), ${errors} errors, ${(total / Math.max(1, times.length)).toFixed(0)} matches per search on average`,
+  `${WORKERS} API processes, ${CLIENTS} concurrent clients, ${SECONDS} s: ${times.length} searches (${(times.length / SECONDS).toFixed(0)}/s), ${errors} errors, ${(total / Math.max(1, times.length)).toFixed(0)} matches per search on average`,
+);
+console.log(
+  `load average before ${loadBefore}, after ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
 );
 console.log(`latency ms: p50 ${pct(50)}, p95 ${pct(95)}, p99 ${pct(99)}, max ${times[times.length - 1].toFixed(1)}`);
 const plan = await db.execute(
@@ -201,7 +243,9 @@ const plan = await db.execute(
 );
 console.log((plan as unknown as { rows: { 'QUERY PLAN': string }[] }).rows.map((r) => r['QUERY PLAN']).join('\n'));
 
-await app.close();
+const ended = new Promise((r) => server.once('exit', r));
+server.kill('SIGTERM');
+await ended;
 await database.close();
 if (process.env.BENCH_KEEP || reuse) console.log(`kept database ${name} (BENCH_KEEP): drop it by hand when done`);
 else {
