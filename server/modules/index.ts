@@ -17,7 +17,6 @@ import scoresModule from './scores/index.ts';
 import userExtras from './user-extras/index.ts';
 import fileManager from './file-manager/index.ts';
 import mailAdmin from './mail-admin/index.ts';
-import calendarAdmin from './calendar-admin/index.ts';
 import companiesModule from './companies/index.ts';
 import diplomasModule from './diplomas/index.ts';
 import templatesModule from './templates/index.ts';
@@ -48,7 +47,7 @@ export const modules: FastifyPluginAsync[] = [
   userExtras,
   fileManager,
   mailAdmin,
-  calendarAdmin,
+  calendarModule,
   companiesModule,
   diplomasModule,
   templatesModule,
@@ -65,5 +64,3 @@ modules.push(networkingModule);
 modules.push(marketplaceModule);
 // lifelong learning (issue 15)
 modules.push(lifelong);
-// the student's calendar feed (issue 11 item 3)
-modules.push(calendarModule);

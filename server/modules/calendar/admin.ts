@@ -4,11 +4,12 @@ import type { Db } from '../../db/client.ts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
 import { calendarEvents, programs } from '../../db/schema/index.ts';
-import { AppError, ValidationError, notFound } from '../../core/errors.ts';
+import { ValidationError, notFound } from '../../core/errors.ts';
 import { ListQuery, orderFor, paginate } from '../../core/pagination.ts';
 import { Id, IdParams, isId } from '../../core/schemas.ts';
 import { containsPattern } from '../../core/search.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
+import { type CalendarEvent, eventOut, eventsWithProgram, loadEvent } from './store.ts';
 
 const tags = ['admin: calendar'];
 const ROLES = ACCESS.curatorWork.read;
@@ -24,22 +25,13 @@ const Body = Type.Object({
   program_id: Type.Optional(Type.Union([Id, Type.Null()])),
 });
 type Body = Static<typeof Body>;
-type Event = typeof calendarEvents.$inferSelect;
 
 /**
  * Calendar events of the school (consulting sessions and webinars) for admins, superadmins and moderators.
  * Students see them in /api/calendar with their programs' deadlines and quiz windows.
  */
-export default async function calendarAdmin(fastify: FastifyInstance) {
+export function adminRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-
-  const out = (e: Event & { program_title?: string | null }) => ({ ...e, starts_at: e.starts_at.toISOString(), ends_at: e.ends_at.toISOString(), program_title: e.program_title ?? null });
-
-  async function load(db: Db, id: number) {
-    const [e] = await db.select().from(calendarEvents).where(eq(calendarEvents.id, id));
-    if (!e) throw new AppError(404, 'NOT_FOUND_EVENT', 'event not found');
-    return e;
-  }
 
   async function toRow(db: Db, b: Body) {
     const starts = new Date(b.starts_at);
@@ -51,8 +43,6 @@ export default async function calendarAdmin(fastify: FastifyInstance) {
     }
     return { title: b.title.trim(), kind: b.kind, starts_at: starts, ends_at: ends, program_id: b.program_id ?? null };
   }
-
-  const withProgram = (db: Db) => db.select({ event: calendarEvents, program_title: programs.title }).from(calendarEvents).leftJoin(programs, eq(programs.id, calendarEvents.program_id));
 
   app.get(
     '/admin/calendar',
@@ -87,24 +77,24 @@ export default async function calendarAdmin(fastify: FastifyInstance) {
         conds.push(ids.length ? inArray(calendarEvents.id, ids) : undefined);
       }
       const where = and(...conds);
-      const page = await paginate<{ event: Event; program_title: string | null }>(req.db, req.query, {
+      const page = await paginate<{ event: CalendarEvent; program_title: string | null }>(req.db, req.query, {
         table: calendarEvents,
         where,
-        query: withProgram(req.db).where(where).$dynamic(),
+        query: eventsWithProgram(req.db).where(where).$dynamic(),
         orderBy: orderFor(
           req.query,
           { id: calendarEvents.id, title: calendarEvents.title, kind: calendarEvents.kind, starts_at: calendarEvents.starts_at, ends_at: calendarEvents.ends_at },
           desc(calendarEvents.starts_at),
         ),
       });
-      return { data: page.data.map((r) => out({ ...r.event, program_title: r.program_title })), meta: page.meta };
+      return { data: page.data.map((r) => eventOut({ ...r.event, program_title: r.program_title })), meta: page.meta };
     },
   );
 
   app.get('/admin/calendar/:id', { config, schema: { tags, summary: 'One event', params: IdParams } }, async (req) => {
-    await load(req.db, req.params.id);
-    const [r] = await withProgram(req.db).where(eq(calendarEvents.id, req.params.id));
-    return { data: out({ ...r.event, program_title: r.program_title }) };
+    await loadEvent(req.db, req.params.id);
+    const [r] = await eventsWithProgram(req.db).where(eq(calendarEvents.id, req.params.id));
+    return { data: eventOut({ ...r.event, program_title: r.program_title }) };
   });
 
   app.post('/admin/calendar', { config: writeConfig, schema: { tags, summary: 'Create an event (program_id null: for the whole school)', body: Body } }, async (req, reply) => {
@@ -112,21 +102,21 @@ export default async function calendarAdmin(fastify: FastifyInstance) {
       .insert(calendarEvents)
       .values(await toRow(req.db, req.body))
       .returning();
-    return reply.status(201).send({ data: out(e) });
+    return reply.status(201).send({ data: eventOut(e) });
   });
 
   app.put('/admin/calendar/:id', { config: writeConfig, schema: { tags, summary: 'Edit an event', params: IdParams, body: Body } }, async (req) => {
-    await load(req.db, req.params.id);
+    await loadEvent(req.db, req.params.id);
     const [e] = await req.db
       .update(calendarEvents)
       .set(await toRow(req.db, req.body))
       .where(eq(calendarEvents.id, req.params.id))
       .returning();
-    return { data: out(e) };
+    return { data: eventOut(e) };
   });
 
   app.delete('/admin/calendar/:id', { config: writeConfig, schema: { tags, summary: 'Delete an event', params: IdParams } }, async (req) => {
-    await load(req.db, req.params.id);
+    await loadEvent(req.db, req.params.id);
     await req.db.delete(calendarEvents).where(eq(calendarEvents.id, req.params.id));
     return { data: { id: req.params.id } };
   });
