@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import type { Db } from '../../db/client.ts';
 import { accessFlags as ACCESS_FLAGS, type AccessFlag } from '../../db/schema/index.ts';
 import { AppError, ValidationError, fieldError, notFound } from '../../core/errors.ts';
@@ -17,6 +17,8 @@ import { dropSetting, writeSetting } from './store.ts';
 import { registrationOpen, setRegistration } from '../accounts/index.ts';
 import { DEFAULT_WELCOME, type WelcomeMail } from './welcome.ts';
 import { IdParams } from '../../core/schemas.ts';
+import { listOf, dataOf } from '../../core/responses.ts';
+import { AccessFlags, ClientSetting, ClientSettingValue, EmailSettingsAnswer, LogoAnswer, SOCIAL_KEYS, SocialLinks, WelcomeMailAnswer } from './responses.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
 import { INSTALMENTS } from '../../../common/payments/terms.ts';
 
@@ -29,7 +31,7 @@ const writeConfig = { roles: [...ADMINS], noDemo: true };
 
 /** Names of the client settings (ids of the specification). */
 export const SETTING_NAMES: Record<string, string> = { '13': 'theme', '16': 'learning_durations', '17': 'instalments', '19': 'calendar_id' };
-export const SOCIAL_KEYS = ['vk', 'telegram', 'whatsapp', 'youtube', 'linkedin', 'facebook', 'instagram', 'site'] as const;
+export { SOCIAL_KEYS };
 
 /** Checks the value of a client setting by id; answers the value to store (422 `Validation Error` on `value` otherwise). */
 export function checkClientSetting(id: string, value: unknown): unknown {
@@ -78,6 +80,10 @@ const EmailSettingsBody = Type.Object({
   from_name: Type.Optional(Type.Union([Type.String({ maxLength: 255 }), Type.Null()])),
 });
 const MailText = Type.Object({ subject: Type.String({ minLength: 1, maxLength: 255 }), body: Type.String({ minLength: 1, maxLength: 20_000 }) });
+/** Every social network, empty when its link is unset. */
+const allLinks = (links: Record<string, string>) => ({ ...Object.fromEntries(SOCIAL_KEYS.map((k) => [k, ''])), ...links }) as Static<typeof SocialLinks>;
+const RegistrationAnswer = dataOf(Type.Object({ open: Type.Boolean() }));
+const AdminEmailsAnswer = dataOf(Type.Object({ emails: Type.Array(Type.String()) }));
 const Url = Type.Union([Type.String({ format: 'uri', pattern: '^https?://', maxLength: 500 }), Type.Literal(''), Type.Null()]);
 
 /** The e-mail settings as the back office sees them: never the password, only whether one is stored. */
@@ -99,11 +105,14 @@ export function publicEmailSettings(s: EmailSettings | undefined) {
  */
 export async function adminSettingsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const clientValue = async (db: Db, id: string) => (await readSetting(db, id)) ?? CLIENT_SETTINGS[id];
+  const clientValue = async (db: Db, id: string) => ((await readSetting(db, id)) ?? CLIENT_SETTINGS[id]) as Static<typeof ClientSettingValue>;
 
   app.get(
     '/admin/setting',
-    { config, schema: { tags, summary: 'Client settings 13 theme, 16 learning durations, 17 instalments, 19 calendar id, with their values (defaults when unset)' } },
+    {
+      config,
+      schema: { tags, summary: 'Client settings 13 theme, 16 learning durations, 17 instalments, 19 calendar id, with their values (defaults when unset)', response: { 200: listOf(ClientSetting) } },
+    },
     async (req) => {
       const data = await Promise.all(Object.keys(SETTING_NAMES).map(async (id) => ({ id: Number(id), name: SETTING_NAMES[id], value: await clientValue(req.db, id) })));
       return { data, meta: { current_page: 1, last_page: 1, from: 1, to: data.length, total: data.length, per_page: data.length } };
@@ -111,9 +120,13 @@ export async function adminSettingsRoutes(fastify: FastifyInstance) {
   );
 
   // ---- named settings (static paths win over /admin/setting/:id) -------------------------------
-  app.get('/admin/setting/social', { config, schema: { tags, summary: 'Social network links of the school (also served by /api/social/link)' } }, async (req) => ({
-    data: { ...Object.fromEntries(SOCIAL_KEYS.map((k) => [k, ''])), ...((await readSetting<Record<string, string>>(req.db, 'social')) ?? {}) },
-  }));
+  app.get(
+    '/admin/setting/social',
+    { config, schema: { tags, summary: 'Social network links of the school (also served by /api/social/link)', response: { 200: dataOf(SocialLinks) } } },
+    async (req) => ({
+      data: allLinks((await readSetting<Record<string, string>>(req.db, 'social')) ?? {}),
+    }),
+  );
 
   app.put(
     '/admin/setting/social',
@@ -123,25 +136,35 @@ export async function adminSettingsRoutes(fastify: FastifyInstance) {
         tags,
         summary: `Social links: ${SOCIAL_KEYS.join(', ')} (http(s) addresses; empty removes one)`,
         body: Type.Partial(Type.Object(Object.fromEntries(SOCIAL_KEYS.map((k) => [k, Url])))),
+        response: { 200: dataOf(SocialLinks) },
       },
     },
     async (req) => {
       const body = req.body as Record<string, string | null | undefined>;
       const links = Object.fromEntries(SOCIAL_KEYS.filter((k) => body[k]).map((k) => [k, String(body[k]).trim()]));
       await writeSetting(req.db, 'social', links);
-      return { data: { ...Object.fromEntries(SOCIAL_KEYS.map((k) => [k, ''])), ...links } };
+      return { data: allLinks(links) };
     },
   );
 
-  app.get('/admin/setting/registration', { config, schema: { tags, summary: 'Whether students may sign up by themselves in the portal (self_registration; unset: no)' } }, async (req) => ({
-    data: { open: await registrationOpen(req.db) },
-  }));
+  app.get(
+    '/admin/setting/registration',
+    { config, schema: { tags, summary: 'Whether students may sign up by themselves in the portal (self_registration; unset: no)', response: { 200: RegistrationAnswer } } },
+    async (req) => ({
+      data: { open: await registrationOpen(req.db) },
+    }),
+  );
 
   app.put(
     '/admin/setting/registration',
     {
       config: writeConfig,
-      schema: { tags, summary: "Open or close self-registration (POST /api/register and the portal's sign-up screen)", body: Type.Object({ open: Type.Boolean() }) },
+      schema: {
+        tags,
+        summary: "Open or close self-registration (POST /api/register and the portal's sign-up screen)",
+        body: Type.Object({ open: Type.Boolean() }),
+        response: { 200: RegistrationAnswer },
+      },
     },
     async (req) => {
       await setRegistration(req.db, req.body.open);
@@ -149,15 +172,24 @@ export async function adminSettingsRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get('/admin/setting/adminEmails', { config, schema: { tags, summary: "E-mails that get admin notifications (empty: the school's admins)" } }, async (req) => ({
-    data: { emails: (await readSetting<string[]>(req.db, 'admin_emails')) ?? [] },
-  }));
+  app.get(
+    '/admin/setting/adminEmails',
+    { config, schema: { tags, summary: "E-mails that get admin notifications (empty: the school's admins)", response: { 200: AdminEmailsAnswer } } },
+    async (req) => ({
+      data: { emails: (await readSetting<string[]>(req.db, 'admin_emails')) ?? [] },
+    }),
+  );
 
   app.put(
     '/admin/setting/adminEmails',
     {
       config: writeConfig,
-      schema: { tags, summary: "Set the admin notification e-mails (an empty list: the school's admins get them)", body: Type.Object({ emails: Type.Array(Email, { maxItems: 50 }) }) },
+      schema: {
+        tags,
+        summary: "Set the admin notification e-mails (an empty list: the school's admins get them)",
+        body: Type.Object({ emails: Type.Array(Email, { maxItems: 50 }) }),
+        response: { 200: AdminEmailsAnswer },
+      },
     },
     async (req) => {
       const emails = [...new Set(req.body.emails.map((e) => e.trim().toLowerCase()))];
@@ -169,7 +201,10 @@ export async function adminSettingsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/admin/setting/welcomeMail',
-    { config, schema: { tags, summary: 'Welcome mail subject and body in Russian and English (placeholders {name} {login} {email} {password} {school} {link})' } },
+    {
+      config,
+      schema: { tags, summary: 'Welcome mail subject and body in Russian and English (placeholders {name} {login} {email} {password} {school} {link})', response: { 200: WelcomeMailAnswer } },
+    },
     async (req) => {
       const stored = await readSetting<Partial<WelcomeMail>>(req.db, 'welcome_mail');
       return { data: { ru: stored?.ru ?? DEFAULT_WELCOME.ru, en: stored?.en ?? DEFAULT_WELCOME.en, is_default: !stored } };
@@ -180,7 +215,7 @@ export async function adminSettingsRoutes(fastify: FastifyInstance) {
     '/admin/setting/welcomeMail',
     {
       config: writeConfig,
-      schema: { tags, summary: 'Set the welcome mail texts in both languages', body: Type.Object({ ru: MailText, en: MailText }) },
+      schema: { tags, summary: 'Set the welcome mail texts in both languages', body: Type.Object({ ru: MailText, en: MailText }), response: { 200: WelcomeMailAnswer } },
     },
     async (req) => {
       const value = { ru: { subject: req.body.ru.subject.trim(), body: req.body.ru.body }, en: { subject: req.body.en.subject.trim(), body: req.body.en.body } };
@@ -198,6 +233,7 @@ export async function adminSettingsRoutes(fastify: FastifyInstance) {
         summary: 'Replace the logo (form data `value`: JPEG, PNG, WebP or GIF, at most 5 MB; POST with _method=PUT)',
         consumes: ['multipart/form-data'],
         body: Type.Object({ value: Type.Any() }),
+        response: { 200: LogoAnswer },
       },
     },
     async (req) => {
@@ -208,19 +244,19 @@ export async function adminSettingsRoutes(fastify: FastifyInstance) {
       const rel = await keepUpload(app.config.dataDir, req.tenant.slug, 'logos', file);
       await writeSetting(req.db, 'logo', rel);
       if (previous && previous !== rel) await rm(storedPath(app.config.dataDir, req.tenant.slug, previous), { force: true }).catch(() => undefined);
-      return { data: { id: 3, url: `/api/files/logo?v=${encodeURIComponent(rel)}` } };
+      return { data: { id: 3 as const, url: `/api/files/logo?v=${encodeURIComponent(rel)}` } };
     },
   );
 
-  app.delete('/admin/setting/3/changeLogo', { config: writeConfig, schema: { tags, summary: "Remove the logo (the portal shows the school's title)" } }, async (req) => {
+  app.delete('/admin/setting/3/changeLogo', { config: writeConfig, schema: { tags, summary: "Remove the logo (the portal shows the school's title)", response: { 200: LogoAnswer } } }, async (req) => {
     const previous = await readSetting<string>(req.db, 'logo');
     await dropSetting(req.db, 'logo');
     if (previous) await rm(storedPath(app.config.dataDir, req.tenant.slug, previous), { force: true }).catch(() => undefined);
-    return { data: { id: 3, url: null } };
+    return { data: { id: 3 as const, url: null } };
   });
 
   // ---- client settings by id ---------------------------------------------------------------------
-  app.get('/admin/setting/:id', { config, schema: { tags, summary: 'One client setting (13, 16, 17, 19)', params: IdParams } }, async (req) => {
+  app.get('/admin/setting/:id', { config, schema: { tags, summary: 'One client setting (13, 16, 17, 19)', params: IdParams, response: { 200: dataOf(ClientSetting) } } }, async (req) => {
     const id = String(req.params.id);
     if (!(id in SETTING_NAMES)) throw notFound('setting');
     return { data: { id: req.params.id, name: SETTING_NAMES[id], value: await clientValue(req.db, id) } };
@@ -235,28 +271,38 @@ export async function adminSettingsRoutes(fastify: FastifyInstance) {
         summary: 'Set a client setting: 13 "light"|"dark"; 16 [{format, months}]; 17 a subset of 6, 12, 18, 24, 36; 19 a calendar id',
         params: IdParams,
         body: Type.Object({ value: Type.Unknown() }),
+        response: { 200: dataOf(ClientSetting) },
       },
     },
     async (req) => {
       const id = String(req.params.id);
       if (!(id in SETTING_NAMES)) throw notFound('setting');
       if (!('value' in (req.body as object))) throw fieldError('value', 'validation.required');
-      const value = checkClientSetting(id, req.body.value);
+      const value = checkClientSetting(id, req.body.value) as Static<typeof ClientSettingValue>;
       await writeSetting(req.db, id, value);
       return { data: { id: req.params.id, name: SETTING_NAMES[id], value } };
     },
   );
 
   // ---- e-mail (SMTP) ----------------------------------------------------------------------------
-  app.get('/admin/email/setting', { config, schema: { tags, summary: 'SMTP settings of the school (the password is never answered: has_password says whether one is stored)' } }, async (req) => ({
-    data: publicEmailSettings(await readSetting<EmailSettings>(req.db, 'email')),
-  }));
+  app.get(
+    '/admin/email/setting',
+    { config, schema: { tags, summary: 'SMTP settings of the school (the password is never answered: has_password says whether one is stored)', response: { 200: EmailSettingsAnswer } } },
+    async (req) => ({
+      data: publicEmailSettings(await readSetting<EmailSettings>(req.db, 'email')),
+    }),
+  );
 
   app.put(
     '/admin/email/setting',
     {
       config: writeConfig,
-      schema: { tags, summary: 'Set the SMTP settings (an empty password keeps the stored one; an empty host: mail goes to the outbox)', body: EmailSettingsBody },
+      schema: {
+        tags,
+        summary: 'Set the SMTP settings (an empty password keeps the stored one; an empty host: mail goes to the outbox)',
+        body: EmailSettingsBody,
+        response: { 200: EmailSettingsAnswer },
+      },
     },
     async (req) => {
       const b = req.body;
@@ -280,7 +326,12 @@ export async function adminSettingsRoutes(fastify: FastifyInstance) {
     '/admin/email/setting/test',
     {
       config: writeConfig,
-      schema: { tags, summary: 'Send a test mail to `to` through the stored SMTP settings; 502 ERROR_SEND_MAIL with the reason when it fails', body: Type.Object({ to: Email }) },
+      schema: {
+        tags,
+        summary: 'Send a test mail to `to` through the stored SMTP settings; 502 ERROR_SEND_MAIL with the reason when it fails',
+        body: Type.Object({ to: Email }),
+        response: { 200: dataOf(Type.Object({ sent: Type.Literal(true), to: Type.String() })) },
+      },
     },
     async (req) => {
       const smtp = await readSetting<EmailSettings>(req.db, 'email');
@@ -292,20 +343,29 @@ export async function adminSettingsRoutes(fastify: FastifyInstance) {
         text: en ? 'The mail settings of the school work: this message went through them.' : 'Настройки почты школы работают: это письмо отправлено через них.',
       });
       if (!result.sent) throw new AppError(502, 'ERROR_SEND_MAIL', 'The SMTP server refused or cannot be reached', { error: result.error ?? '' });
-      return { data: { sent: true, to: req.body.to } };
+      return { data: { sent: true as const, to: req.body.to } };
     },
   );
 
   // ---- section flags ---------------------------------------------------------------------------
-  app.get('/admin/access', { config, schema: { tags, summary: 'Section flags of the school: networking, lifelong_learning, rating, message, payment' } }, async (req) => ({
-    data: await fastify.accessFlags(req.tenant.id),
-  }));
+  app.get(
+    '/admin/access',
+    { config, schema: { tags, summary: 'Section flags of the school: networking, lifelong_learning, rating, message, payment', response: { 200: dataOf(AccessFlags) } } },
+    async (req) => ({
+      data: await fastify.accessFlags(req.tenant.id),
+    }),
+  );
 
   app.put(
     '/admin/access',
     {
       config: writeConfig,
-      schema: { tags, summary: 'Switch sections on or off (only the flags given change)', body: Type.Partial(Type.Object(Object.fromEntries(ACCESS_FLAGS.map((f) => [f, Type.Boolean()])))) },
+      schema: {
+        tags,
+        summary: 'Switch sections on or off (only the flags given change)',
+        body: Type.Partial(Type.Object(Object.fromEntries(ACCESS_FLAGS.map((f) => [f, Type.Boolean()])))),
+        response: { 200: dataOf(AccessFlags) },
+      },
     },
     async (req) => {
       const body = req.body as Partial<Record<AccessFlag, boolean>>;

@@ -5,10 +5,15 @@ import { tenantAccess, type AccessFlag } from '../../db/schema/index.ts';
 import { AppError } from '../../core/errors.ts';
 import { storedPath } from '../../core/storage.ts';
 import { sendImage } from '../../core/file-types.ts';
-import { IdParams } from '../../core/schemas.ts';
+import { Id, IdParams, nullable } from '../../core/schemas.ts';
 import { readSetting } from '../../core/settings.ts';
+import { dataOf } from '../../core/responses.ts';
+import { ClientSettingValue, SomeSocialLinks } from './responses.ts';
+import { Type, type Static } from 'typebox';
 
 const tags = ['school'];
+const Enabled = Type.Object({ enabled: Type.Boolean() });
+const PublicAccessAnswer = dataOf(Type.Object({ networking: Enabled, lifelong_learning: Enabled, rating: Enabled, message: Type.Boolean(), payment: Type.Boolean() }));
 
 /** Client settings the apps may read (13 theme, 16 learning durations, 17 instalments, 19 calendar id) and their defaults. */
 export const CLIENT_SETTINGS: Record<string, unknown> = {
@@ -34,7 +39,7 @@ export async function setAccessFlag(db: Db, flag: AccessFlag, on: boolean) {
 export async function publicSettingsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.get('/api/access', { config: { auth: 'optional' }, schema: { tags, summary: 'Which optional sections the school has switched on' } }, async (req) => {
+  app.get('/api/access', { config: { auth: 'optional' }, schema: { tags, summary: 'Which optional sections the school has switched on', response: { 200: PublicAccessAnswer } } }, async (req) => {
     const f = await fastify.accessFlags(req.tenant.id);
     return {
       data: {
@@ -51,20 +56,29 @@ export async function publicSettingsRoutes(fastify: FastifyInstance) {
     '/api/setting/:id',
     {
       config: { auth: 'optional' },
-      schema: { tags, summary: 'A client setting: 13 theme, 16 learning durations, 17 instalments, 19 calendar id', params: IdParams },
+      schema: {
+        tags,
+        summary: 'A client setting: 13 theme, 16 learning durations, 17 instalments, 19 calendar id',
+        params: IdParams,
+        response: { 200: dataOf(Type.Object({ id: Id, value: ClientSettingValue })) },
+      },
     },
     async (req) => {
       const key = String(req.params.id);
       if (!(key in CLIENT_SETTINGS)) throw new AppError(404, 'NOT_FOUND_SETTING', 'No such setting');
-      const value = (await readSetting(req.db, key)) ?? CLIENT_SETTINGS[key];
+      const value = ((await readSetting(req.db, key)) ?? CLIENT_SETTINGS[key]) as Static<typeof ClientSettingValue>;
       return { data: { id: req.params.id, value } };
     },
   );
 
-  app.get('/api/logo', { config: { auth: 'optional' }, schema: { tags, summary: "The school's logo (null when none)" } }, async (req) => {
-    const logo = await readSetting<string>(req.db, 'logo');
-    return { data: { url: logo ? `/api/files/logo?v=${encodeURIComponent(logo)}` : null, title: req.tenant.title } };
-  });
+  app.get(
+    '/api/logo',
+    { config: { auth: 'optional' }, schema: { tags, summary: "The school's logo (null when none)", response: { 200: dataOf(Type.Object({ url: nullable(Type.String()), title: Type.String() })) } } },
+    async (req) => {
+      const logo = await readSetting<string>(req.db, 'logo');
+      return { data: { url: logo ? `/api/files/logo?v=${encodeURIComponent(logo)}` : null, title: req.tenant.title } };
+    },
+  );
 
   app.get('/api/files/logo', { config: { auth: 'public' }, schema: { tags, summary: "The school's logo image", security: [] } }, async (req, reply) => {
     const logo = await readSetting<string>(req.db, 'logo');
@@ -73,7 +87,7 @@ export async function publicSettingsRoutes(fastify: FastifyInstance) {
     return sendImage(reply, path, 'public, max-age=3600');
   });
 
-  app.get('/api/social/link', { config: { auth: 'optional' }, schema: { tags, summary: "The school's social network links" } }, async (req) => {
+  app.get('/api/social/link', { config: { auth: 'optional' }, schema: { tags, summary: "The school's social network links", response: { 200: dataOf(SomeSocialLinks) } } }, async (req) => {
     return { data: (await readSetting<Record<string, string>>(req.db, 'social')) ?? {} };
   });
 }
