@@ -1,5 +1,6 @@
-import { index, integer, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { schoolId, tenants } from './tenants.ts';
+import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { created, money, schoolRef, userRef } from './columns.ts';
+import { schoolId } from './tenants.ts';
 import { users } from './users.ts';
 import { programs } from './learning.ts';
 
@@ -16,21 +17,19 @@ export const marketFoundCheaper = pgTable(
     program_id: integer()
       .notNull()
       .references(() => programs.id, { onDelete: 'cascade' }),
-    buyer_tenant_id: integer()
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    buyer_tenant_id: schoolRef(),
     buyer_school: text().notNull(),
     buyer_user_id: integer().notNull(),
     buyer_name: text().notNull(),
     place: text().notNull(),
-    price: numeric({ precision: 14, scale: 2, mode: 'number' }).notNull(),
+    price: money().notNull(),
     currency: text().notNull(),
     link: text(),
     comment: text(),
     answer: text(),
     answered_by: integer().references(() => users.id, { onDelete: 'set null' }),
     answered_at: timestamp({ withTimezone: true }),
-    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    created_at: created(),
   },
   (t) => [index('market_found_cheaper_tenant').on(t.tenant_id, t.id), index('market_found_cheaper_buyer').on(t.buyer_tenant_id, t.buyer_user_id)],
 );
@@ -41,14 +40,10 @@ export const marketFoundCheaperRefs = pgTable(
   {
     id: serial().primaryKey(),
     tenant_id: schoolId(),
-    user_id: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    seller_tenant_id: integer()
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    user_id: userRef(),
+    seller_tenant_id: schoolRef(),
     request_id: integer().notNull(),
-    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    created_at: created(),
   },
   (t) => [index('market_found_cheaper_refs_user').on(t.tenant_id, t.user_id)],
 );

@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { schoolId, tenants } from './tenants.ts';
+import { boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { created, money, schoolRef, userRef } from './columns.ts';
+import { schoolId } from './tenants.ts';
 import { users } from './users.ts';
 import { programs, media } from './learning.ts';
 
-/** The marketplace (issue 13, docs/marketplace.md). Money is numeric(14,2), read as numbers. */
-const money = () => numeric({ precision: 14, scale: 2, mode: 'number' });
-const created = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+/** The marketplace (issue 13, docs/marketplace.md). Money is numeric(14,2), read as numbers (`money()`). */
 
 /** Store categories: shared reference data (like countries), the same for every school so that filters cross schools. */
 export const storeCategories = pgTable('store_categories', {
@@ -47,9 +46,7 @@ export const wallets = pgTable(
   {
     id: serial().primaryKey(),
     tenant_id: schoolId(),
-    user_id: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    user_id: userRef(),
     currency: text().notNull(),
     balance: money().notNull().default(0),
   },
@@ -65,9 +62,7 @@ export const walletEntries = pgTable(
     wallet_id: integer()
       .notNull()
       .references(() => wallets.id, { onDelete: 'cascade' }),
-    user_id: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    user_id: userRef(),
     amount: money().notNull(),
     currency: text().notNull(),
     reason: text().notNull(),
@@ -87,12 +82,8 @@ export const marketPurchases = pgTable(
   {
     id: serial().primaryKey(),
     tenant_id: schoolId(),
-    user_id: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    seller_tenant_id: integer()
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    user_id: userRef(),
+    seller_tenant_id: schoolRef(),
     seller_school: text().notNull(),
     program_id: integer().notNull(),
     program_title: text().notNull(),
@@ -117,12 +108,8 @@ export const marketLearners = pgTable(
   {
     id: serial().primaryKey(),
     tenant_id: schoolId(),
-    user_id: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    buyer_tenant_id: integer()
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    user_id: userRef(),
+    buyer_tenant_id: schoolRef(),
     buyer_user_id: integer().notNull(),
     buyer_school: text().notNull(),
     created_at: created(),
@@ -134,9 +121,7 @@ export const marketLearners = pgTable(
 export const marketHandoffs = pgTable('market_handoffs', {
   id: serial().primaryKey(),
   tenant_id: schoolId(),
-  user_id: integer()
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  user_id: userRef(),
   program_id: integer().notNull(),
   code_hash: text().notNull().unique(),
   expires_at: timestamp({ withTimezone: true }).notNull(),
@@ -171,12 +156,8 @@ export const marketInvoices = pgTable(
   {
     id: serial().primaryKey(),
     tenant_id: schoolId(),
-    user_id: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    buyer_tenant_id: integer()
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    user_id: userRef(),
+    buyer_tenant_id: schoolRef(),
     buyer_school: text().notNull(),
     /** The purchase in the buyer's school (no foreign key across schools). */
     purchase_id: integer().notNull(),
