@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { chapterMedia, chapterQuizzes, chapters, media, programs, quizAttempts, quizzes, submittedProjects, users } from '../../db/schema/index.ts';
+import { chapterMedia, chapterQuizzes, chapters, groupUsers, media, programGroups, programUsers, programs, quizAttempts, quizzes, submittedProjects, users } from '../../db/schema/index.ts';
 import { ValidationError } from '../../core/errors.ts';
 import { attemptPassed, programTrees, progressOf, type ChapterView, type ProgressState } from '../programs/index.ts';
 import type { Chart, ReportDef, ReportInput, Row, Text } from './catalogue.ts';
@@ -119,6 +120,139 @@ export type Light = 'green' | 'amber' | 'red';
 const lightStates: Record<Light | 'none', Text> = { green: text('Зелёный', 'Green'), amber: text('Жёлтый', 'Amber'), red: text('Красный', 'Red'), none: text('Нет данных', 'No data') };
 
 /**
+ * What the traffic light of a program needs, read for several programs at once (a fixed number of statements
+ * whatever their number): the program's chapters with their exam and pass quizzes and project materials, its
+ * students (assigned directly or through a group, narrowed by the parameters), and their finished non-demo
+ * attempts at its quizzes and versions of its projects in the period.
+ */
+interface ProgramFacts {
+  chapters: Map<number, { quizzes: Set<number>; projects: Set<number> }>;
+  students: number[];
+  /** `user:quiz` → the attempts' results */
+  attempts: Map<string, { percent: number | null; score: number | null }[]>;
+  /** `user:media` → the versions */
+  versions: Map<string, { status: string; late: boolean }[]>;
+}
+
+type QuizRuleRow = { id: number; kind: string; evaluation: string; passing_percentage: number; min_score: number; max_attempts: number | null };
+
+async function programFacts(db: Db, p: ReportInput, programIds: number[]) {
+  const facts = new Map<number, ProgramFacts>();
+  const quizRules = new Map<number, QuizRuleRow>();
+  const deadlines = new Map<number, string | null>();
+  if (!programIds.length) return { facts, quizRules, deadlines };
+  for (const id of programIds) facts.set(id, { chapters: new Map(), students: [], attempts: new Map(), versions: new Map() });
+  const chs = await db.select({ id: chapters.id, program_id: chapters.program_id }).from(chapters).where(inArray(chapters.program_id, programIds));
+  const programOf = new Map(chs.map((c) => [c.id, c.program_id]));
+  for (const c of chs) facts.get(c.program_id)!.chapters.set(c.id, { quizzes: new Set(), projects: new Set() });
+  const chIds = chs.map((c) => c.id);
+  if (chIds.length) {
+    const qs = await db
+      .select({
+        chapter_id: chapterQuizzes.chapter_id,
+        id: quizzes.id,
+        kind: quizzes.kind,
+        evaluation: quizzes.evaluation,
+        passing_percentage: quizzes.passing_percentage,
+        min_score: quizzes.min_score,
+        max_attempts: quizzes.max_attempts,
+      })
+      .from(chapterQuizzes)
+      .innerJoin(quizzes, eq(quizzes.id, chapterQuizzes.quiz_id))
+      .where(and(inArray(chapterQuizzes.chapter_id, chIds), ne(quizzes.kind, 'poll')));
+    for (const { chapter_id, ...q } of qs) {
+      quizRules.set(q.id, q);
+      facts.get(programOf.get(chapter_id)!)!.chapters.get(chapter_id)!.quizzes.add(q.id);
+    }
+    const ms = await db
+      .select({ chapter_id: chapterMedia.chapter_id, id: media.id, deadline: media.deadline })
+      .from(chapterMedia)
+      .innerJoin(media, eq(media.id, chapterMedia.media_id))
+      .where(and(inArray(chapterMedia.chapter_id, chIds), eq(media.kind, 'project')));
+    for (const m of ms) {
+      deadlines.set(m.id, m.deadline);
+      facts.get(programOf.get(m.chapter_id)!)!.chapters.get(m.chapter_id)!.projects.add(m.id);
+    }
+  }
+  // the students of each program: assigned directly or through one of its groups
+  const scoped = and(eq(users.role, 'student'), ...userScope(db, users.id, p));
+  const direct = await db
+    .select({ program_id: programUsers.program_id, user_id: users.id })
+    .from(programUsers)
+    .innerJoin(users, eq(users.id, programUsers.user_id))
+    .where(and(inArray(programUsers.program_id, programIds), scoped));
+  const viaGroup = await db
+    .selectDistinct({ program_id: programGroups.program_id, user_id: users.id })
+    .from(programGroups)
+    .innerJoin(groupUsers, eq(groupUsers.group_id, programGroups.group_id))
+    .innerJoin(users, eq(users.id, groupUsers.user_id))
+    .where(and(inArray(programGroups.program_id, programIds), scoped));
+  const seen = new Set<string>();
+  for (const s of [...direct, ...viaGroup]) {
+    const key = `${s.program_id}:${s.user_id}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    facts.get(s.program_id)!.students.push(s.user_id);
+  }
+  // a (program, user) pair that counts: the user is one of the program's students
+  const student = (programCol: SQL | PgColumn, userCol: PgColumn) =>
+    and(
+      inArray(userCol, db.select({ id: users.id }).from(users).where(scoped)),
+      or(
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(programUsers)
+            .where(and(eq(programUsers.program_id, programCol as PgColumn), eq(programUsers.user_id, userCol))),
+        ),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(programGroups)
+            .innerJoin(groupUsers, eq(groupUsers.group_id, programGroups.group_id))
+            .where(and(eq(programGroups.program_id, programCol as PgColumn), eq(groupUsers.user_id, userCol))),
+        ),
+      ),
+    );
+  if (quizRules.size) {
+    // each (program, quiz) once, though a quiz may sit in two chapters: an attempt is counted once per program
+    const pq = db
+      .selectDistinct({ program_id: sql<number>`${chapters.program_id}`.as('pq_program_id'), quiz_id: sql<number>`${chapterQuizzes.quiz_id}`.as('pq_quiz_id') })
+      .from(chapterQuizzes)
+      .innerJoin(chapters, eq(chapters.id, chapterQuizzes.chapter_id))
+      .where(and(inArray(chapters.program_id, programIds), inArray(chapterQuizzes.quiz_id, [...quizRules.keys()])))
+      .as('pq');
+    const got = await db
+      .select({ program_id: pq.program_id, u: quizAttempts.user_id, q: quizAttempts.quiz_id, percent: quizAttempts.percent, score: quizAttempts.score })
+      .from(quizAttempts)
+      .innerJoin(pq, eq(pq.quiz_id, quizAttempts.quiz_id))
+      .where(and(eq(quizAttempts.status, 'FINISHED'), eq(quizAttempts.demo, false), ...windowOn(quizAttempts.finished_at, p.window), student(sql`${pq.program_id}`, quizAttempts.user_id)));
+    for (const a of got) push(facts.get(a.program_id)!.attempts, `${a.u}:${a.q}`, { percent: a.percent, score: a.score });
+  }
+  if (deadlines.size) {
+    const pm = db
+      .selectDistinct({ program_id: sql<number>`${chapters.program_id}`.as('pm_program_id'), media_id: sql<number>`${chapterMedia.media_id}`.as('pm_media_id') })
+      .from(chapterMedia)
+      .innerJoin(chapters, eq(chapters.id, chapterMedia.chapter_id))
+      .where(and(inArray(chapters.program_id, programIds), inArray(chapterMedia.media_id, [...deadlines.keys()])))
+      .as('pm');
+    const got = await db
+      .select({ program_id: pm.program_id, u: submittedProjects.user_id, m: submittedProjects.media_id, status: submittedProjects.status, late: submittedProjects.late })
+      .from(submittedProjects)
+      .innerJoin(pm, eq(pm.media_id, submittedProjects.media_id))
+      .where(and(...windowOn(submittedProjects.submitted_at, p.window), student(sql`${pm.program_id}`, submittedProjects.user_id)));
+    for (const v of got) push(facts.get(v.program_id)!.versions, `${v.u}:${v.m}`, { status: v.status, late: v.late });
+  }
+  return { facts, quizRules, deadlines };
+}
+
+function push<V>(map: Map<string, V[]>, key: string, v: V) {
+  const list = map.get(key);
+  if (list) list.push(v);
+  else map.set(key, [v]);
+}
+
+/**
  * The traffic light of students over the exams and projects of a program or one chapter (docs/reports.md
  * "Traffic light"). An item of a student:
  * - a quiz (exam or pass; polls do not count): green when a finished attempt passes (programs/progress.ts
@@ -129,83 +263,27 @@ const lightStates: Record<Light | 'none', Text> = { green: text('Зелёный'
  * A student is red with any red item, green when every item is green, amber otherwise. Attempts made in demo mode do
  * not count; the period narrows the attempts and versions counted.
  */
-export async function studentLights(db: Db, p: ReportInput, programId: number, chapterId?: number, userIds?: number[]) {
-  const chIds = (
-    await db
-      .select({ id: chapters.id })
-      .from(chapters)
-      .where(and(eq(chapters.program_id, programId), ...(chapterId ? [eq(chapters.id, chapterId)] : [])))
-  ).map((c) => c.id);
-  const qs = chIds.length
-    ? await db
-        .selectDistinct({
-          id: quizzes.id,
-          kind: quizzes.kind,
-          evaluation: quizzes.evaluation,
-          passing_percentage: quizzes.passing_percentage,
-          min_score: quizzes.min_score,
-          max_attempts: quizzes.max_attempts,
-        })
-        .from(chapterQuizzes)
-        .innerJoin(quizzes, eq(quizzes.id, chapterQuizzes.quiz_id))
-        .where(and(inArray(chapterQuizzes.chapter_id, chIds), ne(quizzes.kind, 'poll')))
-    : [];
-  const projects = chIds.length
-    ? await db
-        .selectDistinct({ id: media.id, deadline: media.deadline })
-        .from(chapterMedia)
-        .innerJoin(media, eq(media.id, chapterMedia.media_id))
-        .where(and(inArray(chapterMedia.chapter_id, chIds), eq(media.kind, 'project')))
-    : [];
-  const studentWhere = and(programStudents(db, p, programId), ...(userIds ? [inArray(users.id, userIds.length ? userIds : [0])] : []))!;
-  const studentIds = db.select({ id: users.id }).from(users).where(studentWhere);
-  const people = await db.select({ id: users.id }).from(users).where(studentWhere);
-  const attempts = qs.length
-    ? await db
-        .select({ u: quizAttempts.user_id, q: quizAttempts.quiz_id, percent: quizAttempts.percent, score: quizAttempts.score })
-        .from(quizAttempts)
-        .where(
-          and(
-            inArray(
-              quizAttempts.quiz_id,
-              qs.map((q) => q.id),
-            ),
-            inArray(quizAttempts.user_id, studentIds),
-            eq(quizAttempts.status, 'FINISHED'),
-            eq(quizAttempts.demo, false),
-            ...windowOn(quizAttempts.finished_at, p.window),
-          ),
-        )
-    : [];
-  const versions = projects.length
-    ? await db
-        .select({ u: submittedProjects.user_id, m: submittedProjects.media_id, status: submittedProjects.status, late: submittedProjects.late })
-        .from(submittedProjects)
-        .where(
-          and(
-            inArray(
-              submittedProjects.media_id,
-              projects.map((m) => m.id),
-            ),
-            inArray(submittedProjects.user_id, studentIds),
-            ...windowOn(submittedProjects.submitted_at, p.window),
-          ),
-        )
-    : [];
-  const today = new Date().toISOString().slice(0, 10);
+function studentLights(facts: Awaited<ReturnType<typeof programFacts>>, programId: number, chapterId?: number) {
   const out = new Map<number, { green: number; amber: number; red: number; light: Light }>();
-  for (const { id: u } of people) {
+  const f = facts.facts.get(programId);
+  if (!f) return out;
+  const chs = chapterId === undefined ? [...f.chapters.values()] : [f.chapters.get(chapterId)].filter((c) => c !== undefined);
+  const qs = [...new Set(chs.flatMap((c) => [...c.quizzes]))].map((id) => facts.quizRules.get(id)!);
+  const projects = [...new Set(chs.flatMap((c) => [...c.projects]))];
+  const today = new Date().toISOString().slice(0, 10);
+  for (const u of f.students) {
     const c = { green: 0, amber: 0, red: 0 };
     for (const q of qs) {
-      const mine = attempts.filter((a) => a.u === u && a.q === q.id);
+      const mine = f.attempts.get(`${u}:${q.id}`) ?? [];
       if (mine.some((a) => attemptPassed(q, a))) c.green++;
       else if (q.max_attempts && mine.length >= q.max_attempts) c.red++;
       else c.amber++;
     }
     for (const m of projects) {
-      const mine = versions.filter((v) => v.u === u && v.m === m.id);
+      const mine = f.versions.get(`${u}:${m}`) ?? [];
+      const deadline = facts.deadlines.get(m);
       if (mine.some((v) => v.status !== 'awaiting')) c.green++;
-      else if ((!mine.length && m.deadline && m.deadline < today) || (mine.length && mine.every((v) => v.late))) c.red++;
+      else if ((!mine.length && deadline && deadline < today) || (mine.length && mine.every((v) => v.late))) c.red++;
       else c.amber++;
     }
     out.set(u, { ...c, light: c.red ? 'red' : c.amber ? 'amber' : 'green' });
@@ -238,9 +316,12 @@ async function lightRows(db: Db, p: ReportInput, page?: { offset: number; limit:
       .orderBy(dir(programs.title), dir(programs.id))
       .$dynamic();
     const list = await (page ? q.limit(page.limit).offset(page.offset) : q);
-    const rows: Row[] = [];
-    for (const pr of list) rows.push({ id: `p${pr.id}`, step: 'program', program_id: pr.id, name: pr.title, ...groupLight((await studentLights(db, p, pr.id)).values()) });
-    return rows;
+    const facts = await programFacts(
+      db,
+      p,
+      list.map((pr) => pr.id),
+    );
+    return list.map((pr) => ({ id: `p${pr.id}`, step: 'program', program_id: pr.id, name: pr.title, ...groupLight(studentLights(facts, pr.id).values()) }));
   }
   if (!p.program_id) throw new ValidationError({ program_id: ['validation.required'] });
   if (p.step === 'chapter') {
@@ -251,12 +332,10 @@ async function lightRows(db: Db, p: ReportInput, page?: { offset: number; limit:
       .orderBy(...(page ? [page.desc ? desc(chapters.title) : asc(chapters.title)] : []), asc(chapters.sort), asc(chapters.id))
       .$dynamic();
     const list = await (page ? q.limit(page.limit).offset(page.offset) : q);
-    const rows: Row[] = [];
-    for (const ch of list)
-      rows.push({ id: `c${ch.id}`, step: 'chapter', program_id: p.program_id, chapter_id: ch.id, name: ch.title, ...groupLight((await studentLights(db, p, p.program_id, ch.id)).values()) });
-    return rows;
+    const facts = await programFacts(db, p, [p.program_id]);
+    return list.map((ch) => ({ id: `c${ch.id}`, step: 'chapter', program_id: p.program_id, chapter_id: ch.id, name: ch.title, ...groupLight(studentLights(facts, p.program_id!, ch.id).values()) }));
   }
-  const lights = await studentLights(db, p, p.program_id, p.chapter_id);
+  const lights = studentLights(await programFacts(db, p, [p.program_id]), p.program_id, p.chapter_id);
   const people = await db
     .select({ id: users.id, name: studentName(), login: users.login })
     .from(users)
