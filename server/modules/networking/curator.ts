@@ -13,6 +13,7 @@ import { prefixQuery, SearchQuery } from './fields.ts';
 import { cities, tsquery } from './columns.ts';
 import { globalMembers } from './global-members.ts';
 import { DomainParams, schoolMember } from './index.ts';
+import { CuratorList, MemberAnswer } from './responses.ts';
 
 const tags = ['admin: networking'];
 const config = { roles: ['moderator'] as const, flag: 'networking' as const };
@@ -166,6 +167,7 @@ export function curatorRoutes(fastify: FastifyInstance) {
         tags,
         summary: "The school's members whatever their networking status: q, status[], country[], city[], industry[], labor_market[], native_language[]; paginated",
         querystring: CuratorQuery,
+        response: { 200: CuratorList },
       },
     },
     async (req) => {
@@ -236,7 +238,12 @@ export function curatorRoutes(fastify: FastifyInstance) {
     '/admin/networking/curator/:domain/:id',
     {
       config,
-      schema: { tags, summary: "A member's page for a curator: the own school's member whatever their status, with every contact; another school's only as global shows them", params: DomainParams },
+      schema: {
+        tags,
+        summary: "A member's page for a curator: the own school's member whatever their status, with every contact; another school's only as global shows them",
+        params: DomainParams,
+        response: { 200: MemberAnswer },
+      },
     },
     async (req) => {
       const { domain, id } = req.params;

@@ -16,6 +16,7 @@ import { saveProfile } from './store.ts';
 import { memberCatalog } from './catalog.ts';
 import { storedPath } from '../../core/storage.ts';
 import { sendImage } from '../../core/file-types.ts';
+import { MemberAnswer, MyRecordAnswer, SavedAnswer, SearchAnswer, TreeAnswer } from './responses.ts';
 
 const tags = ['networking'];
 const config = { flag: 'networking' as const };
@@ -122,7 +123,7 @@ async function schoolSearch(req: FastifyRequest, spec: SearchSpec, statuses: Net
 export default async function networking(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.get('/api/networking', { config, schema: { tags, summary: 'My networking profile and status (global, local, off)' } }, async (req) => {
+  app.get('/api/networking', { config, schema: { tags, summary: 'My networking profile and status (global, local, off)', response: { 200: MyRecordAnswer } } }, async (req) => {
     return { data: await myRecord(req.db, currentUser(req)) };
   });
 
@@ -130,7 +131,7 @@ export default async function networking(fastify: FastifyInstance) {
     '/api/networking',
     {
       config,
-      schema: { tags, summary: 'Save my networking profile and status; answers success and the networking record', body: ProfileBody },
+      schema: { tags, summary: 'Save my networking profile and status; answers success and the networking record', body: ProfileBody, response: { 200: SavedAnswer } },
     },
     async (req) => {
       const u = currentUser(req);
@@ -149,6 +150,7 @@ export default async function networking(fastify: FastifyInstance) {
         summary:
           'Search members: q (URL-encoded free text over names, company, position, industry, skills, hobbies, city), array filters country[], city[], industry[], labor_market[], school[], native_language[]; paginated, sort name, rank or updated_at',
         querystring: SearchQuery,
+        response: { 200: SearchAnswer },
       },
     },
     async (req) => {
@@ -173,7 +175,12 @@ export default async function networking(fastify: FastifyInstance) {
     '/api/user/networking/:domain/:id',
     {
       config,
-      schema: { tags, summary: "A member's page (tabs general, contacts, education, about, additionally, catalog); 404 when the viewer may not see it", params: DomainParams },
+      schema: {
+        tags,
+        summary: "A member's page (tabs general, contacts, education, about, additionally, catalog); 404 when the viewer may not see it",
+        params: DomainParams,
+        response: { 200: MemberAnswer },
+      },
     },
     async (req) => {
       const viewer = await viewerOf(req);
@@ -200,6 +207,7 @@ export default async function networking(fastify: FastifyInstance) {
         summary: "The alumni tree of a member's school (school → group → member): nodes with id, root_id, parent_id; the member's school is `domain` (default: mine)",
         params: Type.Object({ id: Id }),
         querystring: Type.Object({ domain: Type.Optional(Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,62}$' })) }),
+        response: { 200: TreeAnswer },
       },
     },
     async (req) => {
