@@ -14,6 +14,8 @@ import { imageType, sendImage } from '../../core/file-types.ts';
 import { today } from '../../core/context.ts';
 import { ADMINS } from '../../../common/access/roles.ts';
 import { adImageKey, adImageUrl } from './current-ads.ts';
+import { IdAnswer } from '../../core/responses.ts';
+import { AdAnswer, AdPage } from './responses.ts';
 
 const adminTags = ['admin: marketplace'];
 const IMAGE_LIMITS = { maxFileSize: 5 * 1024 * 1024, sizeError: 'ERROR_MAX_SIZE_5', maxFiles: 1 };
@@ -113,6 +115,7 @@ export async function adsRoutes(fastify: FastifyInstance) {
         tags: adminTags,
         summary: "The school's marketplace ads, newest first (q searches the titles; filter[showing]=1: only those in their period today)",
         querystring: ListQuery,
+        response: { 200: AdPage },
       },
     },
     async (req) => {
@@ -132,7 +135,7 @@ export async function adsRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get('/admin/marketplace/ad/:id', { config, schema: { tags: adminTags, summary: 'One marketplace ad', params: IdParams } }, async (req) => ({
+  app.get('/admin/marketplace/ad/:id', { config, schema: { tags: adminTags, summary: 'One marketplace ad', params: IdParams, response: { 200: AdAnswer } } }, async (req) => ({
     data: view(req.tenant.slug)(await load(req.db, req.params.id)),
   }));
 
@@ -146,6 +149,7 @@ export async function adsRoutes(fastify: FastifyInstance) {
           'Create an ad: title (ru), title_en, a link (program_id of the school, or category_id of the store), the period starts_on–ends_on (days, both included); JSON, or form data with an `image` (JPEG, PNG, WebP or GIF, at most 5 MB)',
         consumes: ['application/json', 'multipart/form-data'],
         body: Type.Intersect([Type.Object({ title: AdFields.title, starts_on: Day, ends_on: Day }), Type.Partial(Type.Object(AdFields))]),
+        response: { 201: AdAnswer },
       },
     },
     async (req, reply) => {
@@ -170,6 +174,7 @@ export async function adsRoutes(fastify: FastifyInstance) {
         consumes: ['application/json', 'multipart/form-data'],
         params: IdParams,
         body: Type.Partial(Type.Object(AdFields)),
+        response: { 200: AdAnswer },
       },
     },
     async (req) => {
@@ -185,7 +190,7 @@ export async function adsRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.delete('/admin/marketplace/ad/:id', { config, schema: { tags: adminTags, summary: 'Delete an ad (and its image)', params: IdParams } }, async (req) => {
+  app.delete('/admin/marketplace/ad/:id', { config, schema: { tags: adminTags, summary: 'Delete an ad (and its image)', params: IdParams, response: { 200: IdAnswer } } }, async (req) => {
     const [row] = await req.db.delete(marketAds).where(eq(marketAds.id, req.params.id)).returning();
     if (!row) throw notFound('ad');
     await dropFile(req.tenant.slug, row.image);

@@ -9,6 +9,7 @@ import { ListQuery, paginate } from '../../core/pagination.ts';
 import { Id, IdParams } from '../../core/schemas.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
 import { publishedPrograms } from './published-programs.ts';
+import { AdminRequestAnswer, AdminRequestPage, StudentRequestAnswer, StudentRequests } from './responses.ts';
 
 const Currency = Type.Union([Type.Literal('RUB'), Type.Literal('RUR'), Type.Literal('USD'), Type.Literal('EURO')]);
 
@@ -41,7 +42,7 @@ export async function foundCheaperRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/marketplace/found_cheaper',
-    { config: { roles: ['student'] }, schema: { tags, summary: '"Found cheaper": my requests and the selling schools\' answers, newest first' } },
+    { config: { roles: ['student'] }, schema: { tags, summary: '"Found cheaper": my requests and the selling schools\' answers, newest first', response: { 200: StudentRequests } } },
     async (req) => {
       const me = currentUser(req);
       const refs = await req.db.select().from(marketFoundCheaperRefs).where(eq(marketFoundCheaperRefs.user_id, me.id));
@@ -79,6 +80,7 @@ export async function foundCheaperRoutes(fastify: FastifyInstance) {
           link: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 1000, pattern: '^(https?://\\S+)?$' })])),
           comment: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 2000 })])),
         }),
+        response: { 201: StudentRequestAnswer },
       },
     },
     async (req, reply) => {
@@ -125,7 +127,15 @@ export async function foundCheaperRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/admin/marketplace/found_cheaper',
-    { config: admins, schema: { tags: adminTags, summary: '"Found cheaper" requests of students of other schools (and its own) for the school\'s programs, newest first', querystring: ListQuery } },
+    {
+      config: admins,
+      schema: {
+        tags: adminTags,
+        summary: '"Found cheaper" requests of students of other schools (and its own) for the school\'s programs, newest first',
+        querystring: ListQuery,
+        response: { 200: AdminRequestPage },
+      },
+    },
     async (req) =>
       paginate(req.db, req.query, {
         table: marketFoundCheaper,
@@ -133,11 +143,15 @@ export async function foundCheaperRoutes(fastify: FastifyInstance) {
         orderBy: [desc(marketFoundCheaper.id)],
       }),
   );
-  app.get('/admin/marketplace/found_cheaper/:id', { config: admins, schema: { tags: adminTags, summary: 'One "found cheaper" request', params: IdParams } }, async (req) => {
-    const [row] = await req.db.select(adminSelect()).from(marketFoundCheaper).innerJoin(programs, eq(programs.id, marketFoundCheaper.program_id)).where(eq(marketFoundCheaper.id, req.params.id));
-    if (!row) throw notFound('request');
-    return { data: row };
-  });
+  app.get(
+    '/admin/marketplace/found_cheaper/:id',
+    { config: admins, schema: { tags: adminTags, summary: 'One "found cheaper" request', params: IdParams, response: { 200: AdminRequestAnswer } } },
+    async (req) => {
+      const [row] = await req.db.select(adminSelect()).from(marketFoundCheaper).innerJoin(programs, eq(programs.id, marketFoundCheaper.program_id)).where(eq(marketFoundCheaper.id, req.params.id));
+      if (!row) throw notFound('request');
+      return { data: row };
+    },
+  );
   app.put(
     '/admin/marketplace/found_cheaper/:id',
     {
@@ -147,6 +161,7 @@ export async function foundCheaperRoutes(fastify: FastifyInstance) {
         summary: 'Answer a "found cheaper" request (the student sees the answer)',
         params: IdParams,
         body: Type.Object({ answer: Type.String({ minLength: 1, maxLength: 2000 }) }, { additionalProperties: true }),
+        response: { 200: AdminRequestAnswer },
       },
     },
     async (req) => {

@@ -30,6 +30,7 @@ import { currentUser, isBlocked, sha256 } from '../../core/context.ts';
 import { AppError, accessDenied, fieldError, notAuthorized, notFound } from '../../core/errors.ts';
 import { ListQuery, paginate, pageMeta } from '../../core/pagination.ts';
 import { Id, IdParams } from '../../core/schemas.ts';
+import { IdAnswer } from '../../core/responses.ts';
 import { absolutePath } from '../../core/storage.ts';
 import { contentTypeOf } from '../../core/file-types.ts';
 import { byteRange, sendRange } from '../../core/ranges.ts';
@@ -44,6 +45,26 @@ import { programCompletion } from '../programs/index.ts';
 import { publishedPrograms, type PublishedProgram } from './published-programs.ts';
 import { enrolInSeller } from './store.ts';
 import { foundCheaperRoutes } from './found-cheaper.ts';
+import {
+  CataloguePage,
+  DemoList,
+  DemoMaterial,
+  HandoffCode,
+  HandoffSession,
+  InvoicePage,
+  InvoicePaid,
+  LearnerPage,
+  ListingAnswer,
+  ListingPage,
+  MyPurchases,
+  MyWallet,
+  ProgramAnswer,
+  PurchaseAnswer,
+  PurchaseQuote,
+  StoreCategories,
+  WalletCredit,
+  WalletLedgerPage,
+} from './responses.ts';
 
 /** The module's public face (docs/server-layout.md): networking's catalog tab asks which of a member's programs are on the marketplace. */
 export { publishedPrograms, type PublishedProgram } from './published-programs.ts';
@@ -70,12 +91,20 @@ export default async function marketplaceModule(fastify: FastifyInstance) {
   await adsRoutes(fastify);
 
   // ---- catalogue -----------------------------------------------------------------------------
-  app.get('/api/info/store/categories', { config: { auth: 'optional' }, schema: { tags, summary: 'Store categories with Russian and English titles' } }, async (req) => ({
-    data: await req.db.select().from(storeCategories).orderBy(asc(storeCategories.sort), asc(storeCategories.id)),
-  }));
-  app.get('/api/marketplace/category', { config: { roles: [...BROWSERS] }, schema: { tags, summary: "Store categories (the catalogue's filter)" } }, async (req) => ({
-    data: await req.db.select().from(storeCategories).orderBy(asc(storeCategories.sort), asc(storeCategories.id)),
-  }));
+  app.get(
+    '/api/info/store/categories',
+    { config: { auth: 'optional' }, schema: { tags, summary: 'Store categories with Russian and English titles', response: { 200: StoreCategories } } },
+    async (req) => ({
+      data: await req.db.select().from(storeCategories).orderBy(asc(storeCategories.sort), asc(storeCategories.id)),
+    }),
+  );
+  app.get(
+    '/api/marketplace/category',
+    { config: { roles: [...BROWSERS] }, schema: { tags, summary: "Store categories (the catalogue's filter)", response: { 200: StoreCategories } } },
+    async (req) => ({
+      data: await req.db.select().from(storeCategories).orderBy(asc(storeCategories.sort), asc(storeCategories.id)),
+    }),
+  );
 
   const CatalogueQuery = Type.Object({
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000, default: 1 })),
@@ -99,6 +128,7 @@ export default async function marketplaceModule(fastify: FastifyInstance) {
         tags,
         summary: 'The catalogue: published programs of every school (search q; filters category, format, language, curr with price_min/price_max, school; sort new|title|price), with ads',
         querystring: CatalogueQuery,
+        response: { 200: CataloguePage },
       },
     },
     async (req) => {
@@ -144,12 +174,17 @@ export default async function marketplaceModule(fastify: FastifyInstance) {
     '/api/marketplace/program/:id',
     {
       config: { roles: [...BROWSERS] },
-      schema: { tags, summary: 'One published program: full description, structure (titles only), prices per format and currency, and whether I bought it', params: IdParams },
+      schema: {
+        tags,
+        summary: 'One published program: full description, structure (titles only), prices per format and currency, and whether I bought it',
+        params: IdParams,
+        response: { 200: ProgramAnswer },
+      },
     },
     async (req) => {
       const p = await published(req.params.id, true);
       const mine = await myPurchase(req.db, currentUser(req).id, p.id);
-      return { data: { ...publicView(p), own_school: p.seller_id === req.tenant.id, purchase: mine ? { id: mine.id, status: mine.status, method: mine.method } : null } };
+      return { data: { ...publicView(p), chapters: p.chapters ?? [], own_school: p.seller_id === req.tenant.id, purchase: mine ? { id: mine.id, status: mine.status, method: mine.method } : null } };
     },
   );
 
@@ -157,7 +192,7 @@ export default async function marketplaceModule(fastify: FastifyInstance) {
     '/api/marketplace/program/:id/demo',
     {
       config: { roles: [...BROWSERS] },
-      schema: { tags, summary: 'The demo materials of a published program (open before purchase)', params: IdParams },
+      schema: { tags, summary: 'The demo materials of a published program (open before purchase)', params: IdParams, response: { 200: DemoList } },
     },
     async (req) => {
       const p = await published(req.params.id, true);
@@ -192,6 +227,7 @@ export default async function marketplaceModule(fastify: FastifyInstance) {
         summary: 'Open a demo material (program_id: the published program holding it); other materials are ERROR_ACCESS until purchase',
         params: Type.Object({ mediaId: Id }),
         querystring: Type.Object({ program_id: Id }),
+        response: { 200: DemoMaterial },
       },
     },
     async (req) => {
@@ -242,9 +278,13 @@ export default async function marketplaceModule(fastify: FastifyInstance) {
       .limit(100);
     return { wallets: list, entries };
   }
-  app.get('/api/marketplace/wallet', { config: { roles: ['student'] }, schema: { tags, summary: 'My wallets (one per currency) and their ledger, newest first' } }, async (req) => ({
-    data: await walletOf(req.db, currentUser(req).id),
-  }));
+  app.get(
+    '/api/marketplace/wallet',
+    { config: { roles: ['student'] }, schema: { tags, summary: 'My wallets (one per currency) and their ledger, newest first', response: { 200: MyWallet } } },
+    async (req) => ({
+      data: await walletOf(req.db, currentUser(req).id),
+    }),
+  );
 
   // ---- purchase ------------------------------------------------------------------------------
   const BuyQuery = Type.Object({ format: Format, curr: Currency });
@@ -263,7 +303,13 @@ export default async function marketplaceModule(fastify: FastifyInstance) {
     '/api/marketplace/buyProgram/:id',
     {
       config: { roles: ['student'] },
-      schema: { tags, summary: 'What a purchase will be: the program, price (with discount) for format and curr, my wallet balance, the ways to pay', params: IdParams, querystring: BuyQuery },
+      schema: {
+        tags,
+        summary: 'What a purchase will be: the program, price (with discount) for format and curr, my wallet balance, the ways to pay',
+        params: IdParams,
+        querystring: BuyQuery,
+        response: { 200: PurchaseQuote },
+      },
     },
     async (req) => {
       const me = currentUser(req);
@@ -317,6 +363,7 @@ export default async function marketplaceModule(fastify: FastifyInstance) {
             }),
           ),
         }),
+        response: { 201: PurchaseAnswer },
       },
     },
     async (req, reply) => {
@@ -438,39 +485,48 @@ export default async function marketplaceModule(fastify: FastifyInstance) {
   });
 
   // ---- My LMS and the hand-off into the seller's school ---------------------------------------
-  app.get('/api/marketplace/user', { config: { roles: ['student'] }, schema: { tags, summary: 'My LMS: the programs I bought, with progress and what is left to pay' } }, async (req) => {
-    const rows = await req.db
-      .select()
-      .from(marketPurchases)
-      .where(eq(marketPurchases.user_id, currentUser(req).id))
-      .orderBy(desc(marketPurchases.id));
-    const data = [];
-    for (const r of rows) {
-      let progress: { percent: number; state: string } | null = null;
-      let due = 0;
-      if (r.seller_user_id) {
-        // read in the seller's school, for this buyer's own account there only
-        const sdb = app.schoolDb(r.seller_tenant_id);
-        const c = (await programCompletion(sdb, r.seller_user_id, [r.program_id])).get(r.program_id);
-        progress = c ? { percent: c.percent, state: c.state } : null;
-        const items = await sdb
-          .select({ amount: paymentItems.amount })
-          .from(paymentItems)
-          .innerJoin(paymentPlans, eq(paymentPlans.id, paymentItems.plan_id))
-          .where(and(eq(paymentPlans.user_id, r.seller_user_id), eq(paymentPlans.program_id, r.program_id), eq(paymentItems.paid, false)));
-        due = Math.round(items.reduce((s, i) => s + i.amount, 0) * 100) / 100;
+  app.get(
+    '/api/marketplace/user',
+    { config: { roles: ['student'] }, schema: { tags, summary: 'My LMS: the programs I bought, with progress and what is left to pay', response: { 200: MyPurchases } } },
+    async (req) => {
+      const rows = await req.db
+        .select()
+        .from(marketPurchases)
+        .where(eq(marketPurchases.user_id, currentUser(req).id))
+        .orderBy(desc(marketPurchases.id));
+      const data = [];
+      for (const r of rows) {
+        let progress: { percent: number; state: 'not_started' | 'in_process' | 'done' } | null = null;
+        let due = 0;
+        if (r.seller_user_id) {
+          // read in the seller's school, for this buyer's own account there only
+          const sdb = app.schoolDb(r.seller_tenant_id);
+          const c = (await programCompletion(sdb, r.seller_user_id, [r.program_id])).get(r.program_id);
+          progress = c ? { percent: c.percent, state: c.state } : null;
+          const items = await sdb
+            .select({ amount: paymentItems.amount })
+            .from(paymentItems)
+            .innerJoin(paymentPlans, eq(paymentPlans.id, paymentItems.plan_id))
+            .where(and(eq(paymentPlans.user_id, r.seller_user_id), eq(paymentPlans.program_id, r.program_id), eq(paymentItems.paid, false)));
+          due = Math.round(items.reduce((s, i) => s + i.amount, 0) * 100) / 100;
+        }
+        // an unpaid invoice: the whole price is still to pay
+        data.push({ ...purchaseView(r), progress, left_to_pay: r.status === 'pending' ? r.amount : due });
       }
-      // an unpaid invoice: the whole price is still to pay
-      data.push({ ...purchaseView(r), progress, left_to_pay: r.status === 'pending' ? r.amount : due });
-    }
-    return { data };
-  });
+      return { data };
+    },
+  );
 
   app.post(
     '/api/marketplace/purchase/:id/open',
     {
       config: { roles: ['student'], noDemo: true },
-      schema: { tags, summary: "Open a bought program: a one-time code (two minutes) to sign in to the selling school's portal, where the program is studied", params: IdParams },
+      schema: {
+        tags,
+        summary: "Open a bought program: a one-time code (two minutes) to sign in to the selling school's portal, where the program is studied",
+        params: IdParams,
+        response: { 200: HandoffCode },
+      },
     },
     async (req) => {
       const [r] = await req.db
@@ -496,6 +552,7 @@ export default async function marketplaceModule(fastify: FastifyInstance) {
         summary: "Exchange a hand-off code on the selling school's domain for a session there (once, within two minutes)",
         security: [],
         body: Type.Object({ code: Type.String({ minLength: 10, maxLength: 100 }) }),
+        response: { 200: HandoffSession },
       },
     },
     async (req) => {
@@ -595,7 +652,7 @@ export default async function marketplaceModule(fastify: FastifyInstance) {
 
   app.get(
     '/admin/marketplace/listing',
-    { config: admins, schema: { tags: adminTags, summary: "The school's programs on the marketplace (search q in the title)", querystring: ListQuery } },
+    { config: admins, schema: { tags: adminTags, summary: "The school's programs on the marketplace (search q in the title)", querystring: ListQuery, response: { 200: ListingPage } } },
     async (req) => {
       const where = req.query.q ? sql`${programs.title} ilike ${`%${req.query.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`}` : undefined;
       return paginate(req.db, req.query, {
@@ -606,7 +663,7 @@ export default async function marketplaceModule(fastify: FastifyInstance) {
       });
     },
   );
-  app.get('/admin/marketplace/listing/:id', { config: admins, schema: { tags: adminTags, summary: 'One listing', params: IdParams } }, async (req) => {
+  app.get('/admin/marketplace/listing/:id', { config: admins, schema: { tags: adminTags, summary: 'One listing', params: IdParams, response: { 200: ListingAnswer } } }, async (req) => {
     const [row] = await listingSelect(req.db).where(eq(marketListings.id, req.params.id));
     if (!row) throw notFound('listing');
     return { data: row };
@@ -626,6 +683,7 @@ export default async function marketplaceModule(fastify: FastifyInstance) {
           instalment_months: Type.Optional(ListingFields.instalment_months),
           demo_media: Type.Optional(ListingFields.demo_media),
         }),
+        response: { 201: ListingAnswer },
       },
     },
     async (req, reply) => {
@@ -649,6 +707,7 @@ export default async function marketplaceModule(fastify: FastifyInstance) {
         summary: 'Edit a listing: publish (published true) or withdraw (false); buyers keep what they bought',
         params: IdParams,
         body: Type.Partial(Type.Object(ListingFields)),
+        response: { 200: ListingAnswer },
       },
     },
     async (req) => {
@@ -667,15 +726,22 @@ export default async function marketplaceModule(fastify: FastifyInstance) {
       return { data: out };
     },
   );
-  app.delete('/admin/marketplace/listing/:id', { config: admins, schema: { tags: adminTags, summary: 'Take a program off the marketplace; buyers keep it', params: IdParams } }, async (req) => {
-    const [row] = await req.db.delete(marketListings).where(eq(marketListings.id, req.params.id)).returning({ id: marketListings.id });
-    if (!row) throw notFound('listing');
-    return { data: row };
-  });
+  app.delete(
+    '/admin/marketplace/listing/:id',
+    { config: admins, schema: { tags: adminTags, summary: 'Take a program off the marketplace; buyers keep it', params: IdParams, response: { 200: IdAnswer } } },
+    async (req) => {
+      const [row] = await req.db.delete(marketListings).where(eq(marketListings.id, req.params.id)).returning({ id: marketListings.id });
+      if (!row) throw notFound('listing');
+      return { data: row };
+    },
+  );
 
   app.get(
     '/admin/marketplace/learners',
-    { config: admins, schema: { tags: adminTags, summary: 'Buyers from other schools: their learner accounts here, their school and the programs they study', querystring: ListQuery } },
+    {
+      config: admins,
+      schema: { tags: adminTags, summary: 'Buyers from other schools: their learner accounts here, their school and the programs they study', querystring: ListQuery, response: { 200: LearnerPage } },
+    },
     async (req) => {
       const res = await paginate<{ id: number; user_id: number; name: string; surname: string; buyer_school: string; created_at: Date }>(req.db, req.query, {
         table: marketLearners,
@@ -729,7 +795,10 @@ export default async function marketplaceModule(fastify: FastifyInstance) {
 
   app.get(
     '/admin/marketplace/invoice',
-    { config: admins, schema: { tags: adminTags, summary: "Invoices to legal entities of other schools for the school's programs, newest first", querystring: ListQuery } },
+    {
+      config: admins,
+      schema: { tags: adminTags, summary: "Invoices to legal entities of other schools for the school's programs, newest first", querystring: ListQuery, response: { 200: InvoicePage } },
+    },
     async (req) =>
       paginate(req.db, req.query, {
         table: marketInvoices,
@@ -759,7 +828,7 @@ export default async function marketplaceModule(fastify: FastifyInstance) {
     '/admin/marketplace/invoice/:id/paid',
     {
       config: { ...admins, noDemo: true },
-      schema: { tags: adminTags, summary: "Mark an invoice paid: the buyer's access to the program opens", params: IdParams },
+      schema: { tags: adminTags, summary: "Mark an invoice paid: the buyer's access to the program opens", params: IdParams, response: { 200: InvoicePaid } },
     },
     async (req) => {
       const [inv] = await req.db
@@ -770,7 +839,7 @@ export default async function marketplaceModule(fastify: FastifyInstance) {
       if (!inv) {
         const [exists] = await req.db.select({ id: marketInvoices.id }).from(marketInvoices).where(eq(marketInvoices.id, req.params.id));
         if (!exists) throw notFound('invoice');
-        return { data: { id: req.params.id, status: 'paid' } };
+        return { data: { id: req.params.id, status: 'paid' as const } };
       }
       await req.db.insert(programUsers).values({ program_id: inv.program_id, user_id: inv.user_id }).onConflictDoNothing();
       // the buyer's school: the purchase becomes active (through that school's handle, that one row)
@@ -779,14 +848,17 @@ export default async function marketplaceModule(fastify: FastifyInstance) {
         .update(marketPurchases)
         .set({ status: 'active' })
         .where(and(eq(marketPurchases.id, inv.purchase_id), eq(marketPurchases.seller_tenant_id, req.tenant.id)));
-      return { data: { id: inv.id, status: 'paid' } };
+      return { data: { id: inv.id, status: 'paid' as const } };
     },
   );
 
   // ---- back office: wallets ------------------------------------------------------------------
   app.get(
     '/admin/marketplace/wallet',
-    { config: admins, schema: { tags: adminTags, summary: "The wallets' ledger of the school's students (credits and purchases), newest first", querystring: ListQuery } },
+    {
+      config: admins,
+      schema: { tags: adminTags, summary: "The wallets' ledger of the school's students (credits and purchases), newest first", querystring: ListQuery, response: { 200: WalletLedgerPage } },
+    },
     async (req) => {
       return paginate(req.db, req.query, {
         table: walletEntries,
@@ -817,6 +889,7 @@ export default async function marketplaceModule(fastify: FastifyInstance) {
         tags: adminTags,
         summary: "Credit a student's wallet in a currency (a ledger entry with who and why)",
         body: Type.Object({ user_id: Id, currency: Currency, amount: Money, reason: Type.String({ minLength: 1, maxLength: 255 }) }),
+        response: { 201: WalletCredit },
       },
     },
     async (req, reply) => {
