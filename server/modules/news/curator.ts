@@ -8,6 +8,8 @@ import { notFound } from '../../core/errors.ts';
 import { ListQuery, orderFor, paginate } from '../../core/pagination.ts';
 import { withReadCounts } from './read-counts.ts';
 import { IdParams } from '../../core/schemas.ts';
+import { IdAnswer, dataOf, listOf } from '../../core/responses.ts';
+import { NewsWithReads } from './responses.ts';
 import { containsPattern } from '../../core/search.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
 
@@ -51,7 +53,7 @@ export function curatorNewsRoutes(fastify: FastifyInstance, cleanBody: (html: st
     '/admin/news/curator',
     {
       config,
-      schema: { tags, summary: 'Curator news (for moderators): q searches titles, filter[required]', querystring: ListQuery },
+      schema: { tags, summary: 'Curator news (for moderators): q searches titles, filter[required]', querystring: ListQuery, response: { 200: listOf(NewsWithReads) } },
     },
     async (req) => {
       const f = (req.query.filter ?? {}) as Record<string, string>;
@@ -71,17 +73,25 @@ export function curatorNewsRoutes(fastify: FastifyInstance, cleanBody: (html: st
     },
   );
 
-  app.get('/admin/news/curator/:id', { config, schema: { tags, summary: 'One curator news item with how many have read it', params: IdParams } }, async (req) => {
-    const n = await load(req.db, req.params.id);
-    return { data: (await withReadCounts(req.db, [n]))[0] };
-  });
+  app.get(
+    '/admin/news/curator/:id',
+    { config, schema: { tags, summary: 'One curator news item with how many have read it', params: IdParams, response: { 200: dataOf(NewsWithReads) } } },
+    async (req) => {
+      const n = await load(req.db, req.params.id);
+      return { data: (await withReadCounts(req.db, [n]))[0] };
+    },
+  );
 
-  app.post('/admin/news/curator', { config: write, schema: { tags, summary: 'Publish a curator news item (the body is sanitised)', body: Body } }, async (req, reply) => {
-    const [n] = await req.db.insert(news).values(toRow(req.body)).returning();
-    return reply.status(201).send({ data: { ...n, read_count: 0 } });
-  });
+  app.post(
+    '/admin/news/curator',
+    { config: write, schema: { tags, summary: 'Publish a curator news item (the body is sanitised)', body: Body, response: { 201: dataOf(NewsWithReads) } } },
+    async (req, reply) => {
+      const [n] = await req.db.insert(news).values(toRow(req.body)).returning();
+      return reply.status(201).send({ data: { ...n, read_count: 0 } });
+    },
+  );
 
-  app.put('/admin/news/curator/:id', { config: write, schema: { tags, summary: 'Edit a curator news item', params: IdParams, body: Body } }, async (req) => {
+  app.put('/admin/news/curator/:id', { config: write, schema: { tags, summary: 'Edit a curator news item', params: IdParams, body: Body, response: { 200: dataOf(NewsWithReads) } } }, async (req) => {
     await load(req.db, req.params.id);
     const [n] = await req.db
       .update(news)
@@ -91,7 +101,7 @@ export function curatorNewsRoutes(fastify: FastifyInstance, cleanBody: (html: st
     return { data: (await withReadCounts(req.db, [n]))[0] };
   });
 
-  app.delete('/admin/news/curator/:id', { config: write, schema: { tags, summary: 'Delete a curator news item', params: IdParams } }, async (req) => {
+  app.delete('/admin/news/curator/:id', { config: write, schema: { tags, summary: 'Delete a curator news item', params: IdParams, response: { 200: IdAnswer } } }, async (req) => {
     await load(req.db, req.params.id);
     await req.db.delete(news).where(and(eq(news.id, req.params.id), scope));
     return { data: { id: req.params.id } };

@@ -9,14 +9,15 @@ import { accessDenied, notFound } from '../../core/errors.ts';
 import { ListQuery, orderFor, pageMeta, paginate } from '../../core/pagination.ts';
 import { curatorNewsRoutes } from './curator.ts';
 import { withReadCounts } from './read-counts.ts';
-import { IdParams } from '../../core/schemas.ts';
+import { Id, IdParams, nullable } from '../../core/schemas.ts';
+import { IdAnswer, dataOf, listOf } from '../../core/responses.ts';
+import { Audience, NewsRow, NewsWithReads, ReadNews } from './responses.ts';
 import { containsPattern } from '../../core/search.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
 import { cleanHtml } from '../../core/html.ts';
 
 const tags = ['news'];
 const adminTags = ['admin: news'];
-const Audience = Type.Union([Type.Literal('all'), Type.Literal('curators')]);
 
 /**
  * News for students and staff (`all`) and for curators (`curators`, read by moderators), with read marks.
@@ -37,7 +38,7 @@ export default async function newsModule(fastify: FastifyInstance) {
     read_at: newsReads.read_at,
   };
   /** Bodies are sanitised on write; sanitised again on read for rows written around the API (imports, seeds). */
-  const withRead = ({ read_at, ...n }: { read_at: Date | null; body: string } & Record<string, unknown>) => ({ ...n, body: cleanHtml(n.body), is_read: !!read_at });
+  const withRead = <T extends { read_at: Date | null; body: string }>({ read_at, ...n }: T) => ({ ...n, body: cleanHtml(n.body), is_read: !!read_at });
 
   app.get(
     '/api/news',
@@ -46,6 +47,7 @@ export default async function newsModule(fastify: FastifyInstance) {
         tags,
         summary: 'News with read marks, newest first; required=true answers only the required ones (moderators get curator news)',
         querystring: Type.Intersect([ListQuery, Type.Object({ required: Type.Optional(Type.Boolean()) })]),
+        response: { 200: listOf(ReadNews) },
       },
     },
     async (req) => {
@@ -67,18 +69,28 @@ export default async function newsModule(fastify: FastifyInstance) {
     },
   );
 
-  app.get('/api/news/unread/required', { schema: { tags, summary: 'Required news the user has not read yet (the portal shows them first)' } }, async (req) => {
-    const me = currentUser(req);
-    const rows = await req.db
-      .select({ id: news.id, title: news.title, title_en: news.title_en })
-      .from(news)
-      .leftJoin(newsReads, and(eq(newsReads.news_id, news.id), eq(newsReads.user_id, me.id)))
-      .where(and(eq(news.required, true), eq(news.audience, audienceOf(me)), isNull(newsReads.user_id)))
-      .orderBy(news.published_at);
-    return { data: rows };
-  });
+  app.get(
+    '/api/news/unread/required',
+    {
+      schema: {
+        tags,
+        summary: 'Required news the user has not read yet (the portal shows them first)',
+        response: { 200: dataOf(Type.Array(Type.Object({ id: Id, title: Type.String(), title_en: nullable(Type.String()) }))) },
+      },
+    },
+    async (req) => {
+      const me = currentUser(req);
+      const rows = await req.db
+        .select({ id: news.id, title: news.title, title_en: news.title_en })
+        .from(news)
+        .leftJoin(newsReads, and(eq(newsReads.news_id, news.id), eq(newsReads.user_id, me.id)))
+        .where(and(eq(news.required, true), eq(news.audience, audienceOf(me)), isNull(newsReads.user_id)))
+        .orderBy(news.published_at);
+      return { data: rows };
+    },
+  );
 
-  app.get('/api/news/:id', { schema: { tags, summary: 'One news item with its read mark', params: IdParams } }, async (req) => {
+  app.get('/api/news/:id', { schema: { tags, summary: 'One news item with its read mark', params: IdParams, response: { 200: dataOf(ReadNews) } } }, async (req) => {
     const me = currentUser(req);
     const [n] = await req.db
       .select(columns)
@@ -89,20 +101,31 @@ export default async function newsModule(fastify: FastifyInstance) {
     return { data: withRead(n) };
   });
 
-  app.put('/api/news/:id', { schema: { tags, summary: 'Mark a news item as read (records a news_read event the first time)', params: IdParams } }, async (req) => {
-    const me = currentUser(req);
-    const [n] = await req.db
-      .select({ id: news.id })
-      .from(news)
-      .where(and(eq(news.id, req.params.id), eq(news.audience, audienceOf(me))));
-    if (!n) throw notFound('news');
-    if (!req.actorId) {
-      // demo mode reads without marking: the admin is looking, not the user
-      const inserted = await req.db.insert(newsReads).values({ news_id: n.id, user_id: me.id }).onConflictDoNothing().returning({ id: newsReads.news_id });
-      if (inserted.length) await fastify.recordEvent(req, 'news_read', { type: 'news', id: n.id });
-    }
-    return { data: { id: n.id, is_read: true } };
-  });
+  app.put(
+    '/api/news/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Mark a news item as read (records a news_read event the first time)',
+        params: IdParams,
+        response: { 200: dataOf(Type.Object({ id: Id, is_read: Type.Literal(true) })) },
+      },
+    },
+    async (req) => {
+      const me = currentUser(req);
+      const [n] = await req.db
+        .select({ id: news.id })
+        .from(news)
+        .where(and(eq(news.id, req.params.id), eq(news.audience, audienceOf(me))));
+      if (!n) throw notFound('news');
+      if (!req.actorId) {
+        // demo mode reads without marking: the admin is looking, not the user
+        const inserted = await req.db.insert(newsReads).values({ news_id: n.id, user_id: me.id }).onConflictDoNothing().returning({ id: newsReads.news_id });
+        if (inserted.length) await fastify.recordEvent(req, 'news_read', { type: 'news', id: n.id });
+      }
+      return { data: { id: n.id, is_read: true as const } };
+    },
+  );
 
   // ---- back office --------------------------------------------------------------------------
   const staff = { roles: ACCESS.curatorWork.read };
@@ -134,7 +157,12 @@ export default async function newsModule(fastify: FastifyInstance) {
     '/admin/news',
     {
       config: staff,
-      schema: { tags: adminTags, summary: 'News of the school (moderators: curator news); q searches titles; filter[audience], filter[required]', querystring: ListQuery },
+      schema: {
+        tags: adminTags,
+        summary: 'News of the school (moderators: curator news); q searches titles; filter[audience], filter[required]',
+        querystring: ListQuery,
+        response: { 200: listOf(NewsWithReads) },
+      },
     },
     async (req) => {
       const me = currentUser(req);
@@ -164,27 +192,39 @@ export default async function newsModule(fastify: FastifyInstance) {
     return n;
   };
 
-  app.get('/admin/news/:id', { config: staff, schema: { tags: adminTags, summary: 'One news item with how many have read it', params: IdParams } }, async (req) => {
-    const n = await findManaged(req.db, currentUser(req), req.params.id);
-    return { data: (await withReadCounts(req.db, [n]))[0] };
-  });
+  app.get(
+    '/admin/news/:id',
+    { config: staff, schema: { tags: adminTags, summary: 'One news item with how many have read it', params: IdParams, response: { 200: dataOf(NewsWithReads) } } },
+    async (req) => {
+      const n = await findManaged(req.db, currentUser(req), req.params.id);
+      return { data: (await withReadCounts(req.db, [n]))[0] };
+    },
+  );
 
-  app.post('/admin/news', { config: { ...staff, noDemo: true }, schema: { tags: adminTags, summary: 'Publish a news item (the body is sanitised)', body: Body } }, async (req, reply) => {
-    const [n] = await req.db
-      .insert(news)
-      .values(toRow(req.body, currentUser(req)))
-      .returning();
-    return reply.status(201).send({ data: n });
-  });
+  app.post(
+    '/admin/news',
+    { config: { ...staff, noDemo: true }, schema: { tags: adminTags, summary: 'Publish a news item (the body is sanitised)', body: Body, response: { 201: dataOf(NewsRow) } } },
+    async (req, reply) => {
+      const [n] = await req.db
+        .insert(news)
+        .values(toRow(req.body, currentUser(req)))
+        .returning();
+      return reply.status(201).send({ data: n });
+    },
+  );
 
-  app.put('/admin/news/:id', { config: { ...staff, noDemo: true }, schema: { tags: adminTags, summary: 'Edit a news item (the body is sanitised)', params: IdParams, body: Body } }, async (req) => {
-    const me = currentUser(req);
-    await findManaged(req.db, me, req.params.id);
-    const [n] = await req.db.update(news).set(toRow(req.body, me)).where(eq(news.id, req.params.id)).returning();
-    return { data: n };
-  });
+  app.put(
+    '/admin/news/:id',
+    { config: { ...staff, noDemo: true }, schema: { tags: adminTags, summary: 'Edit a news item (the body is sanitised)', params: IdParams, body: Body, response: { 200: dataOf(NewsRow) } } },
+    async (req) => {
+      const me = currentUser(req);
+      await findManaged(req.db, me, req.params.id);
+      const [n] = await req.db.update(news).set(toRow(req.body, me)).where(eq(news.id, req.params.id)).returning();
+      return { data: n };
+    },
+  );
 
-  app.delete('/admin/news/:id', { config: { ...staff, noDemo: true }, schema: { tags: adminTags, summary: 'Delete a news item', params: IdParams } }, async (req) => {
+  app.delete('/admin/news/:id', { config: { ...staff, noDemo: true }, schema: { tags: adminTags, summary: 'Delete a news item', params: IdParams, response: { 200: IdAnswer } } }, async (req) => {
     await findManaged(req.db, currentUser(req), req.params.id);
     await req.db.delete(news).where(eq(news.id, req.params.id));
     return { data: { id: req.params.id } };
