@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import ExcelJS from 'exceljs';
 import { Type, type Static } from 'typebox';
-import { INDUSTRIES, LABOR_MARKET, networkProfiles as np, NETWORK_STATUSES, users } from '../../db/schema/index.ts';
+import { INDUSTRIES, LABOR_MARKET, networkProfiles as np, NETWORK_STATUSES, users, type NetworkStatus } from '../../db/schema/index.ts';
 import { isId } from '../../core/schemas.ts';
 import { fieldError, notFound } from '../../core/errors.ts';
 import { pageMeta } from '../../core/pagination.ts';
@@ -38,7 +38,7 @@ const columns = {
   email: users.email,
   phone: users.phone,
   role: users.role,
-  status: sql<string>`coalesce(${np.status}, 'off')`,
+  status: sql<NetworkStatus>`coalesce(${np.status}, 'off')`,
   company: np.company,
   position: np.position,
   industry: np.industry,
