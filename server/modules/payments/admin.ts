@@ -10,6 +10,8 @@ import { ListQuery, orderFor, paginate } from '../../core/pagination.ts';
 import { CURRENCIES, INSTALMENTS, isOverdue, plansOf } from './store.ts';
 import { cents, checkSchedule, rowsOf } from './rules.ts';
 import { Id, IdParams } from '../../core/schemas.ts';
+import { dataOf, listOf } from '../../core/responses.ts';
+import { EditorPlan, PaymentListItem, TermsMeta } from './responses.ts';
 import { containsPattern } from '../../core/search.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
 
@@ -84,11 +86,16 @@ export function adminRoutes(fastify: FastifyInstance) {
     '/admin/user/:id/getPlan',
     {
       config,
-      schema: { tags, summary: "A student's payment plans with items (by due date), the editor's rows (main and extra by date) and totals", params: IdParams },
+      schema: {
+        tags,
+        summary: "A student's payment plans with items (by due date), the editor's rows (main and extra by date) and totals",
+        params: IdParams,
+        response: { 200: Type.Object({ data: Type.Array(EditorPlan), meta: TermsMeta }) },
+      },
     },
     async (req) => {
       await userOf(req.db, req.params.id);
-      return { data: await plansWithRows(req.db, req.params.id), meta: { instalments: INSTALMENTS, currencies: CURRENCIES } };
+      return { data: await plansWithRows(req.db, req.params.id), meta: { instalments: [...INSTALMENTS], currencies: [...CURRENCIES] } };
     },
   );
 
@@ -101,6 +108,7 @@ export function adminRoutes(fastify: FastifyInstance) {
         summary: "Remove a student's schedule (of one program, or all) so it can be built again; refused while an item is paid (ERROR_PAYMENT_PAID)",
         params: IdParams,
         body: Type.Object({ program_id: Type.Optional(Id) }),
+        response: { 200: dataOf(Type.Object({ deleted: Type.Integer() })) },
       },
       // a POST without a body resets every plan of the user
       preValidation: async (req) => {
@@ -134,6 +142,7 @@ export function adminRoutes(fastify: FastifyInstance) {
         tags,
         summary: "Check a schedule (sums equal the totals, currencies match, dates ascending); with save=true also store it, replacing the student's plan for that program",
         body: CheckBody,
+        response: { 200: dataOf(Type.Object({ valid: Type.Literal(true), totals: Type.Object({ main: Type.Number(), extra: Type.Number() }) })), 201: dataOf(EditorPlan) },
       },
     },
     async (req, reply) => {
@@ -144,7 +153,7 @@ export function adminRoutes(fastify: FastifyInstance) {
       const [program] = await req.db.select({ id: programs.id }).from(programs).where(eq(programs.id, plan.program_id));
       if (!program) throw notFound('program');
       const totals = checkSchedule(plan, items);
-      if (!save) return { data: { valid: true, totals } };
+      if (!save) return { data: { valid: true as const, totals } };
 
       let format = plan.format;
       if (!format) {
@@ -269,6 +278,7 @@ export function adminRoutes(fastify: FastifyInstance) {
         tags,
         summary: "Schedule items of the school's students; filter[user_id|plan_id|program_id|kind|paid|overdue], q on the student's name, login or e-mail",
         querystring: PaymentList,
+        response: { 200: listOf(PaymentListItem) },
       },
     },
     async (req) => {
@@ -299,7 +309,7 @@ export function adminRoutes(fastify: FastifyInstance) {
             : or(eq(paymentItems.paid, true), sql`${paymentItems.due_date} >= ${now}`)
           : undefined,
       );
-      const page = await paginate<{ paid: boolean; due_date: string }>(req.db, req.query, {
+      const page = await paginate<Awaited<ReturnType<typeof listed>>[number]>(req.db, req.query, {
         table: paymentItems,
         where,
         query: listed(req.db, where).$dynamic(),
@@ -316,7 +326,7 @@ export function adminRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get('/admin/payment/:id', { config, schema: { tags, summary: 'One schedule item with its student and program', params: IdParams } }, async (req) => {
+  app.get('/admin/payment/:id', { config, schema: { tags, summary: 'One schedule item with its student and program', params: IdParams, response: { 200: dataOf(PaymentListItem) } } }, async (req) => {
     await itemOf(req.db, req.params.id);
     return { data: await one(req.db, req.params.id) };
   });
@@ -337,6 +347,7 @@ export function adminRoutes(fastify: FastifyInstance) {
           paid: flag,
           comment: Type.Optional(Comment),
         }),
+        response: { 200: dataOf(PaymentListItem) },
       },
     },
     async (req) => {
@@ -392,6 +403,7 @@ export function adminRoutes(fastify: FastifyInstance) {
         summary: 'Comment on a debt: an unpaid item past its due date (others: ERROR_PAYMENT_NOT_DEBT); an empty comment clears it',
         params: IdParams,
         body: Type.Object({ comment: Comment }),
+        response: { 200: dataOf(PaymentListItem) },
       },
     },
     async (req) => {

@@ -13,6 +13,8 @@ import { langOf } from '../../mail/texts.ts';
 import { schoolCompany } from '../companies/index.ts';
 import { marketplaceInvoice } from '../marketplace/index.ts';
 import { Id } from '../../core/schemas.ts';
+import { dataOf } from '../../core/responses.ts';
+import { MyPlan, MyPlanSummary, Price, TermsMeta } from './responses.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
 import { CURRENCIES, INSTALMENTS, plansOf } from './store.ts';
 
@@ -27,35 +29,43 @@ export function learnerRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const config = { roles: [...ROLES], flag: 'payment' as const };
 
-  app.get('/api/price', { config, schema: { tags, summary: "Prices of the school's programs by format and currency" } }, async (req) => {
-    const rows = await req.db
-      .select({
-        id: prices.id,
-        program_id: prices.program_id,
-        program: programs.title,
-        title: prices.title,
-        format: prices.format,
-        currency: prices.currency,
-        amount: prices.amount,
-        extra_amount: prices.extra_amount,
-        extra_currency: prices.extra_currency,
-      })
-      .from(prices)
-      .innerJoin(programs, eq(programs.id, prices.program_id))
-      .orderBy(asc(prices.id));
-    return { data: rows, meta: { instalments: INSTALMENTS, currencies: CURRENCIES } };
-  });
+  app.get(
+    '/api/price',
+    { config, schema: { tags, summary: "Prices of the school's programs by format and currency", response: { 200: Type.Object({ data: Type.Array(Price), meta: TermsMeta }) } } },
+    async (req) => {
+      const rows = await req.db
+        .select({
+          id: prices.id,
+          program_id: prices.program_id,
+          program: programs.title,
+          title: prices.title,
+          format: prices.format,
+          currency: prices.currency,
+          amount: prices.amount,
+          extra_amount: prices.extra_amount,
+          extra_currency: prices.extra_currency,
+        })
+        .from(prices)
+        .innerJoin(programs, eq(programs.id, prices.program_id))
+        .orderBy(asc(prices.id));
+      return { data: rows, meta: { instalments: [...INSTALMENTS], currencies: [...CURRENCIES] } };
+    },
+  );
 
   /** The student's plans as the back office's editor reads them (store.ts), with the count of overdue items. */
   async function myPlans(db: Db, userId: number) {
     return (await plansOf(db, userId)).map((p) => ({ ...p, totals: { ...p.totals, overdue: p.items.filter((i) => i.overdue).length } }));
   }
 
-  app.get('/api/dataPayment', { config, schema: { tags, summary: 'My payment schedule: main and additional amounts, paid and unpaid items, totals' } }, async (req) => ({
-    data: await myPlans(req.db, currentUser(req).id),
-  }));
+  app.get(
+    '/api/dataPayment',
+    { config, schema: { tags, summary: 'My payment schedule: main and additional amounts, paid and unpaid items, totals', response: { 200: dataOf(Type.Array(MyPlan)) } } },
+    async (req) => ({
+      data: await myPlans(req.db, currentUser(req).id),
+    }),
+  );
 
-  app.get('/api/user/getPlan', { config, schema: { tags, summary: 'My instalment plan (months, currencies, totals)' } }, async (req) => {
+  app.get('/api/user/getPlan', { config, schema: { tags, summary: 'My instalment plan (months, currencies, totals)', response: { 200: dataOf(Type.Array(MyPlanSummary)) } } }, async (req) => {
     const plans = await myPlans(req.db, currentUser(req).id);
     return { data: plans.map(({ items: _i, ...p }) => p) };
   });
