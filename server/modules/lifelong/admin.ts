@@ -14,6 +14,22 @@ import { absolutePath, keepUpload } from '../../core/storage.ts';
 import { imageType, sendImage } from '../../core/file-types.ts';
 import { currentUser } from '../../core/context.ts';
 import { recomputeAchievements } from './awards.ts';
+import { IdAnswer } from '../../core/responses.ts';
+import {
+  AchievementAnswer,
+  AchievementPage,
+  AmoduleAnswer,
+  AmodulePage,
+  AprogramAnswer,
+  AprogramPage,
+  AwardAnswer,
+  AwardPage,
+  BranchAnswer,
+  BranchPage,
+  BranchTree,
+  RecomputeAnswer,
+  SortAnswer,
+} from './responses.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
 
 const tags = ['admin: lifelong learning'];
@@ -103,20 +119,32 @@ export default async function lifelongAdmin(fastify: FastifyInstance) {
   }
 
   // ---- branches
-  app.get('/admin/abranch', { config, schema: { tags, summary: 'Branches of lifelong learning; q searches the title; sort id, title, sort', querystring: ListQuery } }, async (req) => {
-    const where = req.query.q ? ilike(abranches.title, escapeLike(req.query.q)) : undefined;
-    const page = await paginate<typeof abranches.$inferSelect>(req.db, req.query, {
-      table: abranches,
-      where,
-      query: req.db.select().from(abranches).where(where).$dynamic(),
-      orderBy: [...orderFor(req.query, { id: abranches.id, title: abranches.title, sort: abranches.sort }, asc(abranches.sort)), asc(abranches.id)],
-    });
-    return { data: page.data.map((b) => branchView(b, req.tenant.slug)), meta: page.meta };
-  });
+  app.get(
+    '/admin/abranch',
+    { config, schema: { tags, summary: 'Branches of lifelong learning; q searches the title; sort id, title, sort', querystring: ListQuery, response: { 200: BranchPage } } },
+    async (req) => {
+      const where = req.query.q ? ilike(abranches.title, escapeLike(req.query.q)) : undefined;
+      const page = await paginate<typeof abranches.$inferSelect>(req.db, req.query, {
+        table: abranches,
+        where,
+        query: req.db.select().from(abranches).where(where).$dynamic(),
+        orderBy: [...orderFor(req.query, { id: abranches.id, title: abranches.title, sort: abranches.sort }, asc(abranches.sort)), asc(abranches.id)],
+      });
+      return { data: page.data.map((b) => branchView(b, req.tenant.slug)), meta: page.meta };
+    },
+  );
 
   app.put(
     '/admin/abranch/sort',
-    { config, schema: { tags, summary: "Order the branches ({ ids: [...] }: sort becomes each one's place)", body: Type.Object({ ids: IdList({ minItems: 1, maxItems: 500 }) }) } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: "Order the branches ({ ids: [...] }: sort becomes each one's place)",
+        body: Type.Object({ ids: IdList({ minItems: 1, maxItems: 500 }) }),
+        response: { 200: SortAnswer },
+      },
+    },
     async (req) => {
       await sortRows(req.db, abranches, req.body.ids);
       return { data: { ids: req.body.ids } };
@@ -129,13 +157,15 @@ export default async function lifelongAdmin(fastify: FastifyInstance) {
     return b;
   }
 
-  app.get('/admin/abranch/:id', { config, schema: { tags, summary: 'One branch', params: IdParams } }, async (req) => ({ data: branchView(await loadBranch(req.db, req.params.id), req.tenant.slug) }));
+  app.get('/admin/abranch/:id', { config, schema: { tags, summary: 'One branch', params: IdParams, response: { 200: BranchAnswer } } }, async (req) => ({
+    data: branchView(await loadBranch(req.db, req.params.id), req.tenant.slug),
+  }));
 
   app.get(
     '/admin/abranch/:id/tree',
     {
       config,
-      schema: { tags, summary: "The branch builder's view: the branch, its programs with their modules, its achievements, each in order", params: IdParams },
+      schema: { tags, summary: "The branch builder's view: the branch, its programs with their modules, its achievements, each in order", params: IdParams, response: { 200: BranchTree } },
     },
     async (req) => {
       const b = await loadBranch(req.db, req.params.id);
@@ -192,6 +222,7 @@ export default async function lifelongAdmin(fastify: FastifyInstance) {
         summary: 'Create a branch (JSON, or form data with an `image`: JPEG, PNG, WebP or GIF, at most 5 MB)',
         consumes: ['application/json', 'multipart/form-data'],
         body: branchBody(true),
+        response: { 201: BranchAnswer },
       },
     },
     async (req, reply) => {
@@ -215,6 +246,7 @@ export default async function lifelongAdmin(fastify: FastifyInstance) {
         consumes: ['application/json', 'multipart/form-data'],
         params: IdParams,
         body: branchBody(false),
+        response: { 200: BranchAnswer },
       },
     },
     async (req) => {
@@ -229,12 +261,16 @@ export default async function lifelongAdmin(fastify: FastifyInstance) {
     },
   );
 
-  app.delete('/admin/abranch/:id', { config, schema: { tags, summary: 'Delete a branch with its programs, modules, achievements and their awards', params: IdParams } }, async (req) => {
-    const b = await loadBranch(req.db, req.params.id);
-    await req.db.delete(abranches).where(eq(abranches.id, b.id));
-    await dropFile(req.tenant.slug, b.image);
-    return { data: { id: b.id } };
-  });
+  app.delete(
+    '/admin/abranch/:id',
+    { config, schema: { tags, summary: 'Delete a branch with its programs, modules, achievements and their awards', params: IdParams, response: { 200: IdAnswer } } },
+    async (req) => {
+      const b = await loadBranch(req.db, req.params.id);
+      await req.db.delete(abranches).where(eq(abranches.id, b.id));
+      await dropFile(req.tenant.slug, b.image);
+      return { data: { id: b.id } };
+    },
+  );
 
   // ---- programs of a branch
   app.get(
@@ -245,6 +281,7 @@ export default async function lifelongAdmin(fastify: FastifyInstance) {
         tags,
         summary: 'Programs of branches; filter[abranch_id]; q searches the title; sort id, title, sort',
         querystring: Type.Intersect([ListQuery, Type.Object({ abranch_id: Type.Optional(Id) })]),
+        response: { 200: AprogramPage },
       },
     },
     async (req) => {
@@ -261,7 +298,7 @@ export default async function lifelongAdmin(fastify: FastifyInstance) {
 
   app.put(
     '/admin/aprogram/sort',
-    { config, schema: { tags, summary: 'Order programs of a branch ({ ids: [...] })', body: Type.Object({ ids: IdList({ minItems: 1, maxItems: 500 }) }) } },
+    { config, schema: { tags, summary: 'Order programs of a branch ({ ids: [...] })', body: Type.Object({ ids: IdList({ minItems: 1, maxItems: 500 }) }), response: { 200: SortAnswer } } },
     async (req) => {
       await sortRows(req.db, aprograms, req.body.ids);
       return { data: { ids: req.body.ids } };
@@ -273,13 +310,20 @@ export default async function lifelongAdmin(fastify: FastifyInstance) {
     if (!p) throw notFound('aprogram');
     return p;
   }
-  app.get('/admin/aprogram/:id', { config, schema: { tags, summary: 'One program of a branch', params: IdParams } }, async (req) => ({ data: await loadProgram(req.db, req.params.id) }));
+  app.get('/admin/aprogram/:id', { config, schema: { tags, summary: 'One program of a branch', params: IdParams, response: { 200: AprogramAnswer } } }, async (req) => ({
+    data: await loadProgram(req.db, req.params.id),
+  }));
 
   app.post(
     '/admin/aprogram',
     {
       config,
-      schema: { tags, summary: 'Create a program in a branch', body: Type.Intersect([Type.Object({ abranch_id: Id, title: Title }), Type.Partial(Type.Object(ProgramFields))]) },
+      schema: {
+        tags,
+        summary: 'Create a program in a branch',
+        body: Type.Intersect([Type.Object({ abranch_id: Id, title: Title }), Type.Partial(Type.Object(ProgramFields))]),
+        response: { 201: AprogramAnswer },
+      },
     },
     async (req, reply) => {
       await exists(req.db, abranches, req.body.abranch_id, 'abranch_id');
@@ -293,7 +337,7 @@ export default async function lifelongAdmin(fastify: FastifyInstance) {
 
   app.put(
     '/admin/aprogram/:id',
-    { config, schema: { tags, summary: 'Edit a program of a branch: the fields sent', params: IdParams, body: Type.Partial(Type.Object(ProgramFields)) } },
+    { config, schema: { tags, summary: 'Edit a program of a branch: the fields sent', params: IdParams, body: Type.Partial(Type.Object(ProgramFields)), response: { 200: AprogramAnswer } } },
     async (req) => {
       await loadProgram(req.db, req.params.id);
       await exists(req.db, abranches, req.body.abranch_id, 'abranch_id');
@@ -304,7 +348,7 @@ export default async function lifelongAdmin(fastify: FastifyInstance) {
     },
   );
 
-  app.delete('/admin/aprogram/:id', { config, schema: { tags, summary: 'Delete a program of a branch with its modules', params: IdParams } }, async (req) => {
+  app.delete('/admin/aprogram/:id', { config, schema: { tags, summary: 'Delete a program of a branch with its modules', params: IdParams, response: { 200: IdAnswer } } }, async (req) => {
     const p = await loadProgram(req.db, req.params.id);
     await req.db.delete(aprograms).where(eq(aprograms.id, p.id));
     return { data: { id: p.id } };
@@ -332,7 +376,12 @@ export default async function lifelongAdmin(fastify: FastifyInstance) {
     '/admin/amodule',
     {
       config,
-      schema: { tags, summary: 'Modules of branch programs; filter[aprogram_id]; q searches the title', querystring: Type.Intersect([ListQuery, Type.Object({ aprogram_id: Type.Optional(Id) })]) },
+      schema: {
+        tags,
+        summary: 'Modules of branch programs; filter[aprogram_id]; q searches the title',
+        querystring: Type.Intersect([ListQuery, Type.Object({ aprogram_id: Type.Optional(Id) })]),
+        response: { 200: AmodulePage },
+      },
     },
     async (req) => {
       const prog = req.query.aprogram_id ?? filterId(req.query.filter as Record<string, unknown>, 'aprogram_id');
@@ -348,7 +397,7 @@ export default async function lifelongAdmin(fastify: FastifyInstance) {
 
   app.put(
     '/admin/amodule/sort',
-    { config, schema: { tags, summary: 'Order modules of a program ({ ids: [...] })', body: Type.Object({ ids: IdList({ minItems: 1, maxItems: 500 }) }) } },
+    { config, schema: { tags, summary: 'Order modules of a program ({ ids: [...] })', body: Type.Object({ ids: IdList({ minItems: 1, maxItems: 500 }) }), response: { 200: SortAnswer } } },
     async (req) => {
       await sortRows(req.db, amodules, req.body.ids);
       return { data: { ids: req.body.ids } };
@@ -360,7 +409,9 @@ export default async function lifelongAdmin(fastify: FastifyInstance) {
     if (!m) throw notFound('amodule');
     return m;
   }
-  app.get('/admin/amodule/:id', { config, schema: { tags, summary: 'One module', params: IdParams } }, async (req) => ({ data: await loadModule(req.db, req.params.id) }));
+  app.get('/admin/amodule/:id', { config, schema: { tags, summary: 'One module', params: IdParams, response: { 200: AmoduleAnswer } } }, async (req) => ({
+    data: await loadModule(req.db, req.params.id),
+  }));
 
   app.post(
     '/admin/amodule',
@@ -370,6 +421,7 @@ export default async function lifelongAdmin(fastify: FastifyInstance) {
         tags,
         summary: 'Create a module: kind program|media|quiz with the id of that program, material or quiz',
         body: Type.Intersect([Type.Object({ aprogram_id: Id, title: Title, kind: ModuleFields.kind }), Type.Partial(Type.Object(ModuleFields))]),
+        response: { 201: AmoduleAnswer },
       },
     },
     async (req, reply) => {
@@ -382,16 +434,20 @@ export default async function lifelongAdmin(fastify: FastifyInstance) {
     },
   );
 
-  app.put('/admin/amodule/:id', { config, schema: { tags, summary: 'Edit a module: the fields sent', params: IdParams, body: Type.Partial(Type.Object(ModuleFields)) } }, async (req) => {
-    const before = await loadModule(req.db, req.params.id);
-    await checkModule(req.db, req.body, before);
-    const patch = targetOnly(pick(req.body, ModuleFields), req.body.kind);
-    if (!Object.keys(patch).length) throw new ValidationError({ _: ['validation.required'] });
-    const [m] = await req.db.update(amodules).set(patch).where(eq(amodules.id, before.id)).returning();
-    return { data: m };
-  });
+  app.put(
+    '/admin/amodule/:id',
+    { config, schema: { tags, summary: 'Edit a module: the fields sent', params: IdParams, body: Type.Partial(Type.Object(ModuleFields)), response: { 200: AmoduleAnswer } } },
+    async (req) => {
+      const before = await loadModule(req.db, req.params.id);
+      await checkModule(req.db, req.body, before);
+      const patch = targetOnly(pick(req.body, ModuleFields), req.body.kind);
+      if (!Object.keys(patch).length) throw new ValidationError({ _: ['validation.required'] });
+      const [m] = await req.db.update(amodules).set(patch).where(eq(amodules.id, before.id)).returning();
+      return { data: m };
+    },
+  );
 
-  app.delete('/admin/amodule/:id', { config, schema: { tags, summary: 'Delete a module', params: IdParams } }, async (req) => {
+  app.delete('/admin/amodule/:id', { config, schema: { tags, summary: 'Delete a module', params: IdParams, response: { 200: IdAnswer } } }, async (req) => {
     const m = await loadModule(req.db, req.params.id);
     await req.db.delete(amodules).where(eq(amodules.id, m.id));
     return { data: { id: m.id } };
@@ -422,6 +478,7 @@ export default async function lifelongAdmin(fastify: FastifyInstance) {
         tags,
         summary: 'Achievements; filter[abranch_id]; q searches the title; sort id, title, sort',
         querystring: Type.Intersect([ListQuery, Type.Object({ abranch_id: Type.Optional(Id) })]),
+        response: { 200: AchievementPage },
       },
     },
     async (req) => {
@@ -437,17 +494,21 @@ export default async function lifelongAdmin(fastify: FastifyInstance) {
     },
   );
 
-  app.put('/admin/achievement/sort', { config, schema: { tags, summary: 'Order achievements ({ ids: [...] })', body: Type.Object({ ids: IdList({ minItems: 1, maxItems: 500 }) }) } }, async (req) => {
-    await sortRows(req.db, achievements, req.body.ids);
-    return { data: { ids: req.body.ids } };
-  });
+  app.put(
+    '/admin/achievement/sort',
+    { config, schema: { tags, summary: 'Order achievements ({ ids: [...] })', body: Type.Object({ ids: IdList({ minItems: 1, maxItems: 500 }) }), response: { 200: SortAnswer } } },
+    async (req) => {
+      await sortRows(req.db, achievements, req.body.ids);
+      return { data: { ids: req.body.ids } };
+    },
+  );
 
   async function loadAchievement(db: Db, id: number) {
     const [a] = await db.select().from(achievements).where(eq(achievements.id, id));
     if (!a) throw notFound('achievement');
     return a;
   }
-  app.get('/admin/achievement/:id', { config, schema: { tags, summary: 'One achievement', params: IdParams } }, async (req) => ({
+  app.get('/admin/achievement/:id', { config, schema: { tags, summary: 'One achievement', params: IdParams, response: { 200: AchievementAnswer } } }, async (req) => ({
     data: achievementView(await loadAchievement(req.db, req.params.id), req.tenant.slug),
   }));
 
@@ -466,6 +527,7 @@ export default async function lifelongAdmin(fastify: FastifyInstance) {
           'Create an achievement: rule manual|program_finished (program_id)|quiz_passed (quiz_id, min_percent)|project_approved (media_id)|modules_done (module_ids)|branch_programs (count); a badge `image` in form data',
         consumes: ['application/json', 'multipart/form-data'],
         body: achievementBody(true),
+        response: { 201: AchievementAnswer },
       },
     },
     async (req, reply) => {
@@ -490,6 +552,7 @@ export default async function lifelongAdmin(fastify: FastifyInstance) {
         consumes: ['application/json', 'multipart/form-data'],
         params: IdParams,
         body: achievementBody(false),
+        response: { 200: AchievementAnswer },
       },
     },
     async (req) => {
@@ -505,7 +568,7 @@ export default async function lifelongAdmin(fastify: FastifyInstance) {
     },
   );
 
-  app.delete('/admin/achievement/:id', { config, schema: { tags, summary: 'Delete an achievement (its awards go with it)', params: IdParams } }, async (req) => {
+  app.delete('/admin/achievement/:id', { config, schema: { tags, summary: 'Delete an achievement (its awards go with it)', params: IdParams, response: { 200: IdAnswer } } }, async (req) => {
     const a = await loadAchievement(req.db, req.params.id);
     await req.db.delete(achievements).where(eq(achievements.id, a.id));
     await dropFile(req.tenant.slug, a.image);
@@ -517,7 +580,7 @@ export default async function lifelongAdmin(fastify: FastifyInstance) {
     '/admin/achievement/:id/award',
     {
       config,
-      schema: { tags, summary: 'Awards of an achievement, newest first: student, when, why, automatic or by hand, withdrawn', params: IdParams, querystring: ListQuery },
+      schema: { tags, summary: 'Awards of an achievement, newest first: student, when, why, automatic or by hand, withdrawn', params: IdParams, querystring: ListQuery, response: { 200: AwardPage } },
     },
     async (req) => {
       const a = await loadAchievement(req.db, req.params.id);
@@ -560,7 +623,7 @@ export default async function lifelongAdmin(fastify: FastifyInstance) {
     '/admin/achievement/:id/grant',
     {
       config: { ...config, noDemo: true },
-      schema: { tags, summary: 'Grant the achievement to a student by hand, with a reason (a withdrawn award is given back)', params: IdParams, body: AwardBody },
+      schema: { tags, summary: 'Grant the achievement to a student by hand, with a reason (a withdrawn award is given back)', params: IdParams, body: AwardBody, response: { 200: AwardAnswer } },
     },
     async (req) => {
       const a = await loadAchievement(req.db, req.params.id);
@@ -580,7 +643,13 @@ export default async function lifelongAdmin(fastify: FastifyInstance) {
     '/admin/achievement/:id/withdraw',
     {
       config: { ...config, noDemo: true },
-      schema: { tags, summary: "Withdraw the student's award by hand, with a reason: its credential shows as revoked, the rule does not give it back", params: IdParams, body: AwardBody },
+      schema: {
+        tags,
+        summary: "Withdraw the student's award by hand, with a reason: its credential shows as revoked, the rule does not give it back",
+        params: IdParams,
+        body: AwardBody,
+        response: { 200: AwardAnswer },
+      },
     },
     async (req) => {
       const a = await loadAchievement(req.db, req.params.id);
@@ -599,7 +668,13 @@ export default async function lifelongAdmin(fastify: FastifyInstance) {
     '/admin/achievement/:id/recompute',
     {
       config: { ...config, noDemo: true },
-      schema: { tags, summary: "Recompute a student's automatic achievements now (the same as after a quiz, a review or a score decision)", params: IdParams, body: Type.Object({ user_id: Id }) },
+      schema: {
+        tags,
+        summary: "Recompute a student's automatic achievements now (the same as after a quiz, a review or a score decision)",
+        params: IdParams,
+        body: Type.Object({ user_id: Id }),
+        response: { 200: RecomputeAnswer },
+      },
     },
     async (req) => {
       await loadAchievement(req.db, req.params.id);

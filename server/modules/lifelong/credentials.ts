@@ -1,6 +1,7 @@
 import { SignJWT, exportJWK, generateKeyPair, importJWK, jwtVerify, decodeProtectedHeader, type JWK } from 'jose';
 import type { Db } from '../../db/client.ts';
 import { credentialKeys } from '../../db/schema/index.ts';
+import type { CredentialPayload, PublicJwk } from './responses.ts';
 
 export const CREDENTIAL_ALG = 'EdDSA';
 
@@ -21,10 +22,11 @@ export async function schoolKey(db: Db) {
   return row;
 }
 
-/** The school's public keys as a JWK Set. */
-export async function jwks(db: Db) {
+/** The school's public keys as a JWK Set: of each key its public members only (never the private `d`). */
+export async function jwks(db: Db): Promise<{ keys: PublicJwk[] }> {
   const k = await schoolKey(db);
-  return { keys: [k.public_jwk] };
+  const { kty, crv, x, kid, alg, use } = k.public_jwk as PublicJwk;
+  return { keys: [{ kty, crv, x, kid, alg, use }] };
 }
 
 export interface CredentialInput {
@@ -84,7 +86,8 @@ export async function verifyCredential(db: Db, jwt: string) {
   try {
     if (decodeProtectedHeader(jwt).kid !== key.kid) return null;
     const { payload } = await jwtVerify(jwt, await importJWK(key.public_jwk as JWK, CREDENTIAL_ALG), { algorithms: [CREDENTIAL_ALG], typ: 'vc+jwt' });
-    return payload;
+    // signed with the school's own key, so made by signCredential: its shape
+    return payload as CredentialPayload;
   } catch {
     return null;
   }

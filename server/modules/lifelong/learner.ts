@@ -11,6 +11,7 @@ import { webOrigin } from '../../mail/links.ts';
 import { aprogramDone, factsOf, judge, moduleDone, recomputeAchievements, structure, titlesOf, type Achievement, type Award, type Structure } from './awards.ts';
 import { achievementView, branchView } from './admin.ts';
 import { credentialIdOf, jwks, signCredential, verifyCredential } from './credentials.ts';
+import { CredentialCheck, CredentialFile, CredentialVerification, IssuerAnswer, Jwks, MyAchievements, MyBranch, MyBranches } from './responses.ts';
 
 const tags = ['lifelong learning'];
 const config = { flag: 'lifelong_learning' as const };
@@ -83,19 +84,23 @@ export default async function lifelongLearner(fastify: FastifyInstance) {
     return { s, achView, branchOf };
   }
 
-  app.get('/api/abranch', { config, schema: { tags, summary: 'Branches of lifelong learning with my progress (modules done) and achievements earned' } }, async (req) => {
-    const { s, branchOf } = await overview(req);
-    return {
-      data: s.branches.map((b) => {
-        const { programs, achievements: _a, ...rest } = branchOf(b);
-        return { ...rest, programs_total: programs.length, programs_done: programs.filter((p) => p.done).length };
-      }),
-    };
-  });
+  app.get(
+    '/api/abranch',
+    { config, schema: { tags, summary: 'Branches of lifelong learning with my progress (modules done) and achievements earned', response: { 200: MyBranches } } },
+    async (req) => {
+      const { s, branchOf } = await overview(req);
+      return {
+        data: s.branches.map((b) => {
+          const { programs, achievements: _a, ...rest } = branchOf(b);
+          return { ...rest, programs_total: programs.length, programs_done: programs.filter((p) => p.done).length };
+        }),
+      };
+    },
+  );
 
   app.get(
     '/api/abranch/:id',
-    { config, schema: { tags, summary: 'One branch: its programs with modules (done, link), its achievements (earned, or what is missing)', params: IdParams } },
+    { config, schema: { tags, summary: 'One branch: its programs with modules (done, link), its achievements (earned, or what is missing)', params: IdParams, response: { 200: MyBranch } } },
     async (req) => {
       const { s, branchOf } = await overview(req);
       const b = s.branches.find((x) => x.id === req.params.id);
@@ -104,10 +109,14 @@ export default async function lifelongLearner(fastify: FastifyInstance) {
     },
   );
 
-  app.get('/api/achievement', { config, schema: { tags, summary: "Every achievement of the school: earned (when, why, the credential's id) or still to earn (what is missing)" } }, async (req) => {
-    const { s, achView } = await overview(req);
-    return { data: s.achs.map(achView) };
-  });
+  app.get(
+    '/api/achievement',
+    { config, schema: { tags, summary: "Every achievement of the school: earned (when, why, the credential's id) or still to earn (what is missing)", response: { 200: MyAchievements } } },
+    async (req) => {
+      const { s, achView } = await overview(req);
+      return { data: s.achs.map(achView) };
+    },
+  );
 
   /** The signed credential of an award, with the links it carries. */
   async function credentialOf(req: FastifyRequest, db: Db, w: Award) {
@@ -133,7 +142,12 @@ export default async function lifelongLearner(fastify: FastifyInstance) {
     '/api/achievement/:id/credential',
     {
       config,
-      schema: { tags, summary: "My earned achievement as an Open Badges 3.0 credential: a JWT-VC (vc+jwt) signed with the school's Ed25519 key, as a file", params: IdParams },
+      schema: {
+        tags,
+        summary: "My earned achievement as an Open Badges 3.0 credential: a JWT-VC (vc+jwt) signed with the school's Ed25519 key, as a file",
+        params: IdParams,
+        response: { 200: { description: 'The credential (a JWT-VC)', content: { 'application/vc+jwt': { schema: CredentialFile } } } },
+      },
     },
     async (req, reply) => {
       const [w] = await req.db
@@ -155,7 +169,7 @@ export default async function lifelongLearner(fastify: FastifyInstance) {
     const [school] = await req.db.select({ title: tenants.title }).from(tenants);
     return {
       credential_id: w.credential_id,
-      status: w.revoked_at ? 'revoked' : 'valid',
+      status: w.revoked_at ? ('revoked' as const) : ('valid' as const),
       revoked_at: w.revoked_at,
       student: `${u.surname} ${u.name}`.trim(),
       achievement: { title: a.title, title_en: a.title_en, description: a.description, image: achievementView(a, req.tenant.slug).image },
@@ -176,7 +190,7 @@ export default async function lifelongLearner(fastify: FastifyInstance) {
         tags,
         summary: "The school's public keys (a JWK Set) that credentials are signed with (public; `domain` may be in the query)",
         security: [],
-        response: { 200: Type.Object({ keys: Type.Array(Type.Record(Type.String(), Type.Any())) }) },
+        response: { 200: Jwks },
       },
     },
     async (req) => jwks(req.db),
@@ -186,11 +200,11 @@ export default async function lifelongLearner(fastify: FastifyInstance) {
     '/api/credential/issuer',
     {
       config: publicConfig,
-      schema: { tags, summary: "The issuer profile of the school's credentials: name, web address, public keys (public)", security: [] },
+      schema: { tags, summary: "The issuer profile of the school's credentials: name, web address, public keys (public)", security: [], response: { 200: IssuerAnswer } },
     },
     async (req) => {
       const [school] = await req.db.select({ title: tenants.title }).from(tenants);
-      return { data: { type: ['Profile'], name: school.title, url: webOrigin(app, req), keys: (await jwks(req.db)).keys } };
+      return { data: { type: ['Profile' as const], name: school.title, url: webOrigin(app, req), keys: (await jwks(req.db)).keys } };
     },
   );
 
@@ -204,6 +218,7 @@ export default async function lifelongLearner(fastify: FastifyInstance) {
         security: [],
         params: Type.Object({ uuid: Uuid }),
         querystring: Type.Object({ domain: Type.Optional(Type.String({ maxLength: 100 })) }),
+        response: { 200: CredentialCheck },
       },
     },
     async (req) => {
@@ -221,14 +236,15 @@ export default async function lifelongLearner(fastify: FastifyInstance) {
         summary: "Verify a credential (the JWT): signature against the school's key, then its status (valid, revoked); a bad signature is signature: false (public)",
         security: [],
         body: Type.Object({ credential: Type.String({ minLength: 1, maxLength: 20000 }) }),
+        response: { 200: CredentialVerification },
       },
     },
     async (req) => {
       const payload = await verifyCredential(req.db, req.body.credential.trim());
       const id = payload ? credentialIdOf(payload.jti) : null;
-      if (!payload || !id) return { data: { signature: false, status: 'invalid' } };
+      if (!payload || !id) return { data: { signature: false as const, status: 'invalid' as const } };
       const { award: _w, ...state } = await publicState(req, id).catch(() => ({ award: null, status: 'unknown' as const }));
-      return { data: { signature: true, ...state, payload } };
+      return { data: { signature: true as const, ...state, payload } };
     },
   );
 }
