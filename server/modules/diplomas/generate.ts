@@ -14,6 +14,8 @@ import { RECORD_ROLES, loadTemplate } from '../templates/index.ts';
 import { fillTemplate } from '../templates/index.ts';
 import { documentView, dropFiles, loadDiploma, type Db, type Diploma } from './store.ts';
 import { IdParams, isId } from '../../core/schemas.ts';
+import { IdAnswer, dataOf, listOf } from '../../core/responses.ts';
+import { DiplomaDocument, DiplomaDocumentRow } from './responses.ts';
 import { containsPattern } from '../../core/search.ts';
 
 const tags = ['admin: diploma documents'];
@@ -92,6 +94,7 @@ export function generationRoutes(fastify: FastifyInstance) {
         tags,
         summary: "Render the diploma's document as a PDF into the student's documents (template_id, else the diploma's template, else the school's newest certificate template)",
         params: IdParams,
+        response: { 201: dataOf(DiplomaDocument) },
         // no body schema: the call usually has no body at all; `{ template_id }` is checked by hand
       },
     },
@@ -118,7 +121,12 @@ export function generationRoutes(fastify: FastifyInstance) {
     '/admin/diploma_documents',
     {
       config,
-      schema: { tags, summary: 'Documents generated for diplomas; filter[diploma_id], filter[user_id]; q searches the title; sort id, title, created_at', querystring: ListQuery },
+      schema: {
+        tags,
+        summary: 'Documents generated for diplomas; filter[diploma_id], filter[user_id]; q searches the title; sort id, title, created_at',
+        querystring: ListQuery,
+        response: { 200: listOf(DiplomaDocumentRow) },
+      },
     },
     async (req) => {
       const f = (req.query.filter ?? {}) as Record<string, unknown>;
@@ -148,15 +156,19 @@ export function generationRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get('/admin/diploma_documents/:id', { config, schema: { tags, summary: 'One generated document', params: IdParams } }, async (req) => {
+  app.get('/admin/diploma_documents/:id', { config, schema: { tags, summary: 'One generated document', params: IdParams, response: { 200: dataOf(DiplomaDocument) } } }, async (req) => {
     const r = await loadLink(req.db, req.params.id);
     return { data: documentView(r.diploma_documents, r.documents) };
   });
 
-  app.delete('/admin/diploma_documents/:id', { config, schema: { tags, summary: "Delete a generated document (it leaves the student's documents)", params: IdParams } }, async (req) => {
-    const r = await loadLink(req.db, req.params.id);
-    await req.db.delete(documents).where(eq(documents.id, r.documents.id));
-    await dropFiles(app.config.dataDir, req.tenant.slug, [r.documents.path]);
-    return { data: { id: r.diploma_documents.id } };
-  });
+  app.delete(
+    '/admin/diploma_documents/:id',
+    { config, schema: { tags, summary: "Delete a generated document (it leaves the student's documents)", params: IdParams, response: { 200: IdAnswer } } },
+    async (req) => {
+      const r = await loadLink(req.db, req.params.id);
+      await req.db.delete(documents).where(eq(documents.id, r.documents.id));
+      await dropFiles(app.config.dataDir, req.tenant.slug, [r.documents.path]);
+      return { data: { id: r.diploma_documents.id } };
+    },
+  );
 }

@@ -15,6 +15,8 @@ import { RECORD_ROLES, loadTemplate } from '../templates/index.ts';
 import { DiplomaFields, dropFiles, fileView, fullDiploma, loadDiploma, tags, type Diploma } from './store.ts';
 import { generationRoutes } from './generate.ts';
 import { Id, IdParams } from '../../core/schemas.ts';
+import { IdAnswer, listOf } from '../../core/responses.ts';
+import { DiplomaRow, FullDiplomaAnswer } from './responses.ts';
 import { containsPattern } from '../../core/search.ts';
 
 export const DIPLOMA_FILE_EXTENSIONS = ['pdf', 'jpg', 'jpeg', 'png', 'doc', 'docx'];
@@ -75,6 +77,7 @@ export default async function diplomasModule(fastify: FastifyInstance) {
         tags,
         summary: 'Diplomas; q searches the name and the registration number; filter[user_id], filter[program_id]; sort id, name_nominative, registration_number, date_issue, hours, created_at',
         querystring: ListQuery,
+        response: { 200: listOf(DiplomaRow) },
       },
     },
     async (req) => {
@@ -136,9 +139,13 @@ export default async function diplomasModule(fastify: FastifyInstance) {
     },
   );
 
-  app.get('/admin/diploma/:id', { config, schema: { tags, summary: 'A diploma with its student, program, files and generated documents', params: IdParams } }, async (req) => ({
-    data: await fullDiploma(req.db, await loadDiploma(req.db, req.params.id)),
-  }));
+  app.get(
+    '/admin/diploma/:id',
+    { config, schema: { tags, summary: 'A diploma with its student, program, files and generated documents', params: IdParams, response: { 200: FullDiplomaAnswer } } },
+    async (req) => ({
+      data: await fullDiploma(req.db, await loadDiploma(req.db, req.params.id)),
+    }),
+  );
 
   app.post(
     '/admin/diploma',
@@ -154,6 +161,7 @@ export default async function diplomasModule(fastify: FastifyInstance) {
           Type.Partial(Type.Object(DiplomaFields)),
           Type.Object({}, { additionalProperties: true }),
         ]),
+        response: { 201: FullDiplomaAnswer },
       },
     },
     async (req, reply) => {
@@ -179,6 +187,7 @@ export default async function diplomasModule(fastify: FastifyInstance) {
         consumes: ['application/json', 'multipart/form-data'],
         params: IdParams,
         body: Type.Intersect([Type.Partial(Type.Object(DiplomaFields)), Type.Object({}, { additionalProperties: true })]),
+        response: { 200: FullDiplomaAnswer },
       },
     },
     async (req) => {
@@ -200,7 +209,7 @@ export default async function diplomasModule(fastify: FastifyInstance) {
     '/admin/diploma/:id',
     {
       config,
-      schema: { tags, summary: "Delete a diploma with its files and the documents generated for it (they leave the student's documents)", params: IdParams },
+      schema: { tags, summary: "Delete a diploma with its files and the documents generated for it (they leave the student's documents)", params: IdParams, response: { 200: IdAnswer } },
     },
     async (req) => {
       const d = await loadDiploma(req.db, req.params.id);
@@ -234,6 +243,7 @@ export default async function diplomasModule(fastify: FastifyInstance) {
         summary: 'Add files to a diploma (form data `file`, `files[]` or `file1..n`: pdf, jpg, png, doc, docx, at most 15 MB each, at most 10)',
         consumes: ['multipart/form-data'],
         params: IdParams,
+        response: { 201: FullDiplomaAnswer },
       },
     },
     async (req, reply) => {
@@ -264,7 +274,7 @@ export default async function diplomasModule(fastify: FastifyInstance) {
     return sendDownload(reply, abs, { name: f.file_name, stored: f.path, size: f.size });
   });
 
-  app.delete('/admin/diploma/:id/files/:fileId', { config, schema: { tags, summary: 'Remove a file of a diploma', params: FileParams } }, async (req) => {
+  app.delete('/admin/diploma/:id/files/:fileId', { config, schema: { tags, summary: 'Remove a file of a diploma', params: FileParams, response: { 200: FullDiplomaAnswer } } }, async (req) => {
     const { d, f } = await loadFile(req.db, req.params.id, req.params.fileId);
     await req.db.delete(diplomaFiles).where(eq(diplomaFiles.id, f.id));
     await dropFiles(app.config.dataDir, req.tenant.slug, [f.path]);
