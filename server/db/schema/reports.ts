@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { schoolId } from './tenants.ts';
 import { users } from './users.ts';
 
@@ -16,4 +16,27 @@ export const savedReports = pgTable(
     updated_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('saved_reports_tenant_name').on(t.tenant_id, t.name)],
+);
+
+/**
+ * The event log rolled up per user and UTC day (docs/reports.md "User activity"): the day's first and last event,
+ * its logins and other actions. Kept by triggers on `events` (migration 0018: a statement's inserted rows are added
+ * in one upsert; deleted or moved rows make their days counted again from `events`), so every way an event is written
+ * counts, and calls made in demo mode, never recorded as events, never reach it. User activity reads it instead of
+ * aggregating the school's events for every page.
+ */
+export const eventDays = pgTable(
+  'event_days',
+  {
+    tenant_id: schoolId(),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date({ mode: 'string' }).notNull(),
+    first_at: timestamp({ withTimezone: true }).notNull(),
+    last_at: timestamp({ withTimezone: true }).notNull(),
+    logins: integer().notNull(),
+    actions: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenant_id, t.user_id, t.day] })],
 );

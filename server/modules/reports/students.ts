@@ -1,44 +1,47 @@
-import { and, asc, count, eq, gt, inArray, isNotNull, max, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { chapterMedia, chapters, events, media, news, newsReads, submittedProjects, users } from '../../db/schema/index.ts';
+import { chapterMedia, chapters, eventDays, media, news, newsReads, submittedProjects, users } from '../../db/schema/index.ts';
 import type { Chart, ReportDef, ReportInput } from './catalogue.ts';
+import type { Window } from './period.ts';
 import { keyset, orderOf, pages, studentName, text, userScope, windowOn } from './helpers.ts';
 
 const students = (db: Db, p: ReportInput): SQL => and(eq(users.role, 'student'), ...userScope(db, users.id, p))!;
 
 // ---- getUserActivity ----
 
+/** The period as whole UTC days (`from` included, `to` excluded): what the per-day rollup is filtered by. */
+function dayWindow(w: Window): SQL[] {
+  const day = (d: Date) => {
+    // every report period starts and ends at a UTC midnight (period.ts); anything else would need the events themselves
+    if (d.getTime() % 86_400_000 !== 0) throw new Error(`Not a UTC day boundary: ${d.toISOString()}`);
+    return d.toISOString().slice(0, 10);
+  };
+  const out: SQL[] = [];
+  if (w.from) out.push(gte(eventDays.day, day(w.from)));
+  if (w.to) out.push(lt(eventDays.day, day(w.to)));
+  return out;
+}
+
 /**
- * Per student over the period, from the event log (docs/reports.md "User activity"): logins, other actions, active
- * days, actions per active day, time in the portal (per day, first to last event; summed), last visit.
+ * Per student over the period, from the event log rolled up per user and UTC day (`event_days`, kept by triggers on
+ * `events`; docs/reports.md "User activity"): logins, other actions, active days, actions per active day, time in
+ * the portal (per day, first to last event; summed), last visit.
  */
 function activityQuery(db: Db, p: ReportInput, only?: number[]) {
-  const day = sql`date_trunc('day', ${events.created_at})`;
-  const perDay = db
-    .select({
-      user_id: events.user_id,
-      span: sql<number>`extract(epoch from (max(${events.created_at}) - min(${events.created_at})))`.as('span'),
-      logins: sql<number>`count(*) filter (where ${events.kind} = 'login')`.as('logins'),
-      actions: sql<number>`count(*) filter (where ${events.kind} <> 'login')`.as('actions'),
-      last: max(events.created_at).as('last'),
-    })
-    .from(events)
-    // `only`: the events of these users alone (a page's or a batch's), read through events_tenant_user_time
-    .where(and(...windowOn(events.created_at, p.window), ...(only ? [inArray(events.user_id, only.length ? only : [0])] : [])))
-    .groupBy(events.user_id, day)
-    .as('per_day');
   const perUser = db
     .select({
-      user_id: perDay.user_id,
+      user_id: eventDays.user_id,
       days: sql<number>`count(*)`.as('days'),
-      seconds: sql<number>`round(sum(${perDay.span}))`.as('seconds'),
-      logins: sql<number>`sum(${perDay.logins})`.as('logins_total'),
-      actions: sql<number>`sum(${perDay.actions})`.as('actions_total'),
-      last: sql<Date>`max(${perDay.last})`.as('last_total'),
+      seconds: sql<number>`round(sum(extract(epoch from (${eventDays.last_at} - ${eventDays.first_at}))))`.as('seconds'),
+      logins: sql<number>`sum(${eventDays.logins})`.as('logins_total'),
+      actions: sql<number>`sum(${eventDays.actions})`.as('actions_total'),
+      last: sql<Date>`max(${eventDays.last_at})`.as('last_total'),
     })
-    .from(perDay)
-    .groupBy(perDay.user_id)
+    .from(eventDays)
+    // `only`: the days of these users alone (a page's or a batch's), read through the table's key
+    .where(and(...dayWindow(p.window), ...(only ? [inArray(eventDays.user_id, only.length ? only : [0])] : [])))
+    .groupBy(eventDays.user_id)
     .as('per_user');
   const cols = {
     id: users.id,
@@ -135,15 +138,14 @@ export const getUserActivity: ReportDef = {
     );
   },
   async chart(db, p): Promise<Chart> {
-    const day = sql<string>`to_char(date_trunc('day', ${events.created_at}), 'YYYY-MM-DD')`;
-    const scoped = userScope(db, events.user_id, p);
+    const day = sql<string>`to_char(${eventDays.day}, 'YYYY-MM-DD')`;
     const got = await db
-      .select({ day, n: count() })
-      .from(events)
-      .where(and(...windowOn(events.created_at, p.window), inArray(events.user_id, db.select({ id: users.id }).from(users).where(eq(users.role, 'student'))), ...scoped))
-      .groupBy(day)
-      .orderBy(day);
-    return { kind: 'line', title: text('Действия по дням', 'Activity over time'), data: got.slice(-366).map((g) => ({ label: g.day, value: Number(g.n) })) };
+      .select({ day, n: sql<number>`sum(${eventDays.logins} + ${eventDays.actions})`.mapWith(Number) })
+      .from(eventDays)
+      .where(and(...dayWindow(p.window), inArray(eventDays.user_id, db.select({ id: users.id }).from(users).where(eq(users.role, 'student'))), ...userScope(db, eventDays.user_id, p)))
+      .groupBy(eventDays.day)
+      .orderBy(eventDays.day);
+    return { kind: 'line', title: text('Действия по дням', 'Activity over time'), data: got.slice(-366).map((g) => ({ label: g.day, value: g.n })) };
   },
 };
 
