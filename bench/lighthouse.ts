@@ -1,0 +1,81 @@
+// `npm run bench:lighthouse`: Lighthouse's mobile performance score (its default: a mid-range phone, simulated slow 4G
+// and a 4× slower CPU) of the first screens of both apps, issue 16's "Lighthouse mobile performance score" row.
+// Starts the whole system (server/main.ts) on its own ports, a fresh embedded database with the demo schools and the
+// built apps (`npm run build` first, or BENCH_DIST=<folder with learner/ and admin/>), signs in where a screen needs
+// it, clears the HTTP cache, and measures each screen's load. Chromium from CHROMIUM_PATH (default /usr/bin/chromium).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { startFlow } from 'lighthouse';
+import puppeteer, { type Browser } from 'puppeteer-core';
+import { DEMO_PASSWORD } from '../server/seed/demo.ts';
+
+const API_PORT = 19_700;
+const WEB_PORT = 19_780;
+const origin = `http://demo.localhost:${WEB_PORT}`;
+const dataDir = mkdtempSync(join(tmpdir(), 'lms-bench-lighthouse-'));
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  env: { ...process.env, API_PORT: String(API_PORT), WEB_PORT: String(WEB_PORT), DATA_DIR: dataDir, DIST_DIR: resolve(process.env.BENCH_DIST ?? 'dist'), DATABASE_URL: '', LOG_LEVEL: 'warn' },
+  stdio: 'inherit',
+});
+
+async function until(url: string, seconds: number) {
+  for (let i = 0; i < seconds * 4; i++) {
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer in ${seconds} s`);
+}
+
+async function measure(browser: Browser, name: string, path: string, login?: string) {
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  if (login) {
+    await page.goto(`${origin}/auth`, { waitUntil: 'networkidle0' });
+    await page.type('[data-testid=login-username]', login);
+    await page.type('[data-testid=login-password]', DEMO_PASSWORD);
+    await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), page.click('[data-testid=login-submit]')]);
+    // once past the first visit's welcome, so that the measured load is the screen a returning user gets
+    // (the back office's /admin/ replaces itself with its first screen: an aborted navigation is that)
+    await page.goto(`${origin}${path}`, { waitUntil: 'networkidle0' }).catch(() => page.waitForNetworkIdle());
+    await page.evaluate(() => {
+      for (const b of document.querySelectorAll<HTMLElement>('[data-testid=welcome-start]')) b.click();
+    });
+    const cdp = await page.createCDPSession();
+    await cdp.send('Network.clearBrowserCache');
+  }
+  // the storage keeps the session; the cache was cleared above (Lighthouse's own reset would sign the user out)
+  const flow = await startFlow(page, { config: { extends: 'lighthouse:default', settings: { onlyCategories: ['performance'] } }, flags: { disableStorageReset: !!login } });
+  await flow.navigate(`${origin}${path}`);
+  const lhr = (await flow.createFlowResult()).steps[0].lhr;
+  await context.close();
+  const a = lhr.audits;
+  const v = (k: string) => a[k]?.displayValue ?? '?';
+  return `| ${name} | ${Math.round((lhr.categories.performance.score ?? 0) * 100)} | ${v('first-contentful-paint')} | ${v('largest-contentful-paint')} | ${v('total-blocking-time')} | ${v('cumulative-layout-shift')} | ${v('speed-index')} | ${loadavg()[0].toFixed(1)} |`;
+}
+
+try {
+  await until(`http://127.0.0.1:${API_PORT}/health`, 120);
+  const browser = await puppeteer.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+  const rows = [
+    await measure(browser, 'portal /auth, signed out', '/auth'),
+    await measure(browser, 'portal /courses/list, a student', '/courses/list', 'student'),
+    await measure(browser, 'back office /admin/, an admin', '/admin/', 'admin'),
+  ];
+  await browser.close();
+  console.log(`Lighthouse mobile performance, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`);
+  console.log('| screen | score | FCP | LCP | TBT | CLS | Speed Index | load avg |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const r of rows) console.log(r);
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  rmSync(dataDir, { recursive: true, force: true });
+}
