@@ -1,9 +1,8 @@
-import { Admin, defaultDarkTheme, defaultLightTheme } from 'react-admin';
+import { Admin, defaultDarkTheme, defaultLightTheme, type I18nProvider } from 'react-admin';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { BRAND, getTheme } from '../common/theme/theme.ts';
 import { createAuthProvider } from './providers/authProvider.ts';
 import { createDataProvider } from './providers/dataProvider.ts';
-import { i18nProvider } from './providers/i18nProvider.ts';
 import { buildResource } from './framework/buildResource.tsx';
 import { resources } from './resources/index.ts';
 import { Layout } from './layout/Layout.tsx';
@@ -30,17 +29,17 @@ const dataProvider = createDataProvider(resources);
 const authProvider = createAuthProvider(resources);
 
 /** The back office: react-admin under /admin/, signed in by the portal's token, resources declared by configuration. */
-export function App() {
+export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
   return (
     <BrowserRouter>
       <Routes>
-        <Route path="/admin/*" element={<Back />} />
+        <Route path="/admin/*" element={<Back i18nProvider={i18nProvider} />} />
       </Routes>
     </BrowserRouter>
   );
 }
 
-function Back() {
+function Back({ i18nProvider }: { i18nProvider: I18nProvider }) {
   return (
     <Admin
       basename="/admin"

@@ -1,10 +1,18 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import type { Lang } from '../common/i18n/lang.ts';
 import { App } from './App.tsx';
+import type { Catalogue } from './i18n/catalogue.ru.ts';
+import { createI18nProvider } from './providers/i18nProvider.ts';
 
-// The back office proper: loaded by main.tsx once a session is there (one chunk with react-admin, see vite.admin.config.ts).
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+/**
+ * The back office proper: loaded by main.tsx once a session is there (one chunk with react-admin, see
+ * vite.admin.config.ts), with the texts of the language in use, a chunk fetched beside this one.
+ */
+export function start(lang: Lang, catalogue: Catalogue) {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App i18nProvider={createI18nProvider(lang, catalogue)} />
+    </StrictMode>,
+  );
+}

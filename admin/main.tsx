@@ -1,5 +1,10 @@
 // Sign-in happens in the portal. A visitor without a session is sent there before anything of react-admin loads:
-// this entry is a few hundred bytes and shares no module with the back office (the key is STORAGE_KEYS.token of
-// common/storage.ts, read here directly so that importing it does not pull the back office's chunk in).
+// this entry is a few hundred bytes and shares no module with the back office (the keys are STORAGE_KEYS.token and
+// .lang of common/storage.ts, read here directly so that importing it does not pull the back office's chunk in).
 if (!localStorage.getItem('user-token')) window.location.replace('/auth');
-else void import('./boot.tsx');
+else {
+  // the texts of the language in use (a chunk per language) load beside the back office, not after it
+  const lang = localStorage.getItem('lang') === 'en' ? 'en' : 'ru';
+  const texts = lang === 'en' ? import('./i18n/catalogue.en.ts') : import('./i18n/catalogue.ru.ts');
+  void Promise.all([import('./boot.tsx'), texts]).then(([boot, t]) => boot.start(lang, t.catalogue));
+}

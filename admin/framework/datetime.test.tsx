@@ -7,12 +7,13 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { Admin, memoryStore, type DataProvider } from 'react-admin';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { MemoryRouter } from 'react-router-dom';
-import { messages } from '../providers/i18nProvider.ts';
+import { allMessages } from '../providers/i18nProvider.ts';
 import { buildResource } from './buildResource.tsx';
 import { dateTimeFormat, dateTimeParse, isInstant, notBefore } from './inputs.tsx';
 import type { ResourceConfig } from './types.ts';
 
 afterEach(cleanup);
+const messages = await allMessages();
 
 describe("date-time fields: typed DD.MM.YYYY hh:mm in the viewer's time zone, kept and sent as ISO 8601 UTC", () => {
   it('shows a stored instant as local text (value in)', () => {

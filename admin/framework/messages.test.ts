@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { MessageTree, Messages } from './types.ts';
 
 /**
- * The check is the type-check (`npm run typecheck`): each resource's `messages.ts` writes
- * `export const en = { … } satisfies Messages<typeof ru>`, so an English catalogue that lacks a Russian key, or names
+ * The check is the type-check (`npm run typecheck`): each resource's `messages.en.ts` writes
+ * `export const en = { … } satisfies Messages<typeof ru>` (the `ru` of its `messages.ru.ts`), so an English catalogue that lacks a Russian key, or names
  * one the Russian does not have, does not compile. The `@ts-expect-error` lines below fail the type-check the day that
  * stops being true.
  */

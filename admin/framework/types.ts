@@ -99,8 +99,6 @@ export interface ResourceConfig {
   screens?: Partial<Record<'list' | 'edit' | 'create', ComponentType>>;
   /** Screens at paths under the resource's own (the specification's nested routes, e.g. `:id/aprogram/:aprogramId`). */
   routes?: { path: string; screen: ComponentType }[];
-  /** Texts of this resource (its `resources.<name>` names and fields, its toasts, …), merged into the catalogues. */
-  messages?: { ru: MessageTree; en: MessageTree };
 }
 
 /** A branch of a translation catalogue. */

@@ -3,13 +3,11 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import { api, ApiError, type RequestOptions } from '../../common/api/client.ts';
 import { needsFormData } from '../../common/api/form-data.ts';
 import type { TokenAnswer } from '../../common/auth/session.ts';
-import { describeError, registerErrors } from '../../common/errors/describe.ts';
-import { errorsEn } from '../../common/i18n/errors.en.ts';
+import { describeError } from '../../common/errors/wording.ts';
 import { getLang } from '../../common/i18n/lang.ts';
 import type { ResourceConfig } from '../framework/types.ts';
 
-// The back office has both error catalogues in its bundle (the portal loads English when chosen).
-registerErrors('en', errorsEn);
+// The error catalogue of the language in use comes with that language's texts (providers/i18nProvider.ts, messagesOf).
 
 interface ListAnswer {
   data: RaRecord[];

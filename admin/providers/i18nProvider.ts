@@ -1,14 +1,10 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import type { TranslationMessages } from 'react-admin';
+import type { I18nProvider, TranslationMessages } from 'react-admin';
 import englishMessages from 'ra-language-english';
-import russianMessages from 'ra-language-russian';
-import { getLang } from '../../common/i18n/lang.ts';
-import { errorsEn } from '../../common/i18n/errors.en.ts';
-import { errorsRu } from '../../common/i18n/errors.ru.ts';
+import type { Lang } from '../../common/i18n/lang.ts';
+import { registerErrors } from '../../common/errors/wording.ts';
 import { validationEn, validationRu } from '../../common/validation/messages.ts';
-import { ru } from '../i18n/ru.ts';
-import { en } from '../i18n/en.ts';
-import { resources } from '../resources/index.ts';
+import type { Catalogue } from '../i18n/catalogue.ru.ts';
 
 type Tree = { [k: string]: string | Tree };
 
@@ -19,23 +15,42 @@ export function merge(...trees: object[]): Tree {
   return out;
 }
 
-const errorTree = (table: Record<string, { title: string; text: string }>) => ({ errors: table });
 /** The shared validation messages (`validation.required`, …) in polyglot's `%{n}` syntax. */
 const validationTree = (table: Record<string, string>) => ({
   validation: Object.fromEntries(Object.entries(table).map(([k, v]) => [k, v.replace(/\{\{(\w+)\}\}/g, '%{$1}')])),
 });
 
-/** Each resource module may carry its own texts; they sit over the shared ones. */
-const ownEn = resources.map((r) => r.messages?.en ?? {});
-const ownRu = resources.map((r) => r.messages?.ru ?? {});
+/**
+ * Each language's texts are a chunk of their own (`i18n/catalogue.<lang>.ts`): the back office loads the one in use
+ * beside its own chunk (admin/main.tsx) and the other only when the user switches to it.
+ */
+export function loadCatalogue(lang: Lang): Promise<Catalogue> {
+  return (lang === 'en' ? import('../i18n/catalogue.en.ts') : import('../i18n/catalogue.ru.ts')).then((m) => m.catalogue);
+}
 
-export const messages = {
-  en: merge(englishMessages, validationTree(validationEn), en, ...ownEn, errorTree(errorsEn)) as unknown as TranslationMessages,
-  ru: merge(englishMessages, russianMessages, validationTree(validationRu), ru, ...ownRu, errorTree(errorsRu)) as unknown as TranslationMessages,
-};
+/**
+ * One language's messages: react-admin's English under everything (so that a key its Russian pack lacks still
+ * exists), react-admin's texts of the language, the shared validation messages, our own texts, each resource's texts
+ * and the error catalogue; the error catalogue is also registered for the shared error wording (API errors' toasts).
+ */
+export function messagesOf(lang: Lang, c: Catalogue): TranslationMessages {
+  registerErrors(lang, c.errors);
+  return merge(englishMessages, c.ra, validationTree(lang === 'en' ? validationEn : validationRu), c.app, ...Object.values(c.own), {
+    errors: c.errors,
+  }) as unknown as TranslationMessages;
+}
 
-/** Russian by default (the shared `lang` key), English on request; both catalogues are in the bundle. */
-export const i18nProvider = polyglotI18nProvider((locale) => (locale === 'en' ? messages.en : messages.ru), getLang(), [
-  { locale: 'ru', name: 'Русский' },
-  { locale: 'en', name: 'English' },
-]);
+/** Both languages' messages (tests). */
+export async function allMessages(): Promise<Record<Lang, TranslationMessages>> {
+  const [ru, en] = await Promise.all([loadCatalogue('ru'), loadCatalogue('en')]);
+  return { ru: messagesOf('ru', ru), en: messagesOf('en', en) };
+}
+
+/** Russian by default (the shared `lang` key), English on request: the language in use's messages are given, the other's loaded when chosen. */
+export function createI18nProvider(lang: Lang, catalogue: Catalogue): I18nProvider {
+  const initial = messagesOf(lang, catalogue);
+  return polyglotI18nProvider((locale) => (locale === lang ? initial : loadCatalogue(locale as Lang).then((c) => messagesOf(locale as Lang, c))), lang, [
+    { locale: 'ru', name: 'Русский' },
+    { locale: 'en', name: 'English' },
+  ]);
+}

@@ -1,6 +1,5 @@
 import EventIcon from '@mui/icons-material/Event';
 import type { ResourceConfig } from '../../framework/types.ts';
-import { en, ru } from './messages.ts';
 import { ACCESS, ADMINS as SCHOOL_ADMINS } from '../../../common/access/roles.ts';
 
 export const KINDS = [
@@ -35,5 +34,4 @@ export const calendar: ResourceConfig = {
   list: { columns: ['id', 'title', 'kind', 'program_title', 'starts_at', 'ends_at'], filters: ['kind', 'from', 'to'], search: true, sort: { field: 'starts_at', order: 'DESC' } },
   form: [{ label: 'tabs.main', fields: ['title', 'kind', 'starts_at', 'ends_at', 'program_id'] }],
   redirectAfterCreate: 'list',
-  messages: { ru, en },
 };

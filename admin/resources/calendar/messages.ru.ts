@@ -1,4 +1,4 @@
-import type { MessageTree, Messages } from '../../framework/types.ts';
+import type { MessageTree } from '../../framework/types.ts';
 
 /** Texts of the calendar screens; the English catalogue must name exactly the Russian keys (a missing one fails to compile). */
 export const ru = {
@@ -14,17 +14,3 @@ export const ru = {
     program_hint: 'Пусто — событие видят все студенты школы',
   },
 } satisfies MessageTree;
-
-export const en = {
-  resources: {
-    calendar: {
-      name: 'Calendar event |||| Calendar',
-      fields: { id: 'ID', title: 'Title', kind: 'Kind', program_id: 'Program', program_title: 'Program', starts_at: 'Starts', ends_at: 'Ends', from: 'From', to: 'To', q: 'Search' },
-    },
-  },
-  calendar: {
-    kind: { consulting: 'Consulting session', webinar: 'Webinar' },
-    whole_school: 'Whole school',
-    program_hint: 'Empty: every student of the school sees the event',
-  },
-} satisfies Messages<typeof ru>;

@@ -1,7 +1,6 @@
 import BusinessIcon from '@mui/icons-material/Business';
 import type { FieldConfig, ResourceConfig } from '../../framework/types.ts';
 import { EditManyCompanies } from './EditMany.tsx';
-import { en, ru } from './messages.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
 
 const ADMINS = ACCESS.school.read;
@@ -59,5 +58,4 @@ export const companies: ResourceConfig = {
     { label: 'companies.tabs.qr', fields: ['qr_login', 'qr_password', 'qr_commission'] },
     { label: 'companies.tabs.people', fields: ['director', 'accountant', 'stamp'] },
   ],
-  messages: { ru, en },
 };

@@ -2,7 +2,6 @@ import SchoolIcon from '@mui/icons-material/School';
 import type { ResourceConfig } from '../../framework/types.ts';
 import { CloneCourse, DeleteCourses, DuplicateCourses } from './actions.tsx';
 import { fields, form } from './fields.ts';
-import { en, ru } from './messages.ts';
 import { lazyScreen } from '../../framework/lazy.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
 
@@ -36,5 +35,4 @@ export const courses: ResourceConfig = {
   editAside: ProgramEnrolment,
   redirectAfterCreate: 'edit',
   screens: { edit: CourseEdit },
-  messages: { ru, en },
 };

@@ -1,6 +1,5 @@
 import CampaignIcon from '@mui/icons-material/Campaign';
 import type { ResourceConfig } from '../../framework/types.ts';
-import { en, ru } from './messages.ts';
 import { ADMINS as SCHOOL_ADMINS } from '../../../common/access/roles.ts';
 
 /**
@@ -28,5 +27,4 @@ export const curatorNews: ResourceConfig = {
   list: { columns: ['id', 'title', 'required', 'read_count', 'published_at'], filters: ['required'], search: true, sort: { field: 'published_at', order: 'DESC' } },
   form: [{ label: 'tabs.main', fields: ['title', 'title_en', 'body', 'required'] }],
   redirectAfterCreate: 'list',
-  messages: { ru, en },
 };

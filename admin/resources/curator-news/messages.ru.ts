@@ -1,4 +1,4 @@
-import type { MessageTree, Messages } from '../../framework/types.ts';
+import type { MessageTree } from '../../framework/types.ts';
 
 /** Texts of the curator news. Same keys in both languages. */
 export const ru = {
@@ -9,12 +9,3 @@ export const ru = {
     },
   },
 } satisfies MessageTree;
-
-export const en = {
-  resources: {
-    'curator-news': {
-      name: 'Curator news item |||| Curator news',
-      fields: { id: 'ID', title: 'Title', title_en: 'Title (English)', body: 'Text', required: 'Must be read', read_count: 'Read by', published_at: 'Published', q: 'Search' },
-    },
-  },
-} satisfies Messages<typeof ru>;

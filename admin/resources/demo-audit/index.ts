@@ -1,6 +1,5 @@
 import HistoryIcon from '@mui/icons-material/History';
 import type { ResourceConfig } from '../../framework/types.ts';
-import { en, ru } from './messages.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
 
 /** Read-only journal of demo mode: which admin, acting as which user, made which call (GET /admin/demo/audit). */
@@ -26,5 +25,4 @@ export const demoAudit: ResourceConfig = {
     sort: { field: 'id', order: 'DESC' },
     empty: 'empty.demo_audit',
   },
-  messages: { ru, en },
 };

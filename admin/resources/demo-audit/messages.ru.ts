@@ -1,4 +1,4 @@
-import type { MessageTree, Messages } from '../../framework/types.ts';
+import type { MessageTree } from '../../framework/types.ts';
 
 /** Texts of the demo-mode journal. The English catalogue must name exactly the Russian keys (a missing one fails to compile). */
 export const ru = {
@@ -20,13 +20,3 @@ export const ru = {
   },
   empty: { demo_audit: 'Никто ещё не входил от имени пользователей' },
 } satisfies MessageTree;
-
-export const en = {
-  resources: {
-    'demo-audit': {
-      name: 'Demo-mode call |||| Demo mode',
-      fields: { id: 'ID', created_at: 'Time', actor_id: 'Administrator', actor_login: 'Administrator', user_id: 'User', user_login: 'User', method: 'Method', url: 'Address', status: 'Answer' },
-    },
-  },
-  empty: { demo_audit: 'Nobody has logged in as a user yet' },
-} satisfies Messages<typeof ru>;

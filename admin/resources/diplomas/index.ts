@@ -1,7 +1,6 @@
 import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
 import type { FieldConfig, ResourceConfig } from '../../framework/types.ts';
 import { GenerateDiplomaDocument } from './Generate.tsx';
-import { en, ru } from './messages.ts';
 import { lazyScreen } from '../../framework/lazy.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
 
@@ -57,5 +56,4 @@ export const diplomas: ResourceConfig = {
   ],
   recordActions: { generate: 'generate' },
   editAside: DiplomaAttachments,
-  messages: { ru, en },
 };

@@ -2,7 +2,6 @@ import FolderSharedIcon from '@mui/icons-material/FolderShared';
 import type { ResourceConfig } from '../../framework/types.ts';
 import { DownloadDocument } from './Download.tsx';
 import { KIND_CHOICES } from './choices.ts';
-import { en, ru } from './messages.ts';
 import { lazyScreen } from '../../framework/lazy.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
 
@@ -42,5 +41,4 @@ export const documents: ResourceConfig = {
   },
   form: [{ label: 'tabs.main', fields: ['title', 'title_en', 'kind'] }],
   screens: { create: DocumentCreate },
-  messages: { ru, en },
 };

@@ -1,6 +1,5 @@
 import FolderIcon from '@mui/icons-material/FolderOpen';
 import type { ResourceConfig } from '../../framework/types.ts';
-import { en, ru } from './messages.ts';
 import { lazyScreen } from '../../framework/lazy.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
 
@@ -26,5 +25,4 @@ export const files: ResourceConfig = {
   list: { columns: ['id', 'name'] },
   screens: { list: FileManager, edit: FileEdit },
   routes: [{ path: 'folder/:folder/*', screen: FileManager }],
-  messages: { ru, en },
 };

@@ -1,4 +1,4 @@
-import type { MessageTree, Messages } from '../../framework/types.ts';
+import type { MessageTree } from '../../framework/types.ts';
 
 /** Texts of the file manager. Same keys in both languages. */
 export const ru = {
@@ -57,60 +57,3 @@ export const ru = {
     open_folder: 'Открыть папку «%{name}»',
   },
 } satisfies MessageTree;
-
-export const en = {
-  resources: { files: { name: 'File |||| Files', fields: { id: 'ID', name: 'Name', size: 'Size', created_at: 'Added' } } },
-  toasts: {
-    file_is_move: 'Files moved',
-    file_is_copy: 'Files copied',
-    file_is_upload: 'Files uploaded: %{smart_count}',
-    file_is_delete: 'File deleted',
-    folder_is_add: 'Folder created',
-    folder_is_rename: 'Folder renamed',
-    folder_is_delete: 'Folder deleted',
-  },
-  files: {
-    title: 'File manager',
-    default_folder: 'Files',
-    search: 'Search files',
-    search_results: 'Found for “%{q}”',
-    nothing_found: 'Nothing found',
-    empty: 'The folder is empty',
-    upload: 'Upload files',
-    new_folder: 'New folder',
-    folder_name: 'Folder name',
-    rename: 'Rename',
-    delete: 'Delete',
-    download: 'Download',
-    move: 'Move',
-    copy: 'Copy',
-    selected: 'Selected: %{smart_count}',
-    move_to: 'Move to a folder',
-    copy_to: 'Copy to a folder',
-    choose_folder: 'Choose a folder',
-    ok: 'Done',
-    cancel: 'Cancel',
-    create: 'Create',
-    save: 'Save',
-    confirm_delete_file: 'Delete the file “%{name}”?',
-    confirm_delete_folder: 'Delete the folder “%{name}”?',
-    folder: 'Folder',
-    files_count: 'files: %{count}',
-    open: 'Open',
-    in_folder: 'in the folder “%{name}”',
-    select_all: 'Select every file',
-    select: 'Select %{name}',
-    limits: 'Documents, spreadsheets, slides, archives, images, audio and video, up to 40 MB each, up to 20 at a time',
-    choose_image: 'Choose an image',
-    choose_file: 'Choose a file',
-    or_drop: 'or drop it here',
-    edit_title: 'File “%{name}”',
-    name: 'File name',
-    folder_field: 'Folder',
-    change_folder: 'Move to another folder',
-    type: 'Type',
-    saved: 'File saved',
-    back: 'To the folder',
-    open_folder: 'Open the folder “%{name}”',
-  },
-} satisfies Messages<typeof ru>;

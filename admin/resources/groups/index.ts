@@ -1,7 +1,6 @@
 import GroupsIcon from '@mui/icons-material/Groups';
 import type { ResourceConfig } from '../../framework/types.ts';
 import { lazyScreen } from '../../framework/lazy.ts';
-import { en, ru } from './messages.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
 
 // This resource's own screens are chunks loaded when opened.
@@ -24,5 +23,4 @@ export const groups: ResourceConfig = {
   list: { columns: ['id', 'title', 'users_count', 'created_at'], search: true },
   form: [{ label: 'tabs.main', fields: ['title'] }],
   editAside: GroupMembers,
-  messages: { ru, en },
 };

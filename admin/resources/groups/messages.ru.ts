@@ -1,4 +1,4 @@
-import type { MessageTree, Messages } from '../../framework/types.ts';
+import type { MessageTree } from '../../framework/types.ts';
 
 /** Texts of the groups screens (the list, the form and the members panel). The English catalogue must name exactly the Russian keys (a missing one fails to compile). */
 export const ru = {
@@ -14,17 +14,3 @@ export const ru = {
     unknown_emails: 'Не найдены: %{emails}',
   },
 } satisfies MessageTree;
-
-export const en = {
-  resources: {
-    groups: { name: 'Group |||| Groups', notifications: { created: 'Group created' }, fields: { id: 'ID', title: 'Title', users_count: 'Members', created_at: 'Created', q: 'Search' } },
-  },
-  groups: {
-    members: 'Members',
-    emails: "Students' e-mails",
-    emails_hint: 'Separated by commas, spaces or new lines',
-    add: 'Add',
-    remove: 'Remove from the group',
-    unknown_emails: 'Not found: %{emails}',
-  },
-} satisfies Messages<typeof ru>;

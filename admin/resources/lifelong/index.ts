@@ -4,7 +4,6 @@ import ExtensionIcon from '@mui/icons-material/Extension';
 import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
 import type { FieldConfig, ResourceConfig } from '../../framework/types.ts';
 import { lazyScreen } from '../../framework/lazy.ts';
-import { en, ru } from './messages.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
 
 // the branch builder is a chunk loaded when a branch is opened
@@ -36,7 +35,6 @@ export const abranch: ResourceConfig = {
   screens: { edit: BranchEdit },
   // the specification's abranch/{id_branch}/aprogram/{id_aprogram}: the builder opened on one program, to add its modules
   routes: [{ path: ':id/aprogram/:aprogramId', screen: BranchEdit }],
-  messages: { ru, en },
 };
 
 /** Programs of branches: each an ordered set of modules. */

@@ -1,6 +1,5 @@
 import MailIcon from '@mui/icons-material/Mail';
 import type { ResourceConfig } from '../../framework/types.ts';
-import { en, ru } from './messages.ts';
 import { lazyScreen } from '../../framework/lazy.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
 
@@ -17,5 +16,4 @@ export const mail: ResourceConfig = {
   fields: [{ source: 'id', type: 'number' }],
   list: { columns: ['id'] },
   screens: { list: MailCompose },
-  messages: { ru, en },
 };

@@ -1,4 +1,4 @@
-import type { MessageTree, Messages } from '../../framework/types.ts';
+import type { MessageTree } from '../../framework/types.ts';
 
 /** Texts of the mail screen. Same keys in both languages. */
 export const ru = {
@@ -15,18 +15,3 @@ export const ru = {
     off: 'Рассылка выключена в настройках школы (раздел «Рассылка писем»).',
   },
 } satisfies MessageTree;
-
-export const en = {
-  resources: { mail: { name: 'Mail |||| Mail', fields: { id: 'ID', subject: 'Subject', body: 'Text', to: 'To', users: 'Users', groups: 'Groups' } } },
-  mail: {
-    title: 'Mail to users',
-    to_users: 'Chosen users',
-    to_groups: 'Members of groups',
-    to_all: 'Every user of the school',
-    body_hint: 'Plain text (an empty line starts a paragraph) or HTML.',
-    send: 'Send',
-    confirm_all: 'Send the mail to every user of the school?',
-    sent: 'Mail sent: %{recipients} recipients, %{sent} handed to the server, %{outbox} in the outbox, %{failed} failed',
-    off: 'Mail is switched off in the school settings (section "Mail to users").',
-  },
-} satisfies Messages<typeof ru>;

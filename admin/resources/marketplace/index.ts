@@ -6,7 +6,6 @@ import ReceiptIcon from '@mui/icons-material/Receipt';
 import PriceCheckIcon from '@mui/icons-material/PriceCheck';
 import CampaignIcon from '@mui/icons-material/Campaign';
 import { MarkInvoicePaid } from './actions.tsx';
-import { en, ru } from './messages.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
 
 const ADMINS = ACCESS.school.read;
@@ -36,7 +35,6 @@ export const marketplace: ResourceConfig = {
   list: { columns: ['id', 'title', 'category_id', 'published', 'discount_percent', 'published_at', 'buyers'], search: true, sort: { field: 'id', order: 'DESC' }, empty: 'market.listings_empty' },
   form: [{ label: 'tabs.main', fields: ['program_id', 'category_id', 'published', 'discount_percent', 'instalment_months', 'demo_media'] }],
   redirectAfterCreate: 'list',
-  messages: { ru, en },
 };
 
 /** Students of other schools who bought the school's programs: their learner accounts here and their school. */

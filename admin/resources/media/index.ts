@@ -2,7 +2,6 @@ import PermMediaIcon from '@mui/icons-material/PermMedia';
 import type { ResourceConfig } from '../../framework/types.ts';
 import { kindChoices } from './kinds.ts';
 import { MediaCreate, MediaEdit } from './MediaForm.tsx';
-import { en, ru } from './messages.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
 
 /**
@@ -28,5 +27,4 @@ export const media: ResourceConfig = {
   list: { columns: ['id', 'title', 'kind', 'file_name', 'size', 'chapters_count', 'created_at'], filters: ['kind'], search: true, sort: { field: 'id', order: 'DESC' } },
   bulk: { delete: '/admin/delete/media', idsKey: 'ids' },
   screens: { create: MediaCreate, edit: MediaEdit },
-  messages: { ru, en },
 };

@@ -1,6 +1,5 @@
 import HubIcon from '@mui/icons-material/Hub';
 import type { ResourceConfig } from '../../framework/types.ts';
-import { en, ru } from './messages.ts';
 import { ExcelExport, OpenMember } from './actions.tsx';
 
 const INDUSTRIES = ['it', 'finance', 'consulting', 'manufacturing', 'retail', 'education', 'healthcare', 'energy', 'logistics', 'media', 'government', 'other'];
@@ -38,5 +37,4 @@ export const networkingCurator: ResourceConfig = {
     rowActions: [OpenMember],
     empty: 'resources.networking-curator.empty',
   },
-  messages: { ru, en },
 };

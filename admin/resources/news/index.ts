@@ -1,6 +1,5 @@
 import NewspaperIcon from '@mui/icons-material/Newspaper';
 import type { ResourceConfig } from '../../framework/types.ts';
-import { en, ru } from './messages.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
 
 /** News of the school for admins (audience everyone or curators); curators manage theirs in "curator-news". Bodies are sanitised on the server. */
@@ -32,5 +31,4 @@ export const news: ResourceConfig = {
   list: { columns: ['id', 'title', 'required', 'audience', 'published_at'], filters: ['audience', 'required'], search: true, sort: { field: 'id', order: 'DESC' } },
   form: [{ label: 'tabs.main', fields: ['title', 'title_en', 'body', 'required', 'audience'] }],
   redirectAfterCreate: 'list',
-  messages: { ru, en },
 };

@@ -1,4 +1,4 @@
-import type { MessageTree, Messages } from '../../framework/types.ts';
+import type { MessageTree } from '../../framework/types.ts';
 
 /** Texts of the news screens. The English catalogue must name exactly the Russian keys (a missing one fails to compile). */
 export const ru = {
@@ -10,13 +10,3 @@ export const ru = {
   },
   news: { audience: { all: 'Всем', curators: 'Кураторам' } },
 } satisfies MessageTree;
-
-export const en = {
-  resources: {
-    news: {
-      name: 'News item |||| News',
-      fields: { id: 'ID', title: 'Title', title_en: 'Title (English)', body: 'Text', required: 'Required', audience: 'Audience', published_at: 'Published', q: 'Search' },
-    },
-  },
-  news: { audience: { all: 'Everyone', curators: 'Curators' } },
-} satisfies Messages<typeof ru>;

@@ -1,7 +1,6 @@
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import type { ResourceConfig } from '../../framework/types.ts';
 import { DebtComment, OpenSchedule, OverdueMark, TogglePaid } from './actions.tsx';
-import { en, ru } from './messages.ts';
 import { lazyScreen } from '../../framework/lazy.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
 import { CURRENCIES } from '../../../common/payments/terms.ts';
@@ -55,5 +54,4 @@ export const payments: ResourceConfig = {
   },
   form: [{ label: 'tabs.main', fields: ['due_date', 'amount', 'paid', 'comment'] }],
   screens: { create: ScheduleEditor },
-  messages: { ru, en },
 };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addMonths, fromStored, requestOf, splitEvenly, totalsOf, type PlanDraft } from './schedule.ts';
-import { en, ru } from './messages.ts';
+import { ru } from './messages.ru.ts';
+import { en } from './messages.en.ts';
 
 const plan: PlanDraft = { program_id: 3, months: 6, currency: 'RUB', extra_currency: 'USD', total: 100000, extra_total: 500 };
 

@@ -1,6 +1,5 @@
 import PaymentsIcon from '@mui/icons-material/Payments';
 import type { ResourceConfig } from '../../framework/types.ts';
-import { en, ru } from './messages.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
 
 const currencies = ['RUB', 'USD', 'EURO'].map((id) => ({ id, name: id }));
@@ -34,5 +33,4 @@ export const prices: ResourceConfig = {
   list: { columns: ['id', 'title', 'format', 'currency', 'amount', 'extra_amount'], search: true, sort: { field: 'id', order: 'DESC' } },
   form: [{ label: 'tabs.main', fields: ['title', 'program_id', 'format', 'currency', 'amount', 'extra_amount', 'extra_currency'] }],
   redirectAfterCreate: 'list',
-  messages: { ru, en },
 };

@@ -1,4 +1,4 @@
-import type { MessageTree, Messages } from '../../framework/types.ts';
+import type { MessageTree } from '../../framework/types.ts';
 
 /** Texts of the prices screens. The English catalogue must name exactly the Russian keys (a missing one fails to compile). */
 export const ru = {
@@ -19,22 +19,3 @@ export const ru = {
     },
   },
 } satisfies MessageTree;
-
-export const en = {
-  resources: {
-    prices: {
-      name: 'Price |||| Prices',
-      fields: {
-        id: 'ID',
-        title: 'Title',
-        program_id: 'Program',
-        format: 'Format',
-        currency: 'Currency',
-        amount: 'Amount',
-        extra_amount: 'Extra amount',
-        extra_currency: 'Extra currency',
-        q: 'Search',
-      },
-    },
-  },
-} satisfies Messages<typeof ru>;

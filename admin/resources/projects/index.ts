@@ -1,7 +1,6 @@
 import type { ResourceConfig } from '../../framework/types.ts';
 import { ProjectsMenuIcon } from './badge.tsx';
 import { statusChoices } from './choices.ts';
-import { en, ru } from './messages.ts';
 import { lazyScreen } from '../../framework/lazy.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
 
@@ -35,5 +34,4 @@ export const projects: ResourceConfig = {
   list: { columns: ['id', 'user_name', 'media_title', 'version', 'status', 'score', 'submitted_at'], filters: ['program_id', 'user_id', 'status'], search: true, sort: { field: 'id', order: 'DESC' } },
   // removing the selection is one DELETE /admin/submittedProject/:id per version (the API also takes DELETE { ids })
   screens: { list: ProjectsList, edit: ProjectEdit },
-  messages: { ru, en },
 };

@@ -1,4 +1,4 @@
-import type { MessageTree, Messages } from '../../framework/types.ts';
+import type { MessageTree } from '../../framework/types.ts';
 
 /** Texts of the projects screens (list, review, approval). The English catalogue must name exactly the Russian keys (a missing one fails to compile). */
 export const ru = {
@@ -57,60 +57,3 @@ export const ru = {
     },
   },
 } satisfies MessageTree;
-
-export const en = {
-  resources: {
-    projects: {
-      name: 'Project |||| Projects',
-      fields: {
-        user_name: 'Student',
-        media_title: 'Assignment',
-        trainer_message: "Trainer's comment",
-        q: 'Search by student',
-        id: 'ID',
-        media_id: 'Material',
-        status: 'Status',
-        score: 'Score',
-        version: 'Version',
-        submitted_at: 'Submitted',
-        program_id: 'Program',
-        user_id: 'Student',
-        trainer_id: 'Trainer',
-        trainer: 'Trainer',
-        late: 'After the deadline',
-        checked_at: 'Checked',
-        message: "Student's message",
-        new_trainer_file: "Trainer's file",
-        count_attempts: 'Extra versions',
-      },
-    },
-  },
-  projects: {
-    approve: 'Approve',
-    revoke: 'Revoke',
-    approved: 'Project approved',
-    revoked: 'Approval revoked',
-    status: { awaiting: 'Under review', checked: 'Checked', approved: 'Approved' },
-    unchecked: 'Unchecked projects: %{smart_count}',
-    student: 'Student',
-    material: 'Assignment',
-    deadline: 'Deadline',
-    files: "Student's files",
-    no_files: 'No files',
-    student_message: "Student's message",
-    trainer_file: "Trainer's file",
-    remove_trainer_file: "Remove the trainer's file",
-    trainer_file_removed: "The trainer's file was removed",
-    review: 'Review',
-    is_update: 'Review saved',
-    is_delete: 'Project version removed',
-    are_delete: 'Versions removed: %{smart_count}',
-    late: 'Submitted after the deadline',
-    extra: {
-      title: 'Extra versions',
-      hint: 'Beyond the deadline rule; each version the rule would refuse uses one up.',
-      save: 'Save',
-      saved: 'Extra versions saved',
-    },
-  },
-} satisfies Messages<typeof ru>;

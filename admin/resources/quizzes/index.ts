@@ -2,7 +2,6 @@ import QuizIcon from '@mui/icons-material/Quiz';
 import type { FieldConfig, ResourceConfig } from '../../framework/types.ts';
 import { BulkDeleteQuizzes, DuplicateQuiz } from './actions.tsx';
 import { choices } from './choices.ts';
-import { en, ru } from './messages.ts';
 import { lazyScreen } from '../../framework/lazy.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
 
@@ -64,5 +63,4 @@ export const quizzes: ResourceConfig = {
     { label: 'quizzes.tabs.window', fields: ['opens_at', 'closes_at'] },
   ],
   screens: { create: QuizCreate, edit: QuizEditor },
-  messages: { ru, en },
 };

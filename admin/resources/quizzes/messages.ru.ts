@@ -1,4 +1,4 @@
-import type { MessageTree, Messages } from '../../framework/types.ts';
+import type { MessageTree } from '../../framework/types.ts';
 
 /** Texts of the quiz screens. Same keys in both languages (the catalogue test checks it). */
 export const ru = {
@@ -73,76 +73,3 @@ export const ru = {
     },
   },
 } satisfies MessageTree;
-
-export const en = {
-  resources: {
-    quizzes: {
-      name: 'Quiz |||| Quizzes',
-      fields: {
-        id: 'ID',
-        title: 'Title',
-        status: 'Status',
-        kind: 'Kind',
-        question_type: 'Question type',
-        sort_type: 'Question order',
-        evaluation: 'Evaluation',
-        max_attempts: 'Attempts (empty: unlimited)',
-        response_time_minutes: 'Response time, min (empty: unlimited)',
-        show_report: 'Show the report at the end',
-        notify_admin: 'Notify the administrator',
-        show_correct: 'Show whether the answer is correct',
-        passing_percentage: 'Passing percentage',
-        min_score: 'Minimum score',
-        opens_at: 'Open from',
-        closes_at: 'Open until',
-        questions_count: 'Questions',
-        attempts_count: 'Attempts',
-        has_answers: 'Has answers',
-        created_at: 'Created',
-        q: 'Search',
-      },
-    },
-  },
-  toasts: {
-    quiz_is_add: 'Quiz created',
-    quiz_is_update: 'Quiz saved',
-    quiz_is_delete: 'Quiz deleted',
-    quiz_is_clone: 'Quiz copied',
-    quizzes_is_delete: 'Quizzes deleted: %{smart_count}',
-    quizzes_partly_deleted: 'Quizzes deleted: %{smart_count}. Quizzes with answers were kept (ID): %{ids}',
-    question_is_delete: 'Question deleted',
-    option_is_delete: 'Option deleted',
-    order_is_update: 'Order saved',
-  },
-  quizzes: {
-    tabs: { main: 'Main', rules: 'Taking the quiz', display: 'Display and notifications', window: 'Dates' },
-    status: { active: 'Active', inactive: 'Inactive' },
-    kind: { exam: 'Exam', pass: 'Pass/fail test', poll: 'Poll' },
-    question_type: { radio: 'One answer', checkbox: 'Several answers', text: 'Text answer' },
-    sort_type: { in_order: 'In order', scatter: 'Shuffled' },
-    evaluation: { score: 'By score', credit: 'Pass / fail' },
-    datetime_placeholder: 'DD.MM.YYYY hh:mm',
-    actions: { duplicate: 'Copy', delete_selected: 'Delete', confirm_delete_title: 'Delete the selected quizzes?', confirm_delete_content: 'Quizzes that already have answers will be kept.' },
-    editor: {
-      questions: 'Questions',
-      empty: 'The quiz has no questions yet.',
-      add_question: 'Add a question',
-      new_question: 'New question',
-      question_text: 'Question text',
-      question_type: 'Type',
-      max_score: 'Maximum score: %{score}',
-      delete_question: 'Delete the question',
-      confirm_delete_question: 'Delete the question "%{text}" with its options?',
-      options: 'Options',
-      text_options: 'Accepted answers',
-      option_text: 'Option',
-      new_option: 'New option',
-      add_option: 'Add an option',
-      correct: 'Correct',
-      score: 'Points',
-      delete_option: 'Delete the option',
-      has_answers: 'Students have answered this quiz: it, its answered questions and chosen options cannot be deleted.',
-      poll_hint: 'A poll has no right answers: points and marks are not counted.',
-    },
-  },
-} satisfies Messages<typeof ru>;

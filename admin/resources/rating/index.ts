@@ -1,6 +1,5 @@
 import LeaderboardIcon from '@mui/icons-material/Leaderboard';
 import type { ResourceConfig } from '../../framework/types.ts';
-import { en, ru } from './messages.ts';
 import { lazyScreen } from '../../framework/lazy.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
 
@@ -23,5 +22,4 @@ export const rating: ResourceConfig = {
   ],
   list: { columns: ['place', 'name', 'points', 'quiz_points', 'project_points'] },
   screens: { list: RatingList },
-  messages: { ru, en },
 };

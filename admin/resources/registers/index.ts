@@ -1,7 +1,6 @@
 import HowToRegIcon from '@mui/icons-material/HowToReg';
 import type { ResourceConfig } from '../../framework/types.ts';
 import { BlockRegistered, OpenUser, UnblockRegistered } from './actions.tsx';
-import { en, ru } from './messages.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
 
 /**
@@ -36,5 +35,4 @@ export const registers: ResourceConfig = {
     bulkActions: [BlockRegistered, UnblockRegistered],
     empty: 'registers.empty',
   },
-  messages: { ru, en },
 };

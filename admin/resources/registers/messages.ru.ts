@@ -1,4 +1,4 @@
-import type { MessageTree, Messages } from '../../framework/types.ts';
+import type { MessageTree } from '../../framework/types.ts';
 
 /** Texts of the registrations list. */
 export const ru = {
@@ -25,28 +25,3 @@ export const ru = {
   },
   registers: { open_user: 'Открыть карточку пользователя', empty: 'Никто ещё не зарегистрировался сам' },
 } satisfies MessageTree;
-
-export const en = {
-  resources: {
-    registers: {
-      name: 'Registration |||| Registrations',
-      fields: {
-        id: 'ID',
-        login: 'Login',
-        email: 'E-mail',
-        surname: 'Surname',
-        name: 'Name',
-        patronymic: 'Patronymic',
-        phone: 'Phone',
-        role: 'Role',
-        is_blocked: 'Blocked',
-        registered_at: 'Registered',
-        last_login_at: 'Last sign-in',
-        date_from: 'Registered from (DD.MM.YYYY)',
-        date_to: 'Registered until (DD.MM.YYYY)',
-        q: 'Search',
-      },
-    },
-  },
-  registers: { open_user: "Open the user's card", empty: 'Nobody has signed up on their own yet' },
-} satisfies Messages<typeof ru>;

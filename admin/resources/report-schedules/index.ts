@@ -1,6 +1,5 @@
 import ScheduleSendIcon from '@mui/icons-material/ScheduleSend';
 import type { ResourceConfig } from '../../framework/types.ts';
-import { en, ru } from './messages.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
 
 const STAFF = ACCESS.reports.read;
@@ -41,5 +40,4 @@ export const reportSchedules: ResourceConfig = {
   list: { columns: ['id', 'saved_report_id', 'frequency', 'next_run_at', 'last_run_at', 'last_status'], sort: { field: 'id', order: 'DESC' }, export: false },
   form: [{ label: 'tabs.main', fields: ['saved_report_id', 'frequency', 'recipients', 'lang'] }],
   redirectAfterCreate: 'list',
-  messages: { ru, en },
 };

@@ -1,7 +1,6 @@
 import AssessmentIcon from '@mui/icons-material/Assessment';
 import type { ResourceConfig } from '../../framework/types.ts';
 import { lazyScreen } from '../../framework/lazy.ts';
-import { en, ru } from './messages.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
 
 // The wizard, the result table and its charts are one chunk, loaded only when a report screen is opened.
@@ -29,5 +28,4 @@ export const reports: ResourceConfig = {
   ],
   list: { columns: ['name', 'type', 'created_at'], export: false },
   screens: { list: ReportsHome, create: ReportCreate, edit: ReportEdit },
-  messages: { ru, en },
 };

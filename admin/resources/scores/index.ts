@@ -1,6 +1,5 @@
 import GradingIcon from '@mui/icons-material/Grading';
 import type { ResourceConfig } from '../../framework/types.ts';
-import { en, ru } from './messages.ts';
 import { ScoreEdit, ScoreSettings } from './screens.tsx';
 import { ACCESS } from '../../../common/access/roles.ts';
 
@@ -41,5 +40,4 @@ export const scores: ResourceConfig = {
     aside: ScoreSettings,
   },
   screens: { edit: ScoreEdit },
-  messages: { ru, en },
 };

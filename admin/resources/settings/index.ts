@@ -1,6 +1,5 @@
 import SettingsIcon from '@mui/icons-material/Settings';
 import type { ResourceConfig } from '../../framework/types.ts';
-import { en, ru } from './messages.ts';
 import { lazyScreen } from '../../framework/lazy.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
 
@@ -19,5 +18,4 @@ export const settings: ResourceConfig = {
   fields: [{ source: 'id', type: 'number' }],
   list: { columns: ['id'] },
   screens: { list: SettingsPage },
-  messages: { ru, en },
 };

@@ -1,7 +1,6 @@
 import InsightsIcon from '@mui/icons-material/Insights';
 import type { ResourceConfig } from '../../framework/types.ts';
 import { lazyScreen } from '../../framework/lazy.ts';
-import { en, ru } from './messages.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
 
 // The screen and its charts are one chunk, loaded only when the dashboard is opened.
@@ -16,5 +15,4 @@ export const statistics: ResourceConfig = {
   fields: [],
   list: { columns: [], export: false },
   screens: { list: StatisticsScreen },
-  messages: { ru, en },
 };

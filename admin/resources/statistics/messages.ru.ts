@@ -1,4 +1,4 @@
-import type { MessageTree, Messages } from '../../framework/types.ts';
+import type { MessageTree } from '../../framework/types.ts';
 
 /** Texts of the statistics dashboard. Same keys in both languages. */
 export const ru = {
@@ -22,17 +22,3 @@ export const ru = {
     payments: { title: 'Задолженности', students: 'Студентов с просрочкой', line: '%{amount} (платежей: %{items})', none: 'Просроченных платежей нет' },
   },
 } satisfies MessageTree;
-
-export const en = {
-  resources: { statistics: { name: 'Statistics |||| Statistics', fields: {} } },
-  statistics: {
-    period: 'Period',
-    periods: { week: 'Week', month: 'Month', quarter: 'Quarter', year: 'Year' },
-    students: { title: 'Students', total: 'Total', active: 'Active in %{days} days', blocked: 'Blocked' },
-    activity: { title: 'Activity', logins: 'Logins', actions: 'Actions', users: 'Users', chart: 'Logins and actions per day from %{from} to %{to}' },
-    programs: { title: "Students' programs", program: 'Program', not_started: 'Not started', in_process: 'In process', done: 'Done' },
-    quizzes: { title: 'Quizzes, last %{days} days', attempts: 'Attempts', passed: 'Passed', pass_rate: 'Pass rate', average: 'Average percent', distribution: 'Results distribution, %', quiz: 'Quiz' },
-    projects: { title: 'Projects', waiting: 'Waiting for review', oldest: 'Oldest in the queue' },
-    payments: { title: 'Debts', students: 'Students with overdue payments', line: '%{amount} (instalments: %{items})', none: 'No overdue payments' },
-  },
-} satisfies Messages<typeof ru>;

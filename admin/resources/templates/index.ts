@@ -1,7 +1,6 @@
 import DescriptionIcon from '@mui/icons-material/Description';
 import type { FieldConfig, ResourceConfig } from '../../framework/types.ts';
 import { templateCreate } from './TemplateCreate.tsx';
-import { en, ru } from './messages.ts';
 import { lazyScreen } from '../../framework/lazy.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
 
@@ -39,5 +38,4 @@ export const templates: ResourceConfig = {
   form: [{ label: 'tabs.main', fields: formFields }],
   editAside: TemplatePlaceholders,
   screens: { create: templateCreate(fields.filter((f) => formFields.includes(f.source))) },
-  messages: { ru, en },
 };

@@ -1,4 +1,4 @@
-import type { MessageTree, Messages } from '../../framework/types.ts';
+import type { MessageTree } from '../../framework/types.ts';
 import { PLACEHOLDER_TEXTS } from '../../../common/templates/placeholders.ts';
 
 /** Texts of the templates screens; the same keys in both languages. */
@@ -16,18 +16,3 @@ export const ru = {
     placeholder: PLACEHOLDER_TEXTS.ru,
   },
 } satisfies MessageTree;
-
-export const en = {
-  resources: {
-    templates: {
-      name: 'Template |||| Templates',
-      fields: { id: 'ID', title: 'Title', kind: 'Document kind', body: 'Template text', placeholders: 'Placeholders', created_at: 'Created', updated_at: 'Updated', q: 'Search' },
-    },
-  },
-  templates: {
-    kind: { certificate: 'Diploma / certificate', document: 'Document' },
-    placeholders_title: 'Placeholders',
-    placeholders_hint: "Put them in the text; generating a document replaces them with the diploma's data. No other placeholders are accepted.",
-    placeholder: PLACEHOLDER_TEXTS.en,
-  },
-} satisfies Messages<typeof ru>;

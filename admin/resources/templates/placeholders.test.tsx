@@ -3,12 +3,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { I18nContextProvider } from 'react-admin';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import { messages } from '../../providers/i18nProvider.ts';
+import { allMessages } from '../../providers/i18nProvider.ts';
 import { PLACEHOLDER_TEXTS, PLACEHOLDERS as SHARED } from '../../../common/templates/placeholders.ts';
 import { PLACEHOLDERS as SERVER, assertKnownPlaceholders } from '../../../server/modules/templates/placeholders.ts';
 import { PLACEHOLDERS as SHOWN, TemplatePlaceholders } from './Placeholders.tsx';
 
 afterEach(cleanup);
+const messages = await allMessages();
 
 /**
  * One list of template placeholders (common/templates/placeholders.ts): the server accepts exactly what the back

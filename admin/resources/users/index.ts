@@ -3,7 +3,6 @@ import type { FieldConfig, ResourceConfig } from '../../framework/types.ts';
 import { BlockSelected, BlockToggle, LoginAs, UnblockSelected } from './actions.tsx';
 import { PaymentPlanLink } from './PaymentPlanLink.tsx';
 import { ImportUsersButton } from './Import.tsx';
-import { en, ru } from './messages.ts';
 import { lazyScreen } from '../../framework/lazy.ts';
 import { ACCESS, ROLES } from '../../../common/access/roles.ts';
 
@@ -102,5 +101,4 @@ export const users: ResourceConfig = {
   },
   recordActions: { authorization: 'authorization' },
   editAside: UserExtras,
-  messages: { ru, en },
 };

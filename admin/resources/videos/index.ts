@@ -1,7 +1,6 @@
 import VideoLibraryIcon from '@mui/icons-material/VideoLibrary';
 import type { ResourceConfig } from '../../framework/types.ts';
 import { VideosList } from './VideosList.tsx';
-import { en, ru } from './messages.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
 
 /** Videos (spec route "video", admins): the materials of kind video with a player; uploads and edits go through `media`. */
@@ -21,5 +20,4 @@ export const videos: ResourceConfig = {
   ],
   list: { columns: ['id', 'title', 'file_name', 'size', 'created_at'], search: true },
   screens: { list: VideosList },
-  messages: { ru, en },
 };

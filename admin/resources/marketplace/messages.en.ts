@@ -1,0 +1,95 @@
+import type { Messages } from '../../framework/types.ts';
+import type { ru } from './messages.ru.ts';
+
+/** The English of `messages.ru.ts`: the type-check fails when a key of it is missing here or one is added. */
+export const en = {
+  resources: {
+    marketplace: {
+      name: 'Marketplace |||| Marketplace',
+      fields: {
+        id: 'ID',
+        program_id: 'Program',
+        title: 'Program',
+        category_id: 'Category',
+        published: 'Published',
+        discount_percent: 'Discount, %',
+        instalment_months: 'Instalments (months: 6, 12, 18, 24, 36 — one per line)',
+        demo_media: 'Demo materials',
+        published_at: 'Published since',
+        buyers: 'Buyers',
+        q: 'Search',
+      },
+    },
+    'market-learners': {
+      name: 'Buyer from another school |||| Buyers from other schools',
+      fields: { id: 'ID', surname: 'Surname', name: 'Name', buyer_school: "Buyer's school", programs: 'Programs', created_at: 'First purchase' },
+    },
+    'market-wallets': {
+      name: 'Wallet |||| Student wallets',
+      fields: { id: 'ID', user_id: 'Student', student: 'Student', amount: 'Amount', currency: 'Currency', reason: 'Reason', balance: 'Balance', created_at: 'When' },
+    },
+    'market-invoices': {
+      name: 'Marketplace invoice |||| Marketplace invoices',
+      fields: {
+        id: 'No.',
+        created_at: 'Issued',
+        program: 'Program',
+        student: 'Learner',
+        buyer_school: "Buyer's school",
+        company: 'Company',
+        inn: 'Tax id',
+        amount: 'Amount',
+        currency: 'Currency',
+        status: 'Status',
+      },
+    },
+    'market-ads': {
+      name: 'Marketplace ad |||| Marketplace ads',
+      fields: {
+        id: 'ID',
+        image: 'Image',
+        title: 'Title',
+        title_en: 'Title (English)',
+        program_id: 'Program',
+        program: 'Program',
+        category_id: 'Category',
+        starts_on: 'Show from',
+        ends_on: 'Show until',
+        showing: 'Showing now',
+        q: 'Search',
+      },
+    },
+    'market-found-cheaper': {
+      name: 'Found cheaper |||| Found cheaper',
+      fields: {
+        id: 'ID',
+        created_at: 'When',
+        program: 'Program',
+        buyer_name: 'Student',
+        buyer_school: "Student's school",
+        place: 'Where',
+        price: 'Price',
+        currency: 'Currency',
+        link: 'Link',
+        comment: 'Comment',
+        answer: 'Answer',
+        answered_at: 'Answered',
+      },
+    },
+  },
+  market: {
+    categories: { management: 'Management', finance: 'Finance', marketing: 'Marketing', it: 'IT and data', languages: 'Languages', soft_skills: 'Soft skills', law: 'Law', other: 'Other' },
+    listing_help: 'The shop-window fields (description, skills, logo) come from the program, prices from the Prices section.',
+    learners_empty: 'No one from another school has bought a program yet.',
+    wallets_empty: 'No credits or purchases yet.',
+    listings_empty: "None of the school's programs is on the marketplace yet.",
+    invoices_empty: 'No invoices to companies yet.',
+    found_cheaper_empty: 'No "found cheaper" reports yet.',
+    unpaid: 'Unpaid',
+    paid: 'Paid',
+    mark_paid: 'Mark paid',
+    invoice_paid: 'Invoice paid: access to the program is open',
+    ads_empty: 'No marketplace ads yet.',
+    ad_link_help: 'The banner links to a program or to a category: choose one of the two.',
+  },
+} satisfies Messages<typeof ru>;

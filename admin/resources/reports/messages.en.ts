@@ -1,0 +1,52 @@
+import type { Messages } from '../../framework/types.ts';
+import type { ru } from './messages.ru.ts';
+
+/** The English of `messages.ru.ts`: the type-check fails when a key of it is missing here or one is added. */
+export const en = {
+  resources: {
+    reports: { name: 'Report |||| Reports', fields: { id: 'ID', name: 'Name', type: 'Report', created_at: 'Created', q: 'Search' } },
+  },
+  reports: {
+    catalogue: 'Report catalogue',
+    saved: 'Saved reports',
+    no_saved: 'No saved reports yet',
+    open: 'Open',
+    edit_params: 'Parameters',
+    delete: 'Delete',
+    deleted: 'Report deleted',
+    new: 'New report',
+    steps: { table: 'Report', params: 'Parameters', result: 'Result', step: 'Step' },
+    choose: 'Choose a report',
+    build: 'Build',
+    back: 'Back',
+    change_params: 'Change parameters',
+    save_as: 'Report name',
+    save: 'Save',
+    saved_ok: 'Report saved',
+    empty: 'No data for the chosen period',
+    rows: 'Rows per page',
+    chart: 'Chart',
+    drill: 'Details',
+    up: 'One level up',
+    yes: 'Yes',
+    no: 'No',
+    any: 'All',
+    loading: 'Loading…',
+    periods: { all: 'All time', year: 'Year', quarter: 'Quarter', month: 'Month', week: 'Week', yesterday: 'Yesterday', range: 'From … to …' },
+    steps_tl: { program: 'Programs', chapter: 'Chapters', student: 'Students' },
+    params: {
+      period: 'Period',
+      date_start: 'From',
+      date_end: 'To',
+      quiz_id: 'Quiz',
+      program_id: 'Program',
+      chapter_id: 'Chapter',
+      group_id: 'Group',
+      user_id: 'Student',
+      media_id: 'Material',
+      news: 'News',
+      hide_unassigned: 'Assigned students only',
+      step: 'Level',
+    },
+  },
+} satisfies Messages<typeof ru>;
