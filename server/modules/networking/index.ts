@@ -65,11 +65,29 @@ async function myRecord(db: Db, u: User) {
   };
 }
 
+/**
+ * Viewers' statuses an API process keeps, so that a search does not read its viewer's row each time (docs/performance.md):
+ * a saved profile makes every process forget them (VIEWERS_TOPIC through server/core/broadcast.ts: this process at
+ * once, the others within milliseconds), and none is kept longer than VIEWER_TTL (if a broadcast is lost).
+ */
+const viewerCaches = new WeakMap<FastifyInstance, Map<number, { status: NetworkStatus; profileId?: number; at: number }>>();
+const VIEWER_TTL = 5_000;
+const VIEWER_CACHE_MAX = 50_000;
+const VIEWERS_TOPIC = 'networking-viewers';
+
 /** The viewer's status and profile id (`off` without a profile: nobody is on networking until they choose). */
 export async function viewerOf(req: FastifyRequest) {
   const u = currentUser(req);
+  const cache = viewerCaches.get(req.server);
+  const hit = cache?.get(u.id);
+  if (hit && Date.now() - hit.at < VIEWER_TTL) return { user: u, status: hit.status, profileId: hit.profileId };
   const [row] = await req.db.select({ id: np.id, status: np.status }).from(np).where(eq(np.user_id, u.id));
-  return { user: u, status: (row?.status ?? 'off') as NetworkStatus, profileId: row?.id };
+  const viewer = { user: u, status: (row?.status ?? 'off') as NetworkStatus, profileId: row?.id };
+  if (cache) {
+    if (cache.size >= VIEWER_CACHE_MAX) cache.clear();
+    cache.set(u.id, { status: viewer.status, profileId: viewer.profileId, at: Date.now() });
+  }
+  return viewer;
 }
 
 /** Statuses of the own school's members a viewer sees: both on-network statuses (a global viewer reads own globals here too). */
@@ -122,6 +140,9 @@ async function schoolSearch(req: FastifyRequest, spec: SearchSpec, statuses: Net
  */
 export default async function networking(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const viewers = new Map<number, { status: NetworkStatus; profileId?: number; at: number }>();
+  viewerCaches.set(fastify, viewers);
+  fastify.onBroadcast(VIEWERS_TOPIC, () => viewers.clear());
 
   app.get('/api/networking', { config, schema: { tags, summary: 'My networking profile and status (global, local, off)', response: { 200: MyRecordAnswer } } }, async (req) => {
     return { data: await myRecord(req.db, currentUser(req)) };
@@ -136,6 +157,7 @@ export default async function networking(fastify: FastifyInstance) {
     async (req) => {
       const u = currentUser(req);
       await saveProfile(req.db, u, req.body as ProfileInput);
+      app.broadcast(VIEWERS_TOPIC);
       const record = await myRecord(req.db, u);
       return { success: true, networking: record, data: record };
     },
