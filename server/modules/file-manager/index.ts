@@ -12,7 +12,8 @@ import { isUploadedFile, type UploadedFile } from '../../core/multipart.ts';
 import { absolutePath, keepUpload } from '../../core/storage.ts';
 import { contentTypeOf as mimeOf, extOf, sendDownload } from '../../core/file-types.ts';
 import { FILE_EXTENSIONS, MB, checkFile, checkName } from '../../core/file-types.ts';
-import { Id, IdParams } from '../../core/schemas.ts';
+import { Id, IdParams, nullable } from '../../core/schemas.ts';
+import { DateTime, dataOf } from '../../core/responses.ts';
 import { containsPattern } from '../../core/search.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
 
@@ -26,6 +27,15 @@ const AREA = 'file-manager';
 
 type Folder = typeof fileFolders.$inferSelect;
 type FileRow = typeof files.$inferSelect;
+
+const folderFields = { id: Id, parent_id: nullable(Id), name: Type.String(), is_default: Type.Boolean(), created_at: DateTime };
+/** A folder (`folderView`). */
+const FolderOut = Type.Object(folderFields);
+const fileFields = { id: Id, folder_id: Id, name: Type.String(), size: Type.Integer(), mime: Type.String(), created_at: DateTime, download_url: Type.String() };
+/** A file (`fileView`): never its stored path. */
+const FileOut = Type.Object(fileFields);
+/** The way from the default folder down to a folder. */
+const Breadcrumb = Type.Object({ id: Id, name: Type.String(), is_default: Type.Boolean() });
 
 const fileNotFound = () => new AppError(404, 'ERROR_FILE_NOT_FOUND', 'File not found');
 const folderNotFound = () => new AppError(404, 'NOT_FOUND_FOLDER', 'Folder not found');
@@ -109,7 +119,21 @@ export default async function fileManagerModule(fastify: FastifyInstance) {
     '/admin/file/getFolder',
     {
       config,
-      schema: { tags, summary: 'A folder with its subfolders, files and breadcrumbs; no id: the default folder (created on demand)', querystring: Type.Object({ id: Type.Optional(Id) }) },
+      schema: {
+        tags,
+        summary: 'A folder with its subfolders, files and breadcrumbs; no id: the default folder (created on demand)',
+        querystring: Type.Object({ id: Type.Optional(Id) }),
+        response: {
+          200: dataOf(
+            Type.Object({
+              folder: FolderOut,
+              folders: Type.Array(Type.Object({ ...folderFields, files_count: Type.Integer() })),
+              files: Type.Array(FileOut),
+              breadcrumbs: Type.Array(Breadcrumb),
+            }),
+          ),
+        },
+      },
     },
     async (req) => {
       const f = await folder(req.db, req.query.id);
@@ -139,7 +163,7 @@ export default async function fileManagerModule(fastify: FastifyInstance) {
     '/admin/file/folders',
     {
       config,
-      schema: { tags, summary: 'Every folder of the school (id, parent_id, name), for a folder picker' },
+      schema: { tags, summary: 'Every folder of the school (id, parent_id, name), for a folder picker', response: { 200: dataOf(Type.Array(FolderOut)) } },
     },
     async (req) => {
       await defaultFolder(req.db);
@@ -155,7 +179,12 @@ export default async function fileManagerModule(fastify: FastifyInstance) {
     '/admin/file/search',
     {
       config,
-      schema: { tags, summary: 'Files and folders whose name contains q (at most 100 files and 50 folders)', querystring: Type.Object({ q: Type.String({ minLength: 1, maxLength: 200 }) }) },
+      schema: {
+        tags,
+        summary: 'Files and folders whose name contains q (at most 100 files and 50 folders)',
+        querystring: Type.Object({ q: Type.String({ minLength: 1, maxLength: 200 }) }),
+        response: { 200: dataOf(Type.Object({ files: Type.Array(Type.Object({ ...fileFields, folder_name: Type.String() })), folders: Type.Array(FolderOut) })) },
+      },
     },
     async (req) => {
       const like = containsPattern(req.query.q.trim());
@@ -184,6 +213,7 @@ export default async function fileManagerModule(fastify: FastifyInstance) {
         tags,
         summary: 'Create a folder in parent_id (default folder when absent); a sibling of the same name: 409 ERROR_FOLDER_EXISTS',
         body: Type.Object({ name: Name, parent_id: Type.Optional(Type.Union([Id, Type.Null()])) }),
+        response: { 201: dataOf(FolderOut) },
       },
     },
     async (req, reply) => {
@@ -204,7 +234,7 @@ export default async function fileManagerModule(fastify: FastifyInstance) {
     '/admin/folder/:id/rename',
     {
       config,
-      schema: { tags, summary: 'Rename a folder (not the default one: ERROR_DEFAULT_FOLDER)', params: IdParams, body: Type.Object({ name: Name }) },
+      schema: { tags, summary: 'Rename a folder (not the default one: ERROR_DEFAULT_FOLDER)', params: IdParams, body: Type.Object({ name: Name }), response: { 200: dataOf(FolderOut) } },
     },
     async (req) => {
       const f = await folder(req.db, req.params.id);
@@ -220,7 +250,12 @@ export default async function fileManagerModule(fastify: FastifyInstance) {
     '/admin/file/deleteFolder',
     {
       config,
-      schema: { tags, summary: 'Delete an empty folder (ERROR_FOLDER_NOT_EMPTY while it holds files or folders; never the default one: ERROR_DEFAULT_FOLDER)', body: IdParams },
+      schema: {
+        tags,
+        summary: 'Delete an empty folder (ERROR_FOLDER_NOT_EMPTY while it holds files or folders; never the default one: ERROR_DEFAULT_FOLDER)',
+        body: IdParams,
+        response: { 200: dataOf(Type.Object({ id: Id, parent_id: nullable(Id) })) },
+      },
     },
     async (req) => {
       const f = await folder(req.db, req.body.id);
@@ -242,6 +277,7 @@ export default async function fileManagerModule(fastify: FastifyInstance) {
         summary:
           'Move files (ids) and folders (folders) into folder_id; a name taken there gets a " (2)" suffix for files, 409 ERROR_FOLDER_EXISTS for folders; a folder cannot go into itself or below it (ERROR_WRONG_PATH)',
         body: Type.Object({ ids: Type.Optional(Ids), folders: Type.Optional(Ids), folder_id: Id }),
+        response: { 200: dataOf(Type.Object({ count: Type.Integer(), folder_id: Id })) },
       },
     },
     async (req) => {
@@ -274,7 +310,12 @@ export default async function fileManagerModule(fastify: FastifyInstance) {
     '/admin/file/copy',
     {
       config,
-      schema: { tags, summary: 'Copy files (ids) with their bytes into folder_id; a name taken there gets a " (2)" suffix', body: Type.Object({ ids: Ids, folder_id: Id }) },
+      schema: {
+        tags,
+        summary: 'Copy files (ids) with their bytes into folder_id; a name taken there gets a " (2)" suffix',
+        body: Type.Object({ ids: Ids, folder_id: Id }),
+        response: { 200: dataOf(Type.Object({ count: Type.Integer(), folder_id: Id, files: Type.Array(FileOut) })) },
+      },
     },
     async (req) => {
       const target = await folder(req.db, req.body.folder_id);
@@ -312,6 +353,7 @@ export default async function fileManagerModule(fastify: FastifyInstance) {
           'Upload files into folder_id (default folder when absent): form data, any file keys (file, files[], file1..n), at most 20 files of 40 MB; documents, images, archives, audio and video; a name taken there gets a " (2)" suffix',
         consumes: ['multipart/form-data'],
         body: Type.Object({ folder_id: Type.Optional(Type.Union([Id, Type.Literal('')])) }),
+        response: { 201: dataOf(Type.Array(FileOut)) },
       },
     },
     async (req, reply) => {
@@ -340,16 +382,20 @@ export default async function fileManagerModule(fastify: FastifyInstance) {
     },
   );
 
-  app.get('/admin/file/:id', { config, schema: { tags, summary: "One file with its folder's breadcrumbs", params: IdParams } }, async (req) => {
-    const f = await file(req.db, req.params.id);
-    return { data: { ...fileView(f), breadcrumbs: await breadcrumbs(req.db, await folder(req.db, f.folder_id)) } };
-  });
+  app.get(
+    '/admin/file/:id',
+    { config, schema: { tags, summary: "One file with its folder's breadcrumbs", params: IdParams, response: { 200: dataOf(Type.Object({ ...fileFields, breadcrumbs: Type.Array(Breadcrumb) })) } } },
+    async (req) => {
+      const f = await file(req.db, req.params.id);
+      return { data: { ...fileView(f), breadcrumbs: await breadcrumbs(req.db, await folder(req.db, f.folder_id)) } };
+    },
+  );
 
   app.put(
     '/admin/file/:id',
     {
       config,
-      schema: { tags, summary: 'Rename a file (a name taken in its folder: 409 ERROR_FILE_EXISTS)', params: IdParams, body: Type.Object({ name: Name }) },
+      schema: { tags, summary: 'Rename a file (a name taken in its folder: 409 ERROR_FILE_EXISTS)', params: IdParams, body: Type.Object({ name: Name }), response: { 200: dataOf(FileOut) } },
     },
     async (req) => {
       const f = await file(req.db, req.params.id);
@@ -366,12 +412,16 @@ export default async function fileManagerModule(fastify: FastifyInstance) {
     },
   );
 
-  app.delete('/admin/file/:id', { config, schema: { tags, summary: 'Delete a file and its bytes', params: IdParams } }, async (req) => {
-    const f = await file(req.db, req.params.id);
-    await req.db.delete(files).where(eq(files.id, f.id));
-    await rm(abs(req, f.path), { force: true });
-    return { data: { id: f.id, folder_id: f.folder_id } };
-  });
+  app.delete(
+    '/admin/file/:id',
+    { config, schema: { tags, summary: 'Delete a file and its bytes', params: IdParams, response: { 200: dataOf(Type.Object({ id: Id, folder_id: Id })) } } },
+    async (req) => {
+      const f = await file(req.db, req.params.id);
+      await req.db.delete(files).where(eq(files.id, f.id));
+      await rm(abs(req, f.path), { force: true });
+      return { data: { id: f.id, folder_id: f.folder_id } };
+    },
+  );
 
   app.get('/admin/file/:id/download', { config, schema: { tags, summary: 'Download a file under its name', params: IdParams } }, async (req, reply) => {
     const f = await file(req.db, req.params.id);
