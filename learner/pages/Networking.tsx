@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../translation.ts';
 import { Link, useParams } from 'react-router-dom';
 import { api, download, type ApiError } from '../../common/api/client.ts';
 import { formatNumber } from '../../common/format/format.ts';
@@ -10,6 +10,7 @@ import { apiBaseUrl, currentTenant } from '../../common/tenant/tenant.ts';
 import { profileAtom } from '../state.ts';
 import { Empty, ErrorState, Loading, useErrorToast, useLoad, useSuccessToast } from '../components/ui.tsx';
 import { NotFound } from '../components/NotFound.tsx';
+import { Pager } from '../components/Pager.tsx';
 
 /** Networking (issue 14, docs/networking.md): my profile and status, search, a member's page with the alumni tree, curator views. */
 
@@ -399,17 +400,14 @@ function Search() {
               </article>
             ))}
           </div>
-          {data.meta.last_page > 1 && (
-            <nav className="section" aria-label={t('networking.page', { page: data.meta.current_page, last: data.meta.last_page })}>
-              <button className="btn ghost" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-                {t('networking.prev')}
-              </button>{' '}
-              <span>{t('networking.page', { page: data.meta.current_page, last: data.meta.last_page })}</span>{' '}
-              <button className="btn ghost" disabled={page >= data.meta.last_page} onClick={() => setPage((p) => p + 1)}>
-                {t('networking.next')}
-              </button>
-            </nav>
-          )}
+          <Pager
+            page={data.meta.current_page}
+            last={data.meta.last_page}
+            label={t('networking.page', { page: data.meta.current_page, last: data.meta.last_page })}
+            prev={t('networking.prev')}
+            next={t('networking.next')}
+            onPage={setPage}
+          />
         </>
       )}
     </section>
@@ -781,17 +779,14 @@ export function NetworkingCurator() {
               </tbody>
             </table>
           </div>
-          {data.meta.last_page > 1 && (
-            <nav className="section">
-              <button className="btn ghost" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-                {t('networking.prev')}
-              </button>{' '}
-              <span>{t('networking.page', { page: data.meta.current_page, last: data.meta.last_page })}</span>{' '}
-              <button className="btn ghost" disabled={page >= data.meta.last_page} onClick={() => setPage((p) => p + 1)}>
-                {t('networking.next')}
-              </button>
-            </nav>
-          )}
+          <Pager
+            page={data.meta.current_page}
+            last={data.meta.last_page}
+            label={t('networking.page', { page: data.meta.current_page, last: data.meta.last_page })}
+            prev={t('networking.prev')}
+            next={t('networking.next')}
+            onPage={setPage}
+          />
         </>
       )}
     </section>
