@@ -18,6 +18,8 @@ import { versionRule } from './rules.ts';
 import { reviewScope } from './scope.ts';
 import studentMediaRoutes from './student-media.ts';
 import { Id, IdParams, isId } from '../../core/schemas.ts';
+import { IdAnswer, dataOf, listOf } from '../../core/responses.ts';
+import { CountAnswer, PeopleAnswer, ProjectVersion, ReviewedVersionAnswer, VersionAnswer, VersionRow } from './responses.ts';
 import { containsPattern } from '../../core/search.ts';
 import { achievementsAfter } from '../lifelong/index.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
@@ -86,6 +88,7 @@ export default async function projectsModule(fastify: FastifyInstance) {
         summary: 'Submit a project version: files file1..n (zip or rar by content, at most 40 MB each, at most 5), a message and confirm=1 (all files uploaded)',
         consumes: ['multipart/form-data'],
         params: IdParams,
+        response: { 201: VersionAnswer },
       },
     },
     async (req, reply) => {
@@ -153,16 +156,20 @@ export default async function projectsModule(fastify: FastifyInstance) {
     },
   );
 
-  app.get('/api/media/:id/submittedProject', { config: { roles: ['student'] }, schema: { tags, summary: 'My versions of a project, newest first', params: IdParams } }, async (req) => {
-    const me = currentUser(req);
-    const m = await projectMedia(req.db, req.params.id);
-    const rows = await req.db
-      .select()
-      .from(submittedProjects)
-      .where(and(eq(submittedProjects.user_id, me.id), eq(submittedProjects.media_id, m.id)))
-      .orderBy(desc(submittedProjects.version));
-    return { data: await Promise.all(rows.map((p) => detail(req.db, p))) };
-  });
+  app.get(
+    '/api/media/:id/submittedProject',
+    { config: { roles: ['student'] }, schema: { tags, summary: 'My versions of a project, newest first', params: IdParams, response: { 200: dataOf(Type.Array(ProjectVersion)) } } },
+    async (req) => {
+      const me = currentUser(req);
+      const m = await projectMedia(req.db, req.params.id);
+      const rows = await req.db
+        .select()
+        .from(submittedProjects)
+        .where(and(eq(submittedProjects.user_id, me.id), eq(submittedProjects.media_id, m.id)))
+        .orderBy(desc(submittedProjects.version));
+      return { data: await Promise.all(rows.map((p) => detail(req.db, p))) };
+    },
+  );
 
   /** The student's own version, or a version of the school for a reviewer (a trainer: of their programs); otherwise 404. */
   async function visibleProject(db: Db, me: { id: number; role: string }, mediaId: number, id: number) {
@@ -175,10 +182,14 @@ export default async function projectsModule(fastify: FastifyInstance) {
   }
   const viewers = { roles: ['student', ...REVIEWERS] as const };
 
-  app.get('/api/media/:id/submittedProject/:submitId', { config: viewers, schema: { tags, summary: "One version: status, score, trainer, trainer's message and files", params: Ids } }, async (req) => {
-    const me = currentUser(req);
-    return { data: await detail(req.db, await visibleProject(req.db, me, req.params.id, req.params.submitId)) };
-  });
+  app.get(
+    '/api/media/:id/submittedProject/:submitId',
+    { config: viewers, schema: { tags, summary: "One version: status, score, trainer, trainer's message and files", params: Ids, response: { 200: VersionAnswer } } },
+    async (req) => {
+      const me = currentUser(req);
+      return { data: await detail(req.db, await visibleProject(req.db, me, req.params.id, req.params.submitId)) };
+    },
+  );
 
   app.get(
     '/api/media/:id/submittedProject/:submitId/file/:fileId',
@@ -232,6 +243,7 @@ export default async function projectsModule(fastify: FastifyInstance) {
         tags: adminTags,
         summary: "Submitted project versions of the school, newest first: program_id, user_id, media_id, status (awaiting|checked|approved), also as filter[…]; q searches the student's name",
         querystring: Type.Intersect([ListQuery, filter]),
+        response: { 200: listOf(VersionRow) },
       },
     },
     async (req) => {
@@ -306,7 +318,7 @@ export default async function projectsModule(fastify: FastifyInstance) {
 
   app.get(
     '/admin/submittedProject/countNotCheckProject',
-    { config: { roles: [...REVIEWERS] }, schema: { tags: adminTags, summary: 'How many project versions await review (a trainer: in their programs)' } },
+    { config: { roles: [...REVIEWERS] }, schema: { tags: adminTags, summary: 'How many project versions await review (a trainer: in their programs)', response: { 200: CountAnswer } } },
     async (req) => {
       const [{ n }] = await req.db
         .select({ n: count() })
@@ -320,7 +332,11 @@ export default async function projectsModule(fastify: FastifyInstance) {
     '/admin/submittedProject/people',
     {
       config: { roles: [...REVIEWERS] },
-      schema: { tags: adminTags, summary: "Choices for the review screens: the students who submitted versions the caller may see, and the school's reviewers (trainers and admins)" },
+      schema: {
+        tags: adminTags,
+        summary: "Choices for the review screens: the students who submitted versions the caller may see, and the school's reviewers (trainers and admins)",
+        response: { 200: PeopleAnswer },
+      },
     },
     async (req) => {
       const me = currentUser(req);
@@ -358,7 +374,7 @@ export default async function projectsModule(fastify: FastifyInstance) {
 
   app.get(
     '/admin/submittedProject/:id',
-    { config: { roles: [...REVIEWERS] }, schema: { tags: adminTags, summary: 'One version with the student, files and review', params: IdParams } },
+    { config: { roles: [...REVIEWERS] }, schema: { tags: adminTags, summary: 'One version with the student, files and review', params: IdParams, response: { 200: ReviewedVersionAnswer } } },
     async (req) => {
       const p = await schoolProject(req, req.params.id);
       const [s] = await req.db.select({ name: users.name, surname: users.surname, email: users.email }).from(users).where(eq(users.id, p.user_id));
@@ -414,6 +430,7 @@ export default async function projectsModule(fastify: FastifyInstance) {
         summary: 'Review a version: score (0–100), trainer_id (admins), message and an optional trainer_file; an awaiting version becomes checked',
         params: Type.Object({ userId: Id, mediaId: Id, id: Id }),
         body: ReviewBody,
+        response: { 200: VersionAnswer },
       },
     },
     async (req) => review(req, await schoolProject(req, req.params.id, { userId: req.params.userId, mediaId: req.params.mediaId }), req.body),
@@ -423,7 +440,7 @@ export default async function projectsModule(fastify: FastifyInstance) {
     '/admin/submittedProject/:id',
     {
       config: { roles: [...REVIEWERS], noDemo: true, upload: { maxFileSize: MAX_SIZE, sizeError: 'ERROR_MAX_SIZE_40', maxFiles: 1 } },
-      schema: { tags: adminTags, summary: "The same review addressed by the version's id only", params: IdParams, body: ReviewBody },
+      schema: { tags: adminTags, summary: "The same review addressed by the version's id only", params: IdParams, body: ReviewBody, response: { 200: VersionAnswer } },
     },
     async (req) => review(req, await schoolProject(req, req.params.id), req.body),
   );
@@ -437,6 +454,7 @@ export default async function projectsModule(fastify: FastifyInstance) {
         summary: 'Approve (is_approve=1) or revoke (0) a checked version; sets check_admin (a trainer: versions of their programs)',
         params: IdParams,
         body: Type.Object({ is_approve: Type.Union([Type.Literal(0), Type.Literal(1), Type.Boolean()]) }),
+        response: { 200: VersionAnswer },
       },
     },
     async (req) => {
@@ -455,7 +473,7 @@ export default async function projectsModule(fastify: FastifyInstance) {
 
   app.delete(
     '/admin/submittedProject/:id/deleteFileTrainer',
-    { config: { roles: [...REVIEWERS], noDemo: true }, schema: { tags: adminTags, summary: "Remove the trainer's file from a review", params: IdParams } },
+    { config: { roles: [...REVIEWERS], noDemo: true }, schema: { tags: adminTags, summary: "Remove the trainer's file from a review", params: IdParams, response: { 200: VersionAnswer } } },
     async (req) => {
       const p = await schoolProject(req, req.params.id);
       const [updated] = await req.db.update(submittedProjects).set({ trainer_file: null, trainer_file_name: null }).where(eq(submittedProjects.id, p.id)).returning();
@@ -481,6 +499,7 @@ export default async function projectsModule(fastify: FastifyInstance) {
         tags: adminTags,
         summary: "Remove versions by ids (ids of another school, or outside a trainer's programs, are not touched); answers how many were removed",
         body: Type.Object({ ids: Type.Array(Id, { maxItems: 500 }) }),
+        response: { 200: CountAnswer },
       },
     },
     async (req) => {
@@ -491,7 +510,7 @@ export default async function projectsModule(fastify: FastifyInstance) {
 
   app.delete(
     '/admin/submittedProject/:id',
-    { config: { roles: [...REVIEWERS], noDemo: true }, schema: { tags: adminTags, summary: 'Remove one version with its files', params: IdParams } },
+    { config: { roles: [...REVIEWERS], noDemo: true }, schema: { tags: adminTags, summary: 'Remove one version with its files', params: IdParams, response: { 200: IdAnswer } } },
     async (req) => {
       const p = await schoolProject(req, req.params.id);
       await removeVersions(req, [p.id]);

@@ -8,6 +8,7 @@ import { currentUser } from '../../core/context.ts';
 import { accessDenied, notFound } from '../../core/errors.ts';
 import { mediaInScope } from './scope.ts';
 import { Id } from '../../core/schemas.ts';
+import { StudentMediaAnswer } from './responses.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
 
 const tags = ['admin: projects'];
@@ -80,7 +81,12 @@ export default async function studentMediaRoutes(fastify: FastifyInstance) {
     '/admin/user/:userId/media/:mediaId',
     {
       config: { roles: [...REVIEWERS] },
-      schema: { tags, summary: 'One student and one material: manual score, extra project versions (count_attempts), viewed, and the project versions', params: Params },
+      schema: {
+        tags,
+        summary: 'One student and one material: manual score, extra project versions (count_attempts), viewed, and the project versions',
+        params: Params,
+        response: { 200: StudentMediaAnswer },
+      },
     },
     async (req) => {
       const m = await pair(req, req.params.userId, req.params.mediaId);
@@ -97,6 +103,7 @@ export default async function studentMediaRoutes(fastify: FastifyInstance) {
         summary: "Set the student's score (0–100, null clears) for a material; for a project it is also the score of the latest version (an awaiting one becomes checked)",
         params: Params,
         body: Type.Object({ score: Type.Union([Type.Null(), Type.Number({ minimum: 0, maximum: 100 })]) }),
+        response: { 200: StudentMediaAnswer },
       },
     },
     async (req) => {
@@ -130,6 +137,7 @@ export default async function studentMediaRoutes(fastify: FastifyInstance) {
         summary: `Extra versions of a project granted to the student beyond the deadline rule (0–${MAX_EXTRA_ATTEMPTS}); each version the rule would refuse uses one up`,
         params: Params,
         body: Type.Object({ count_attempts: Type.Integer({ minimum: 0, maximum: MAX_EXTRA_ATTEMPTS }) }),
+        response: { 200: StudentMediaAnswer },
       },
     },
     async (req) => {
@@ -148,6 +156,7 @@ export default async function studentMediaRoutes(fastify: FastifyInstance) {
         summary: "Mark a material viewed (or not) for the student: adds or removes the student's media_view record that progress and reports read",
         params: Params,
         body: Type.Object({ viewed: Type.Boolean() }),
+        response: { 200: StudentMediaAnswer },
       },
     },
     async (req) => {
