@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { api } from '../../common/api/client.ts';
 import { formatDateTime, formatMoney } from '../../common/format/format.ts';
+import { CURRENCIES } from '../../common/payments/terms.ts';
 import { Empty, ErrorState, Loading, useErrorToast, useLoad, useSuccessToast } from '../components/ui.tsx';
 
 /** `/marketplace/found_cheaper` (docs/marketplace.md): report a lower price seen elsewhere; my reports and the answers. */
@@ -26,8 +27,6 @@ interface Option {
   title: string;
   school: { title: string };
 }
-
-const CURRENCIES = ['RUB', 'USD', 'EURO'];
 
 export default function FoundCheaper() {
   const { t } = useTranslation();

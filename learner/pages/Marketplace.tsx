@@ -8,6 +8,7 @@ import { describeError } from '../../common/errors/wording.ts';
 import { getLang } from '../../common/i18n/lang.ts';
 import { formatDateTime, formatMoney } from '../../common/format/format.ts';
 import { apiBaseUrl, currentTenant } from '../../common/tenant/tenant.ts';
+import { CURRENCIES } from '../../common/payments/terms.ts';
 import { Empty, ErrorState, Loading, useErrorToast, useLoad, useSuccessToast } from '../components/ui.tsx';
 import { NotFound } from '../components/NotFound.tsx';
 import { useAtomValue } from 'jotai';
@@ -59,7 +60,6 @@ interface Category {
 }
 
 const FORMATS = ['full-time', 'blended', 'online'];
-const CURRENCIES = ['RUB', 'USD', 'EURO'];
 const titleOf = (p: { title: string; title_en: string | null }, en: boolean) => (en && p.title_en ? p.title_en : p.title);
 
 function Logo({ src, title }: { src: string | null; title: string }) {
