@@ -6,6 +6,8 @@ export const networkingRu = {
   member_title: 'Участник нетворкинга',
   curator_title: 'Нетворкинг: участники школы',
   my_profile: 'Мой профиль в нетворкинге',
+  avatar: 'Фото',
+  avatar_change: 'Сменить фото в профиле',
   status: 'Кто меня видит',
   statuses: {
     global: 'Все школы (global)',
@@ -97,6 +99,8 @@ export const networkingEn: NetworkingMessages = {
   member_title: 'Networking member',
   curator_title: "Networking: the school's members",
   my_profile: 'My networking profile',
+  avatar: 'Photo',
+  avatar_change: 'Change the photo in your profile',
   status: 'Who sees me',
   statuses: { global: 'Every school (global)', local: 'My school only (local)', off: 'Nobody (off)' },
   status_hints: {

@@ -2,7 +2,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from '../translation.ts';
 import { Link, useParams } from 'react-router-dom';
-import { api, download, type ApiError } from '../../common/api/client.ts';
+import { api, type ApiError } from '../../common/api/client.ts';
+import { download } from '../../common/api/download.ts';
 import { formatNumber } from '../../common/format/format.ts';
 import { getLang } from '../../common/i18n/lang.ts';
 import { getToken } from '../../common/auth/session.ts';
@@ -82,6 +83,13 @@ function Avatar({ m, size = 48 }: { m: Pick<Card, 'avatar' | 'name' | 'surname'>
       {initials}
     </span>
   );
+}
+
+/** My own avatar through the networking avatar route (it serves the member themself whatever their status), as others see it. */
+function myAvatar(me: Record_): string | null {
+  if (typeof me.avatar !== 'string' || !me.avatar) return null;
+  const version = me.avatar.split('?')[1];
+  return `/api/user/networking/${currentTenant()}/${String(me.id)}/avatar${version ? `?${version}` : ''}`;
 }
 
 /** Countries (GET /api/info/countries) and a country's cities (GET /api/info/cities). */
@@ -172,6 +180,15 @@ function MyProfile({ me, onSaved }: { me: Record_; onSaved: () => void }) {
         </span>
       </summary>
       <form onSubmit={save} data-testid="networking-profile">
+        {/* the avatar is the user profile's: shown here as members see it, uploaded on the profile page */}
+        <div className="field" style={{ display: 'flex', gap: 12, alignItems: 'center' }} data-testid="my-networking-avatar">
+          <Avatar m={{ avatar: myAvatar(me), name: String(me.name ?? ''), surname: String(me.surname ?? '') }} size={64} />
+          <span>
+            <strong>{t('networking.avatar')}</strong>
+            <br />
+            <Link to="/profile">{t('networking.avatar_change')}</Link>
+          </span>
+        </div>
         <fieldset className="field">
           <legend>{t('networking.status')}</legend>
           {STATUSES.map((s) => (
