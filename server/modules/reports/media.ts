@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, max, min, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, max, min, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { chapterMedia, chapters, events, groupUsers, media, mediaUserScores, programGroups, programUsers, submittedProjects, users } from '../../db/schema/index.ts';
 import type { ReportDef, ReportInput } from './catalogue.ts';
@@ -12,7 +12,8 @@ export function assignedTo(db: Db, programId: number): SQL {
   )!;
 }
 
-function mediaQuery(db: Db, p: ReportInput) {
+/** `onlyMedia`: the rows of these materials alone (a page's), their events read through events_tenant_kind_subject. */
+function mediaQuery(db: Db, p: ReportInput, onlyMedia?: number[]) {
   const viewConds: SQL[] = [inArray(events.kind, ['media_view', 'video_progress']), ...windowOn(events.created_at, p.window), ...userScope(db, events.user_id, p)];
   if (p.media_id) viewConds.push(eq(events.subject_id, p.media_id));
   if (p.program_id)
@@ -22,6 +23,7 @@ function mediaQuery(db: Db, p: ReportInput) {
         db.select({ id: chapterMedia.media_id }).from(chapterMedia).innerJoin(chapters, eq(chapters.id, chapterMedia.chapter_id)).where(eq(chapters.program_id, p.program_id)),
       ),
     );
+  const conds = [...viewConds, ...(onlyMedia ? [inArray(events.subject_id, onlyMedia.length ? onlyMedia : [0])] : [])];
   const views = db
     .select({
       media_id: sql<number>`${events.subject_id}`.as('v_media_id'),
@@ -33,12 +35,13 @@ function mediaQuery(db: Db, p: ReportInput) {
       last_view: max(events.created_at).as('last_view'),
     })
     .from(events)
-    .where(and(...viewConds))
+    .where(and(...conds))
     .groupBy(events.subject_id, events.user_id)
     .as('v');
   const versions = db
     .select({ media_id: sql<number>`${submittedProjects.media_id}`.as('pv_media_id'), user_id: sql<number>`${submittedProjects.user_id}`.as('pv_user_id'), n: sql<number>`count(*)`.as('pv_versions') })
     .from(submittedProjects)
+    .where(onlyMedia ? inArray(submittedProjects.media_id, onlyMedia.length ? onlyMedia : [0]) : undefined)
     .groupBy(submittedProjects.media_id, submittedProjects.user_id)
     .as('pv');
   const cols = {
@@ -71,7 +74,23 @@ function mediaQuery(db: Db, p: ReportInput) {
     const [{ n }] = await db.select({ n: count() }).from(views).innerJoin(media, eq(media.id, views.media_id)).innerJoin(users, eq(users.id, views.user_id)).where(where);
     return Number(n);
   };
-  return { cols, views, from, total };
+  /** Each material's number of rows (its students with a view), in the order of `dir(title)`, id: what a page by material is cut from. */
+  const perMedia = (dir: typeof asc) => {
+    const pairs = db
+      .selectDistinct({ media_id: sql<number>`${events.subject_id}`.as('pair_media_id'), user_id: sql<number>`${events.user_id}`.as('pair_user_id') })
+      .from(events)
+      .where(and(...conds))
+      .as('pairs');
+    return db
+      .select({ id: media.id, n: count() })
+      .from(pairs)
+      .innerJoin(media, eq(media.id, pairs.media_id))
+      .innerJoin(users, eq(users.id, pairs.user_id))
+      .where(where)
+      .groupBy(media.id, media.title)
+      .orderBy(dir(media.title), asc(media.id));
+  };
+  return { cols, views, from, total, perMedia };
 }
 
 /** Views per material and student, the video's watched share, the score and extra versions (count_attempts) set in the back office. */
@@ -93,11 +112,35 @@ export const getMediaActivity: ReportDef = {
     { key: 'versions', title: text('Версий проекта', 'Project versions'), kind: 'number', sortable: true },
   ],
   async page(db, p, o) {
+    const offset = (o.page - 1) * o.perPage;
+    if (!o.sort || o.sort === 'media') {
+      // by material: each material's number of rows first (distinct viewers, no figures), then the figures of the
+      // page's materials alone, instead of every view of the school grouped and sorted for 15 rows
+      const dir = o.sort === 'media' && o.order === 'desc' ? desc : asc;
+      const counts = await mediaQuery(db, p).perMedia(dir);
+      const picked: number[] = [];
+      let before = 0;
+      let skipped = 0;
+      for (const m of counts) {
+        if (before + m.n > offset && before < offset + o.perPage) {
+          if (!picked.length) skipped = before;
+          picked.push(m.id);
+        }
+        before += m.n;
+      }
+      const total = counts.reduce((sum, m) => sum + m.n, 0);
+      if (!picked.length) return { rows: [], total };
+      const rows = await mediaQuery(db, p, picked)
+        .from()
+        .orderBy(dir(media.title), asc(media.id), asc(users.id))
+        .limit(o.perPage)
+        .offset(offset - skipped);
+      return { rows, total };
+    }
     const { cols, views, from, total } = mediaQuery(db, p);
     const order = orderOf(
       o,
       {
-        media: media.title,
         student: [users.surname, users.name],
         views: cols.views,
         watched_percent: cols.watched_percent,
@@ -112,7 +155,7 @@ export const getMediaActivity: ReportDef = {
     const rows = await from()
       .orderBy(...order, asc(media.id), asc(users.id))
       .limit(o.perPage)
-      .offset((o.page - 1) * o.perPage);
+      .offset(offset);
     return { rows, total: await total() };
   },
   rows(db, p) {
