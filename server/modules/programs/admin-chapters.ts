@@ -10,8 +10,11 @@ import { ADMINS, IdList, STAFF, tags } from './admin-schemas.ts';
 import { assignedProgramIds, chapterOf, chapterView, mediaOf, newOrder, nextChapterSort, programOf, quizOf } from './structure.ts';
 import { Id, IdParams, isId } from '../../core/schemas.ts';
 import { containsPattern } from '../../core/search.ts';
+import { dataOf, listOf } from '../../core/responses.ts';
+import { BuilderChapter, BuilderChapterRow, MediaChoice } from './responses.ts';
 
 const Title = Type.String({ minLength: 1, maxLength: 255 });
+const ChapterAnswer = dataOf(BuilderChapter);
 
 /** `/admin/programChapter`: chapters of a program, and the media and quizzes attached to each, in order. */
 export function chapterRoutes(fastify: FastifyInstance) {
@@ -27,6 +30,7 @@ export function chapterRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Chapters (filter[program_id], search q in the title), in program order by default; a trainer sees only the chapters of programs assigned to them',
         querystring: ListQuery,
+        response: { 200: listOf(BuilderChapterRow) },
       },
     },
     async (req) => {
@@ -58,15 +62,19 @@ export function chapterRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get('/admin/programChapter/:id', { config: staff, schema: { tags, summary: 'A chapter with its media and quizzes, in order', params: IdParams } }, async (req) => ({
-    data: await chapterView(req.db, await chapterOf(req.db, req, req.params.id)),
-  }));
+  app.get(
+    '/admin/programChapter/:id',
+    { config: staff, schema: { tags, summary: 'A chapter with its media and quizzes, in order', params: IdParams, response: { 200: ChapterAnswer } } },
+    async (req) => ({
+      data: await chapterView(req.db, await chapterOf(req.db, req, req.params.id)),
+    }),
+  );
 
   app.post(
     '/admin/programChapter',
     {
       config: admins,
-      schema: { tags, summary: 'Add a chapter at the end of a program', body: Type.Object({ program_id: Id, title: Title }) },
+      schema: { tags, summary: 'Add a chapter at the end of a program', body: Type.Object({ program_id: Id, title: Title }), response: { 201: ChapterAnswer } },
     },
     async (req, reply) => {
       const p = await programOf(req.db, req, req.body.program_id);
@@ -83,26 +91,43 @@ export function chapterRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.put('/admin/programChapter/:id', { config: admins, schema: { tags, summary: 'Rename a chapter', params: IdParams, body: Type.Object({ title: Title }) } }, async (req) => {
-    const c = await chapterOf(req.db, req, req.params.id);
-    const title = req.body.title.trim();
-    if (!title) throw fieldError('title', 'validation.required');
-    const [row] = await req.db.update(chapters).set({ title }).where(eq(chapters.id, c.id)).returning();
-    return { data: await chapterView(req.db, row) };
-  });
+  app.put(
+    '/admin/programChapter/:id',
+    { config: admins, schema: { tags, summary: 'Rename a chapter', params: IdParams, body: Type.Object({ title: Title }), response: { 200: ChapterAnswer } } },
+    async (req) => {
+      const c = await chapterOf(req.db, req, req.params.id);
+      const title = req.body.title.trim();
+      if (!title) throw fieldError('title', 'validation.required');
+      const [row] = await req.db.update(chapters).set({ title }).where(eq(chapters.id, c.id)).returning();
+      return { data: await chapterView(req.db, row) };
+    },
+  );
 
-  app.delete('/admin/programChapter/:id', { config: admins, schema: { tags, summary: 'Delete a chapter (its attachments go with it; the media and quizzes stay)', params: IdParams } }, async (req) => {
-    const c = await chapterOf(req.db, req, req.params.id);
-    await req.db.delete(chapters).where(eq(chapters.id, c.id));
-    return { data: { id: c.id, program_id: c.program_id } };
-  });
+  app.delete(
+    '/admin/programChapter/:id',
+    {
+      config: admins,
+      schema: { tags, summary: 'Delete a chapter (its attachments go with it; the media and quizzes stay)', params: IdParams, response: { 200: dataOf(Type.Object({ id: Id, program_id: Id })) } },
+    },
+    async (req) => {
+      const c = await chapterOf(req.db, req, req.params.id);
+      await req.db.delete(chapters).where(eq(chapters.id, c.id));
+      return { data: { id: c.id, program_id: c.program_id } };
+    },
+  );
 
   // ---- media ----------------------------------------------------------------------------------
   app.post(
     '/admin/programChapter/:id/attachMedia',
     {
       config: admins,
-      schema: { tags, summary: 'Attach a material at the end of the chapter (attaching it again changes nothing)', params: IdParams, body: Type.Object({ media_id: Id }) },
+      schema: {
+        tags,
+        summary: 'Attach a material at the end of the chapter (attaching it again changes nothing)',
+        params: IdParams,
+        body: Type.Object({ media_id: Id }),
+        response: { 200: ChapterAnswer },
+      },
     },
     async (req) => {
       const c = await chapterOf(req.db, req, req.params.id);
@@ -123,7 +148,7 @@ export function chapterRoutes(fastify: FastifyInstance) {
     '/admin/programChapter/:id/detachMedia',
     {
       config: admins,
-      schema: { tags, summary: 'Detach a material from the chapter (the material stays in the library)', params: IdParams, body: Type.Object({ media_id: Id }) },
+      schema: { tags, summary: 'Detach a material from the chapter (the material stays in the library)', params: IdParams, body: Type.Object({ media_id: Id }), response: { 200: ChapterAnswer } },
     },
     async (req) => {
       const c = await chapterOf(req.db, req, req.params.id);
@@ -140,7 +165,7 @@ export function chapterRoutes(fastify: FastifyInstance) {
     '/admin/programChapter/:id/sortMedia',
     {
       config: admins,
-      schema: { tags, summary: "Order the chapter's materials (ids: attached media ids in the new order)", params: IdParams, body: Type.Object({ ids: IdList() }) },
+      schema: { tags, summary: "Order the chapter's materials (ids: attached media ids in the new order)", params: IdParams, body: Type.Object({ ids: IdList() }), response: { 200: ChapterAnswer } },
     },
     async (req) => {
       const c = await chapterOf(req.db, req, req.params.id);
@@ -164,7 +189,7 @@ export function chapterRoutes(fastify: FastifyInstance) {
     '/admin/programChapter/:id/attachQuiz',
     {
       config: admins,
-      schema: { tags, summary: 'Attach a quiz at the end of the chapter (attaching it again changes nothing)', params: IdParams, body: Type.Object({ quiz_id: Id }) },
+      schema: { tags, summary: 'Attach a quiz at the end of the chapter (attaching it again changes nothing)', params: IdParams, body: Type.Object({ quiz_id: Id }), response: { 200: ChapterAnswer } },
     },
     async (req) => {
       const c = await chapterOf(req.db, req, req.params.id);
@@ -185,7 +210,7 @@ export function chapterRoutes(fastify: FastifyInstance) {
     '/admin/programChapter/:id/detachQuiz',
     {
       config: admins,
-      schema: { tags, summary: 'Detach a quiz from the chapter (the quiz and its attempts stay)', params: IdParams, body: Type.Object({ quiz_id: Id }) },
+      schema: { tags, summary: 'Detach a quiz from the chapter (the quiz and its attempts stay)', params: IdParams, body: Type.Object({ quiz_id: Id }), response: { 200: ChapterAnswer } },
     },
     async (req) => {
       const c = await chapterOf(req.db, req, req.params.id);
@@ -202,7 +227,7 @@ export function chapterRoutes(fastify: FastifyInstance) {
     '/admin/programChapter/:id/sortQuiz',
     {
       config: admins,
-      schema: { tags, summary: "Order the chapter's quizzes (ids: attached quiz ids in the new order)", params: IdParams, body: Type.Object({ ids: IdList() }) },
+      schema: { tags, summary: "Order the chapter's quizzes (ids: attached quiz ids in the new order)", params: IdParams, body: Type.Object({ ids: IdList() }), response: { 200: ChapterAnswer } },
     },
     async (req) => {
       const c = await chapterOf(req.db, req, req.params.id);
@@ -226,7 +251,7 @@ export function chapterRoutes(fastify: FastifyInstance) {
     '/admin/programChapter/options/media',
     {
       config: admins,
-      schema: { tags, summary: 'Materials of the school to attach (search q in the title), newest first', querystring: ListQuery },
+      schema: { tags, summary: 'Materials of the school to attach (search q in the title), newest first', querystring: ListQuery, response: { 200: listOf(MediaChoice) } },
     },
     async (req) => {
       const where = req.query.q ? ilike(media.title, containsPattern(req.query.q)) : undefined;

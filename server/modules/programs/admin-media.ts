@@ -16,6 +16,8 @@ import { MB, VIDEO_EXTENSIONS, checkFile } from '../../core/file-types.ts';
 import { Id, IdParams } from '../../core/schemas.ts';
 import { containsPattern } from '../../core/search.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
+import { IdAnswer, dataOf, listOf } from '../../core/responses.ts';
+import { AdminMedia } from './responses.ts';
 
 const tags = ['admin: media'];
 const WRITE = ACCESS.materials.write;
@@ -37,7 +39,7 @@ type Body = Static<typeof UpdateBody>;
 type Row = typeof media.$inferSelect;
 
 /** The admin view of a material: no disk path; links for the player and the download. */
-function view(m: Row, extra: { chapters_count?: number } = {}) {
+function view(m: Row, extra: { chapters_count: number }) {
   const { path, tenant_id: _t, ...rest } = m;
   void _t;
   return {
@@ -111,7 +113,12 @@ export function mediaRoutes(fastify: FastifyInstance) {
     '/admin/media',
     {
       config: { roles: [...READ] },
-      schema: { tags, summary: 'Materials of the school: q searches title and file name; filter[kind] (one or a list); sort id, title, kind, size, deadline, created_at', querystring: ListQuery },
+      schema: {
+        tags,
+        summary: 'Materials of the school: q searches title and file name; filter[kind] (one or a list); sort id, title, kind, size, deadline, created_at',
+        querystring: ListQuery,
+        response: { 200: listOf(AdminMedia) },
+      },
     },
     async (req) => {
       const q = req.query.q?.trim();
@@ -135,10 +142,14 @@ export function mediaRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get('/admin/media/:id', { config: { roles: [...READ] }, schema: { tags, summary: 'One material, with the number of chapters it is attached to', params: IdParams } }, async (req) => {
-    const m = await mediaOf(req.db, req.params.id);
-    return { data: view(m, { chapters_count: await chaptersOf(req.db, m.id) }) };
-  });
+  app.get(
+    '/admin/media/:id',
+    { config: { roles: [...READ] }, schema: { tags, summary: 'One material, with the number of chapters it is attached to', params: IdParams, response: { 200: dataOf(AdminMedia) } } },
+    async (req) => {
+      const m = await mediaOf(req.db, req.params.id);
+      return { data: view(m, { chapters_count: await chaptersOf(req.db, m.id) }) };
+    },
+  );
 
   app.get('/admin/media/:id/download', { config: { roles: [...READ] }, schema: { tags, summary: 'The file of a material, under its uploaded name', params: IdParams } }, async (req, reply) => {
     const m = await mediaOf(req.db, req.params.id);
@@ -162,6 +173,7 @@ export function mediaRoutes(fastify: FastifyInstance) {
         summary: `Create a material (form data or JSON): title, kind, file (video: mp4, m4v, mov, webm, ogv up to MEDIA_VIDEO_MAX_MB, default 2048 MB; pdf, file, project: documents up to 40 MB), url (link), body (text), deadline (project)`,
         consumes: ['multipart/form-data', 'application/json'],
         body: CreateBody,
+        response: { 201: dataOf(AdminMedia) },
       },
     },
     async (req, reply) => {
@@ -202,6 +214,7 @@ export function mediaRoutes(fastify: FastifyInstance) {
         consumes: ['multipart/form-data', 'application/json'],
         params: IdParams,
         body: UpdateBody,
+        response: { 200: dataOf(AdminMedia) },
       },
     },
     async (req) => {
@@ -259,7 +272,7 @@ export function mediaRoutes(fastify: FastifyInstance) {
     '/admin/media/:id',
     {
       config: { roles: [...WRITE] },
-      schema: { tags, summary: 'Delete a material and its file (detached from its chapters); a project with submissions: 409 ERROR_MEDIA_HAS_PROJECTS', params: IdParams },
+      schema: { tags, summary: 'Delete a material and its file (detached from its chapters); a project with submissions: 409 ERROR_MEDIA_HAS_PROJECTS', params: IdParams, response: { 200: IdAnswer } },
     },
     async (req) => {
       const m = await mediaOf(req.db, req.params.id);
@@ -277,6 +290,7 @@ export function mediaRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Delete many materials ({ ids }) with their files; projects with submissions are kept and reported in refused (all refused: 409 ERROR_MEDIA_HAS_PROJECTS)',
         body: Type.Object({ ids: Type.Array(Id, { maxItems: 1000 }) }),
+        response: { 200: dataOf(Type.Object({ count: Type.Integer(), deleted: Type.Array(Id), refused: Type.Array(Type.Object({ id: Id, title: Type.String() })) })) },
       },
     },
     async (req) => {
@@ -296,7 +310,14 @@ export function mediaRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get('/admin/media/limits', { config: { roles: [...READ] }, schema: { tags, summary: 'Upload limits in MB: video (MEDIA_VIDEO_MAX_MB) and other files (40)' } }, async () => ({
-    data: { video_mb: Math.floor(videoMax / MB), other_mb: OTHER_MAX / MB },
-  }));
+  app.get(
+    '/admin/media/limits',
+    {
+      config: { roles: [...READ] },
+      schema: { tags, summary: 'Upload limits in MB: video (MEDIA_VIDEO_MAX_MB) and other files (40)', response: { 200: dataOf(Type.Object({ video_mb: Type.Integer(), other_mb: Type.Integer() })) } },
+    },
+    async () => ({
+      data: { video_mb: Math.floor(videoMax / MB), other_mb: OTHER_MAX / MB },
+    }),
+  );
 }

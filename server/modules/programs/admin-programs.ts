@@ -12,6 +12,11 @@ import { ADMINS, IdList, STAFF, tags } from './admin-schemas.ts';
 import { assignedProgramIds, chaptersOfProgram, type Conn, newOrder, programOf, structureOf, type Tx } from './structure.ts';
 import { Id, IdParams } from '../../core/schemas.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
+import { IdAnswer, dataOf, listOf } from '../../core/responses.ts';
+import { AdminProgram, Enrolment, Program, Structure } from './responses.ts';
+
+const EnrolmentAnswer = dataOf(Enrolment);
+const StructureAnswer = dataOf(Structure);
 
 type Program = typeof programs.$inferSelect;
 
@@ -146,7 +151,12 @@ export function programRoutes(fastify: FastifyInstance) {
     '/admin/program',
     {
       config: { roles: [...STAFF] },
-      schema: { tags: adminTags, summary: 'Programs of the school (search q in the title); a trainer sees only the programs assigned to them', querystring: ListQuery },
+      schema: {
+        tags: adminTags,
+        summary: 'Programs of the school (search q in the title); a trainer sees only the programs assigned to them',
+        querystring: ListQuery,
+        response: { 200: listOf(Program) },
+      },
     },
     async (req) => {
       const me = currentUser(req);
@@ -163,10 +173,14 @@ export function programRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get('/admin/program/:id', { config: { roles: [...STAFF] }, schema: { tags: adminTags, summary: 'One program with the ids of its trainers', params: IdParams } }, async (req) => {
-    const p = await programOf(req.db, req, req.params.id);
-    return { data: { ...p, trainer_ids: await trainerIds(req.db, p.id) } };
-  });
+  app.get(
+    '/admin/program/:id',
+    { config: { roles: [...STAFF] }, schema: { tags: adminTags, summary: 'One program with the ids of its trainers', params: IdParams, response: { 200: dataOf(AdminProgram) } } },
+    async (req) => {
+      const p = await programOf(req.db, req, req.params.id);
+      return { data: { ...p, trainer_ids: await trainerIds(req.db, p.id) } };
+    },
+  );
 
   app.post(
     '/admin/program',
@@ -176,6 +190,7 @@ export function programRoutes(fastify: FastifyInstance) {
         tags: adminTags,
         summary: 'Create a program (trainer_ids: the trainers who may edit it)',
         body: Type.Intersect([Type.Object({ title: ProgramFields.title, trainer_ids: Type.Optional(TrainerIds) }), Type.Partial(Type.Object(ProgramFields))]),
+        response: { 201: dataOf(AdminProgram) },
       },
     },
     async (req, reply) => {
@@ -203,6 +218,7 @@ export function programRoutes(fastify: FastifyInstance) {
         summary: 'Edit a program; a trainer only one assigned to them, and only admins change trainer_ids',
         params: IdParams,
         body: Type.Intersect([Type.Object({ trainer_ids: Type.Optional(TrainerIds) }), Type.Partial(Type.Object(ProgramFields))]),
+        response: { 200: dataOf(AdminProgram) },
       },
     },
     async (req) => {
@@ -229,64 +245,84 @@ export function programRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/admin/program/:id/enrolment',
-    { config: { roles: [...STAFF] }, schema: { tags: ['admin: programs'], summary: 'Users and groups enrolled in a program', params: IdParams } },
+    { config: { roles: [...STAFF] }, schema: { tags: ['admin: programs'], summary: 'Users and groups enrolled in a program', params: IdParams, response: { 200: EnrolmentAnswer } } },
     async (req) => ({
       data: await enrolment(req.db, (await programOf(req.db, req, req.params.id)).id),
     }),
   );
 
-  app.post('/admin/program/:id/setUser', { config: admins, schema: { tags: ['admin: programs'], summary: 'Enrol users (a list of ids)', params: IdParams, body: Ids('users') } }, async (req) => {
-    const pid = await (await programOf(req.db, req, req.params.id)).id;
-    const ids = (req.body as { users: number[] }).users;
-    if (!ids.length) throw new AppError(422, 'NOT_CHECK_ID_USER', 'No user selected');
-    const found = await req.db.select({ id: users.id }).from(users).where(inArray(users.id, ids));
-    if (!found.length) throw notFound('user');
-    await req.db
-      .insert(programUsers)
-      .values(found.map((u) => ({ program_id: pid, user_id: u.id })))
-      .onConflictDoNothing();
-    return { data: await enrolment(req.db, pid) };
-  });
+  app.post(
+    '/admin/program/:id/setUser',
+    { config: admins, schema: { tags: ['admin: programs'], summary: 'Enrol users (a list of ids)', params: IdParams, body: Ids('users'), response: { 200: EnrolmentAnswer } } },
+    async (req) => {
+      const pid = await (await programOf(req.db, req, req.params.id)).id;
+      const ids = (req.body as { users: number[] }).users;
+      if (!ids.length) throw new AppError(422, 'NOT_CHECK_ID_USER', 'No user selected');
+      const found = await req.db.select({ id: users.id }).from(users).where(inArray(users.id, ids));
+      if (!found.length) throw notFound('user');
+      await req.db
+        .insert(programUsers)
+        .values(found.map((u) => ({ program_id: pid, user_id: u.id })))
+        .onConflictDoNothing();
+      return { data: await enrolment(req.db, pid) };
+    },
+  );
 
-  app.post('/admin/program/:id/setGroup', { config: admins, schema: { tags: ['admin: programs'], summary: 'Enrol groups (a list of ids)', params: IdParams, body: Ids('groups') } }, async (req) => {
-    const pid = await (await programOf(req.db, req, req.params.id)).id;
-    const ids = (req.body as { groups: number[] }).groups;
-    if (!ids.length) throw new AppError(422, 'NOT_CHECK_ID_GROUP', 'No group selected');
-    const found = await req.db.select({ id: groups.id }).from(groups).where(inArray(groups.id, ids));
-    if (!found.length) throw notFound('group');
-    await req.db
-      .insert(programGroups)
-      .values(found.map((g) => ({ program_id: pid, group_id: g.id })))
-      .onConflictDoNothing();
-    return { data: await enrolment(req.db, pid) };
-  });
+  app.post(
+    '/admin/program/:id/setGroup',
+    { config: admins, schema: { tags: ['admin: programs'], summary: 'Enrol groups (a list of ids)', params: IdParams, body: Ids('groups'), response: { 200: EnrolmentAnswer } } },
+    async (req) => {
+      const pid = await (await programOf(req.db, req, req.params.id)).id;
+      const ids = (req.body as { groups: number[] }).groups;
+      if (!ids.length) throw new AppError(422, 'NOT_CHECK_ID_GROUP', 'No group selected');
+      const found = await req.db.select({ id: groups.id }).from(groups).where(inArray(groups.id, ids));
+      if (!found.length) throw notFound('group');
+      await req.db
+        .insert(programGroups)
+        .values(found.map((g) => ({ program_id: pid, group_id: g.id })))
+        .onConflictDoNothing();
+      return { data: await enrolment(req.db, pid) };
+    },
+  );
 
-  app.post('/admin/program/:id/destroyUser', { config: admins, schema: { tags: ['admin: programs'], summary: 'Remove enrolled users', params: IdParams, body: Ids('users') } }, async (req) => {
-    const pid = await (await programOf(req.db, req, req.params.id)).id;
-    const ids = (req.body as { users: number[] }).users;
-    if (ids.length) await req.db.delete(programUsers).where(and(eq(programUsers.program_id, pid), inArray(programUsers.user_id, ids)));
-    return { data: await enrolment(req.db, pid) };
-  });
+  app.post(
+    '/admin/program/:id/destroyUser',
+    { config: admins, schema: { tags: ['admin: programs'], summary: 'Remove enrolled users', params: IdParams, body: Ids('users'), response: { 200: EnrolmentAnswer } } },
+    async (req) => {
+      const pid = await (await programOf(req.db, req, req.params.id)).id;
+      const ids = (req.body as { users: number[] }).users;
+      if (ids.length) await req.db.delete(programUsers).where(and(eq(programUsers.program_id, pid), inArray(programUsers.user_id, ids)));
+      return { data: await enrolment(req.db, pid) };
+    },
+  );
 
-  app.post('/admin/program/:id/destroyGroup', { config: admins, schema: { tags: ['admin: programs'], summary: 'Remove enrolled groups', params: IdParams, body: Ids('groups') } }, async (req) => {
-    const pid = await (await programOf(req.db, req, req.params.id)).id;
-    const ids = (req.body as { groups: number[] }).groups;
-    if (ids.length) await req.db.delete(programGroups).where(and(eq(programGroups.program_id, pid), inArray(programGroups.group_id, ids)));
-    return { data: await enrolment(req.db, pid) };
-  });
+  app.post(
+    '/admin/program/:id/destroyGroup',
+    { config: admins, schema: { tags: ['admin: programs'], summary: 'Remove enrolled groups', params: IdParams, body: Ids('groups'), response: { 200: EnrolmentAnswer } } },
+    async (req) => {
+      const pid = await (await programOf(req.db, req, req.params.id)).id;
+      const ids = (req.body as { groups: number[] }).groups;
+      if (ids.length) await req.db.delete(programGroups).where(and(eq(programGroups.program_id, pid), inArray(programGroups.group_id, ids)));
+      return { data: await enrolment(req.db, pid) };
+    },
+  );
 
-  app.delete('/admin/program/:id', { config: { roles: ACCESS.programs.delete }, schema: { tags: ['admin: programs'], summary: 'Delete a program', params: IdParams } }, async (req) => {
-    const [p] = await req.db.delete(programs).where(eq(programs.id, req.params.id)).returning({ id: programs.id });
-    if (!p) throw notFound('program');
-    return { data: p };
-  });
+  app.delete(
+    '/admin/program/:id',
+    { config: { roles: ACCESS.programs.delete }, schema: { tags: ['admin: programs'], summary: 'Delete a program', params: IdParams, response: { 200: IdAnswer } } },
+    async (req) => {
+      const [p] = await req.db.delete(programs).where(eq(programs.id, req.params.id)).returning({ id: programs.id });
+      if (!p) throw notFound('program');
+      return { data: p };
+    },
+  );
 
   // ---- the builder ---------------------------------------------------------------------------
   app.get(
     '/admin/program/:id/structure',
     {
       config: { roles: [...STAFF] },
-      schema: { tags, summary: "The program's chapters, each with its media and quizzes, in order", params: IdParams },
+      schema: { tags, summary: "The program's chapters, each with its media and quizzes, in order", params: IdParams, response: { 200: StructureAnswer } },
     },
     async (req) => ({ data: await structureOf(req.db, await programOf(req.db, req, req.params.id)) }),
   );
@@ -295,7 +331,13 @@ export function programRoutes(fastify: FastifyInstance) {
     '/admin/program/:id/sortChapter',
     {
       config: admins,
-      schema: { tags, summary: 'Order the chapters (ids: chapter ids of this program in the new order); answers the structure', params: IdParams, body: Type.Object({ ids: IdList() }) },
+      schema: {
+        tags,
+        summary: 'Order the chapters (ids: chapter ids of this program in the new order); answers the structure',
+        params: IdParams,
+        body: Type.Object({ ids: IdList() }),
+        response: { 200: StructureAnswer },
+      },
     },
     async (req) => {
       const p = await programOf(req.db, req, req.params.id);
@@ -316,7 +358,12 @@ export function programRoutes(fastify: FastifyInstance) {
     '/admin/program/:id/clone',
     {
       config: admins,
-      schema: { tags, summary: 'Deep copy of a program (fields, trainers, chapters, attached media and quizzes; not enrolments); the title says it is a copy', params: IdParams },
+      schema: {
+        tags,
+        summary: 'Deep copy of a program (fields, trainers, chapters, attached media and quizzes; not enrolments); the title says it is a copy',
+        params: IdParams,
+        response: { 201: dataOf(Program) },
+      },
     },
     async (req, reply) => {
       const source = await programOf(req.db, req, req.params.id);
@@ -333,6 +380,7 @@ export function programRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Copy many programs ({ ids }); ids of another school are ignored; none of ours: 404',
         body: Type.Object({ ids: Type.Optional(Type.Array(Id, { maxItems: 200 })) }),
+        response: { 201: dataOf(Type.Array(Program)) },
       },
     },
     async (req, reply) => {
@@ -358,6 +406,7 @@ export function programRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Delete many programs ({ ids }) with their chapters and enrolments; ids of another school are ignored; none of ours: 404',
         body: Type.Object({ ids: Type.Optional(Type.Array(Id, { maxItems: 1000 })) }),
+        response: { 200: dataOf(Type.Object({ count: Type.Integer(), deleted: Type.Array(Id) })) },
       },
     },
     async (req) => {

@@ -16,6 +16,8 @@ import { progressOf, programTree } from './progress.ts';
 import { mediaOf } from './structure.ts';
 import { Id, IdParams } from '../../core/schemas.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
+import { dataOf, listOf } from '../../core/responses.ts';
+import { LearnerMedia, LearnerProgram, MyProgram, VideoProgress } from './responses.ts';
 
 const tags = ['programs'];
 
@@ -26,7 +28,7 @@ export function learnerRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/program',
     {
-      schema: { tags, summary: 'My programs with progress; filter[done]=1 for the finished ones', querystring: ListQuery },
+      schema: { tags, summary: 'My programs with progress; filter[done]=1 for the finished ones', querystring: ListQuery, response: { 200: listOf(MyProgram) } },
     },
     async (req) => {
       const me = currentUser(req);
@@ -52,12 +54,16 @@ export function learnerRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get('/api/program/:id', { schema: { tags, summary: 'A program with its chapters, materials, quizzes and progress', params: IdParams } }, async (req) => {
-    const me = currentUser(req);
-    const p = await assertProgramVisible(req.db, me, req.params.id);
-    const chapters = (await programTree(req.db, [p.id], me.id)).get(p.id) ?? [];
-    return { data: { ...p, chapters, progress: progressOf(chapters) } };
-  });
+  app.get(
+    '/api/program/:id',
+    { schema: { tags, summary: 'A program with its chapters, materials, quizzes and progress', params: IdParams, response: { 200: dataOf(LearnerProgram) } } },
+    async (req) => {
+      const me = currentUser(req);
+      const p = await assertProgramVisible(req.db, me, req.params.id);
+      const chapters = (await programTree(req.db, [p.id], me.id)).get(p.id) ?? [];
+      return { data: { ...p, chapters, progress: progressOf(chapters) } };
+    },
+  );
 
   /** One `media_view` event per user, media and day, for the reports. */
   async function recordView(req: Parameters<typeof fastify.recordEvent>[0], mediaId: number) {
@@ -73,23 +79,27 @@ export function learnerRoutes(fastify: FastifyInstance) {
     if (!seen) await fastify.recordEvent(req, 'media_view', { type: 'media', id: mediaId });
   }
 
-  app.get('/api/media/:id', { config: { roles: ACCESS.learning.read }, schema: { tags, summary: 'A material: kind, title, text, link, file name', params: IdParams } }, async (req) => {
-    const me = currentUser(req);
-    const m = await mediaOf(req.db, req.params.id);
-    await assertItemVisible(req.db, me, { mediaId: m.id });
-    if (m.kind !== 'video') await recordView(req, m.id);
-    const { path: _p, tenant_id: _t, ...rest } = m;
-    void _p;
-    void _t;
-    return {
-      data: {
-        ...rest,
-        body: rest.body ? sanitizeHtml(rest.body) : null,
-        stream_url: m.kind === 'video' ? `/api/streamVideo?media_id=${m.id}` : null,
-        file_url: m.path && m.kind !== 'video' ? `/api/media/${m.id}/file` : null,
-      },
-    };
-  });
+  app.get(
+    '/api/media/:id',
+    { config: { roles: ACCESS.learning.read }, schema: { tags, summary: 'A material: kind, title, text, link, file name', params: IdParams, response: { 200: dataOf(LearnerMedia) } } },
+    async (req) => {
+      const me = currentUser(req);
+      const m = await mediaOf(req.db, req.params.id);
+      await assertItemVisible(req.db, me, { mediaId: m.id });
+      if (m.kind !== 'video') await recordView(req, m.id);
+      const { path: _p, tenant_id: _t, ...rest } = m;
+      void _p;
+      void _t;
+      return {
+        data: {
+          ...rest,
+          body: rest.body ? sanitizeHtml(rest.body) : null,
+          stream_url: m.kind === 'video' ? `/api/streamVideo?media_id=${m.id}` : null,
+          file_url: m.path && m.kind !== 'video' ? `/api/media/${m.id}/file` : null,
+        },
+      };
+    },
+  );
 
   app.get('/api/media/:id/file', { config: { roles: ACCESS.learning.read }, schema: { tags, summary: 'Download the file of a material', params: IdParams } }, async (req, reply) => {
     const me = currentUser(req);
@@ -138,6 +148,7 @@ export function learnerRoutes(fastify: FastifyInstance) {
         summary: "Report how much of a video was played: watched (the share of the video's length played, 0–100), position and duration in seconds",
         params: IdParams,
         body: Type.Object({ watched: Type.Number({ minimum: 0, maximum: 100 }), position: Type.Number({ minimum: 0, maximum: 864000 }), duration: Type.Number({ minimum: 0, maximum: 864000 }) }),
+        response: { 200: VideoProgress },
       },
     },
     async (req) => {
