@@ -164,4 +164,44 @@ async function main() {
   await database.close();
 }
 
+/**
+ * A second school, `bench_million`, for the export of 1 000 000 rows (`BENCH_EXPORT_MILLION=1 npm run bench:reports`):
+ * 2 000 students, 10 quizzes and 1 000 000 finished attempts (no answers), so that the big school's reports keep
+ * their figures. Made once, on the first run that asks for it (about a minute); answers the school's id.
+ */
+export async function ensureMillionSchool(url: string): Promise<number> {
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  const q = (text: string, values: unknown[] = []) => pool.query(text, values);
+  try {
+    const found = await q('select id from tenants where slug = $1', [MILLION_SCHOOL]);
+    if (found.rowCount) return found.rows[0].id as number;
+    const t = Date.now();
+    const {
+      rows: [school],
+    } = await q(`insert into tenants (slug, title) values ($1, 'Bench Million') returning id`, [MILLION_SCHOOL]);
+    const s = school.id as number;
+    await q(
+      `insert into users (tenant_id, login, email, password_hash, role, name, surname)
+      select $1, 'mst' || g, 'mst' || g || '@bench.test', 'x', 'student', 'Name' || (g % 97), 'Surname' || g from generate_series(1, 2000) g`,
+      [s],
+    );
+    await q(`insert into quizzes (tenant_id, title, kind) select $1, 'Quiz ' || g, 'pass' from generate_series(1, 10) g`, [s]);
+    await q(
+      `insert into quiz_attempts (tenant_id, quiz_id, user_id, number, status, started_at, finished_at, question_order, option_order, score, max_score, percent, passed)
+      select $1, q.first + (g / 2000) % 10, u.first + g % 2000, 1 + g / 20000, 'FINISHED',
+        now() - (g % 365) * interval '1 day' - interval '20 minutes', now() - (g % 365) * interval '1 day' - (g % 600) * interval '1 second',
+        '[]', '{}', (g % 6) * 2, 10, (g % 6) * 20, (g % 6) >= 3
+      from generate_series(0, 999999) g,
+        (select min(id) first from quizzes where tenant_id = $1) q, (select min(id) first from users where tenant_id = $1) u`,
+      [s],
+    );
+    await q('analyze quiz_attempts');
+    console.log(`school ${MILLION_SCHOOL}: 1 000 000 attempts in ${((Date.now() - t) / 1000).toFixed(0)} s`);
+    return s;
+  } finally {
+    await pool.end();
+  }
+}
+export const MILLION_SCHOOL = 'bench_million';
+
 if (import.meta.url === `file://${process.argv[1]}`) await main();

@@ -1,7 +1,8 @@
 // `npm run bench:reports`: the reports on the big school of `npm run bench:data` (issue 12). For every report: its
 // first page through the real route (first call, then the median of three more); an Excel export of about 100 000
 // rows through the export job's writer (time, and the growth of the process's resident memory); and the query plans
-// (EXPLAIN ANALYZE) of the two heaviest first pages. Figures go to docs/performance.md, "Reports".
+// (EXPLAIN ANALYZE) of the two heaviest first pages. BENCH_EXPORT_MILLION=1 adds an export of 1 000 000 rows (a school of
+// its own, made on first use: bench/report-data.ts ensureMillionSchool). Figures go to docs/performance.md, "Reports".
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +15,7 @@ import { issueTokens } from '../server/modules/accounts/tokens.ts';
 import { bindToSchool } from '../server/db/school.ts';
 import { prepareReport } from '../server/modules/reports/catalogue.ts';
 import { exportToFile } from '../server/modules/report-export/jobs.ts';
-import { BENCH_SCHOOL, BENCH_URL } from './report-data.ts';
+import { BENCH_SCHOOL, BENCH_URL, MILLION_SCHOOL, ensureMillionSchool } from './report-data.ts';
 
 process.env.SCHEDULE_TICK_MS = '0';
 const dataDir = mkdtempSync(join(tmpdir(), 'lms-bench-reports-'));
@@ -72,22 +73,32 @@ for (const type of types) {
   console.log(`${type.padEnd(20)} first ${times[0].toFixed(0).padStart(5)} ms, median ${warm[1].toFixed(0).padStart(5)} ms, ${total} rows`);
 }
 
-if (process.env.BENCH_EXPORT !== '0') {
-  // Excel export of ~100 000 rows: the attempts of the last ~half year
-  const half = new Date(Date.now() - 182 * 86_400_000).toISOString().slice(0, 10);
-  const { def, input } = await prepareReport(db, 'quizScoreResults', { date_start: half });
+/** An Excel export through the export job's writer: its time and the growth of the process's resident memory (sampled every 50 ms). */
+async function measureExport(label: string, on: typeof db, slug: string, type: string, params: Parameters<typeof prepareReport>[2]) {
+  const { def, input } = await prepareReport(on, type, params);
   global.gc?.();
   const rss0 = process.memoryUsage().rss;
   let peak = rss0;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
   const t0 = performance.now();
-  const file = await exportToFile(db, dataDir, BENCH_SCHOOL, def, input, 'ru');
+  const file = await exportToFile(on, dataDir, slug, def, input, 'ru');
   const exportMs = performance.now() - t0;
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage().rss);
   console.log(
-    `export ${file.rows} rows: ${(exportMs / 1000).toFixed(2)} s, ${(file.size / 1048576).toFixed(1)} MB file, RSS ${(rss0 / 1048576).toFixed(0)} → peak ${(peak / 1048576).toFixed(0)} MB (+${((peak - rss0) / 1048576).toFixed(0)} MB)`,
+    `${label} ${file.rows} rows: ${(exportMs / 1000).toFixed(2)} s, ${(file.size / 1048576).toFixed(1)} MB file, RSS ${(rss0 / 1048576).toFixed(0)} → peak ${(peak / 1048576).toFixed(0)} MB (+${((peak - rss0) / 1048576).toFixed(0)} MB)`,
   );
+}
+
+if (process.env.BENCH_EXPORT !== '0') {
+  // Excel export of ~100 000 rows: the attempts of the last ~half year
+  const half = new Date(Date.now() - 182 * 86_400_000).toISOString().slice(0, 10);
+  await measureExport('export', db, BENCH_SCHOOL, 'quizScoreResults', { date_start: half });
+}
+if (process.env.BENCH_EXPORT_MILLION === '1') {
+  // 1 000 000 rows: every attempt of the school bench_million (made on the first run that asks)
+  const million = bindToSchool(database.db, await ensureMillionSchool(BENCH_URL));
+  await measureExport('export (bench_million)', million, MILLION_SCHOOL, 'quizScoreResults', { period: 'all' });
 }
 
 // the two heaviest first pages: the plan of each one's slowest statement
