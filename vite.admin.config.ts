@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './vite.precompress.ts';
+import { reactRouterProduction } from './vite.learner.config.ts';
 
 // The react-admin back office: served under /admin/ on the same origin as the portal,
 // so both apps share local storage (one login, one language, one theme, demo mode).
@@ -9,6 +10,9 @@ export default defineConfig({
   root: fileURLToPath(new URL('./admin', import.meta.url)),
   base: '/admin/',
   plugins: [react(), precompress()], // .br and .gz copies beside the output (served by server/web.ts)
+  // `vite build` only: react-router's own production build, as in the portal (its package's default entry is the
+  // development one, with the dev warnings)
+  resolve: { alias: process.argv.includes('build') ? reactRouterProduction : [] },
   publicDir: fileURLToPath(new URL('./common/public', import.meta.url)),
   build: {
     outDir: fileURLToPath(new URL('./dist/admin', import.meta.url)),

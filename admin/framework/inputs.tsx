@@ -6,7 +6,6 @@ import {
   EmailField,
   FunctionField,
   ImageField,
-  ImageInput,
   NumberInput,
   PasswordInput,
   ReferenceArrayInput,
@@ -19,32 +18,21 @@ import {
   email,
   maxLength,
   required,
-  useResourceContext,
   useTranslate,
-  useTranslateLabel,
-  type ImageInputProps,
   type TextInputProps,
   type Validator,
 } from 'react-admin';
+import { Suspense } from 'react';
 import { Box, Button } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { toApiDate, toApiInstant, toDisplayDate, toInputDateTime } from '../../common/format/format.ts';
 import { DateCell, DateTimeCell, NumberCell, SizeCell } from './cells.tsx';
 import { apiBaseUrl } from '../../common/tenant/tenant.ts';
 import type { FieldConfig } from './types.ts';
+import { lazyScreen } from './lazy.ts';
 
-/**
- * react-admin's ImageInput whose hidden file input carries the field's name (axe `label`; docs/accessibility.md), and
- * whose drop zone holds a real button in the interface language ("Выбрать изображение" / "Choose an image"): the zone
- * itself leaves the tab order (`noKeyboard`), the button's click reaches it and opens the browser's dialog; dropping a
- * picture on the zone still works.
- */
-function NamedImageInput(props: ImageInputProps) {
-  const translateLabel = useTranslateLabel();
-  const resource = useResourceContext();
-  const name = String(translateLabel({ source: props.source, resource, label: props.label }));
-  return <ImageInput {...props} options={DROP_ZONE_OPTIONS} placeholder={<DropZoneButton label="files.choose_image" name={name} source={props.source} />} inputProps={{ 'aria-label': name }} />;
-}
+// An image field's drop zone (with react-dropzone) is a chunk loaded when a form that has one opens.
+const NamedImageInput = lazyScreen(() => import('./NamedImageInput.tsx'), 'NamedImageInput');
 
 /** Options of a react-admin drop zone whose placeholder is a `DropZoneButton`: the zone itself leaves the tab order. */
 export const DROP_ZONE_OPTIONS = { noKeyboard: true };
@@ -164,9 +152,11 @@ export function inputFor(f: FieldConfig, mode: 'create' | 'edit') {
       );
     case 'image':
       return (
-        <NamedImageInput key={f.source} source={f.source} accept={Object.fromEntries((f.accept ?? ['image/*']).map((t) => [t, []]))} format={imageFormat} validate={common.validate}>
-          <ImageField source="src" title="title" />
-        </NamedImageInput>
+        <Suspense key={f.source} fallback={null}>
+          <NamedImageInput source={f.source} accept={Object.fromEntries((f.accept ?? ['image/*']).map((t) => [t, []]))} format={imageFormat} validate={common.validate}>
+            <ImageField source="src" title="title" />
+          </NamedImageInput>
+        </Suspense>
       );
     case 'select':
       return <SelectInput {...common} choices={f.choices ?? []} emptyText="—" />;
