@@ -3,8 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './vite.precompress.ts';
 
-// `vite build` only: react-router's production build, and React's own useSyncExternalStore instead of the shim for
-// older Reacts that react-i18next imports (the same hook on React 19, minus the shim's code in the first load).
+// `vite build` only: react-router's production build (the admin's config uses it too).
 export const reactRouterProduction = [
   { find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
   { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)) },
@@ -18,9 +17,7 @@ export default defineConfig({
   // react-router's own production build (its published entry is the development one, with the dev warnings):
   // the same code without the warnings, only in `vite build`.
   resolve: {
-    alias: process.argv.includes('build')
-      ? [...reactRouterProduction, { find: /^use-sync-external-store\/shim$/, replacement: fileURLToPath(new URL('./learner/sync-store.ts', import.meta.url)) }]
-      : [],
+    alias: process.argv.includes('build') ? reactRouterProduction : [],
   },
   publicDir: fileURLToPath(new URL('./common/public', import.meta.url)),
   build: {

@@ -1,12 +1,11 @@
 import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { beforeErrors } from '../common/api/events.ts';
 import { errorsReady, errorsWanted, hasErrors, loadErrorsWith } from '../common/errors/wording.ts';
 import { getLang, setLang, type Lang } from '../common/i18n/lang.ts';
 import { ru } from './locales/ru.ts';
 
 /**
- * react-i18next for the portal: Russian default and fallback, English; the choice is shared with the back office.
+ * i18next for the portal (its React hook: `translation.ts`): Russian default and fallback, English; the choice is shared with the back office.
  * Only Russian is in the entry: another language's catalogue is a chunk loaded when that language is chosen, or
  * before the first render when it is the stored choice (`i18nReady`). The error catalogues are chunks (see below).
  * The entry's catalogue holds the first screens' texts (sign-in, the signed-in shell, the course pages); the other
@@ -40,7 +39,7 @@ export function loadLanguage(l: Lang): Promise<void> {
   return p;
 }
 
-void i18n.use(initReactI18next).init({
+void i18n.init({
   resources: { ru: { translation: ru } },
   lng: 'ru',
   fallbackLng: 'ru',

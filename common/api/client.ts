@@ -1,6 +1,6 @@
 import { STORAGE_KEYS, storage } from '../storage.ts';
 import { apiBaseUrl, currentTenant } from '../tenant/tenant.ts';
-import { hasFiles, needsFormData, toFormData, toQueryString } from './form-data.ts';
+import { hasFiles, needsFormData, toQueryString } from './form-data.ts';
 import { errorWordingReady, reportError } from './events.ts';
 
 /** The error body of the API (docs/api.md "Responses"). */
@@ -46,15 +46,20 @@ export function apiHeaders(): Record<string, string> {
   return h;
 }
 
-function buildUrl(path: string, query?: Record<string, unknown>) {
+export function buildUrl(path: string, query?: Record<string, unknown>) {
   const qs = toQueryString(query);
   return `${apiBaseUrl()}${path}${qs ? (path.includes('?') ? '&' : '?') + qs : ''}`;
 }
 
-function prepareBody(opts: RequestOptions): { method: string; body?: BodyInit | Record<string, unknown> } {
+/**
+ * The method and body to send. Form data (files, nested bodies) is encoded by `upload.ts`, a chunk of its own in the
+ * portal: the sign-in and the course list never need it (issue 16).
+ */
+async function prepareBody(opts: RequestOptions): Promise<{ method: string; body?: BodyInit | Record<string, unknown> }> {
   let method = opts.method ?? (opts.body ? 'POST' : 'GET');
   let body = opts.body;
   if (body && !(body instanceof FormData) && (opts.form || (needsFormData(body) && !(opts.json && !hasFiles(body))))) {
+    const { toFormData } = await import('./upload.ts');
     body = toFormData(opts.override ? { ...body, _method: method } : body);
     if (opts.override) method = 'POST';
   } else if (opts.override) {
@@ -91,12 +96,14 @@ function cancellable<T>(call: Promise<T>, signal?: AbortSignal): Promise<T> {
 
 /** Calls the API and answers the parsed JSON; throws ApiError with the API's error body. */
 export async function api<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
-  const { method, body } = prepareBody(opts);
+  const { method, body } = await prepareBody(opts);
   if (opts.onUploadProgress && body instanceof FormData)
-    return xhrUpload<T>(buildUrl(path, opts.query), method, body, opts).catch(async (err: unknown) => {
-      await errorWordingReady();
-      throw err;
-    });
+    return import('./upload.ts')
+      .then((m) => m.xhrUpload<T>(buildUrl(path, opts.query), method, body, opts))
+      .catch(async (err: unknown) => {
+        await errorWordingReady();
+        throw toApiError(err);
+      });
   try {
     // the request itself is cancelled where fetch accepts the caller's signal; the answer is dropped either way
     return await cancellable(send<T>(buildUrl(path, opts.query), method, body, { ...opts, signal: fetchSignal(opts.signal) }), opts.signal);
@@ -151,82 +158,4 @@ async function send<T>(url: string, method: string, body: BodyInit | Record<stri
 export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
   return new ApiError(0, { message: err instanceof Error ? err.message : String(err) });
-}
-
-function xhrUpload<T>(url: string, method: string, body: FormData, opts: RequestOptions): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open(method, url);
-    for (const [k, v] of Object.entries(apiHeaders())) xhr.setRequestHeader(k, v);
-    xhr.upload.onprogress = (e) => e.lengthComputable && opts.onUploadProgress?.(e.loaded / e.total);
-    xhr.onload = () => {
-      let data: unknown = null;
-      try {
-        data = xhr.responseText ? JSON.parse(xhr.responseText) : null;
-      } catch {
-        data = { message: xhr.responseText };
-      }
-      if (xhr.status >= 200 && xhr.status < 300) resolve(data as T);
-      else reject(new ApiError(xhr.status, (data ?? {}) as ApiErrorBody));
-    };
-    xhr.onerror = () => reject(new ApiError(0, { message: 'Network error' }));
-    xhr.onabort = () => reject(new ApiError(0, { message: 'Aborted' }));
-    opts.signal?.addEventListener('abort', () => xhr.abort());
-    xhr.send(body);
-  });
-}
-
-/**
- * Downloads a file as a blob and saves it. The name comes from the `Suggested-Filename` header,
- * else `Content-Disposition`, else `file_name` in a JSON answer, else "file". A 400 answer is
- * parsed as an error body and thrown.
- */
-export async function download(path: string, opts: { query?: Record<string, unknown>; save?: boolean } = {}) {
-  const res = await fetch(buildUrl(path, opts.query), { headers: apiHeaders() });
-  if (!res.ok) {
-    let body: ApiErrorBody = {};
-    try {
-      body = JSON.parse(await res.text());
-    } catch {
-      /* not JSON */
-    }
-    await errorWordingReady();
-    throw new ApiError(res.status, body);
-  }
-  const blob = await res.blob();
-  let jsonName: string | undefined;
-  if ((res.headers.get('content-type') ?? '').includes('application/json')) {
-    try {
-      jsonName = JSON.parse(await blob.text()).file_name;
-    } catch {
-      /* keep undefined */
-    }
-  }
-  const name = fileNameFrom(res.headers, jsonName);
-  if (opts.save !== false) saveBlob(blob, name);
-  return { blob, name };
-}
-
-export function fileNameFrom(headers: Headers, jsonName?: string): string {
-  const suggested = headers.get('suggested-filename');
-  if (suggested) return decodeURIComponent(suggested);
-  const cd = headers.get('content-disposition');
-  if (cd) {
-    const star = /filename\*=(?:UTF-8'')?([^;]+)/i.exec(cd);
-    if (star) return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
-    const plain = /filename="?([^";]+)"?/i.exec(cd);
-    if (plain) return plain[1];
-  }
-  return jsonName || 'file';
-}
-
-export function saveBlob(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

@@ -6,39 +6,13 @@ export function needsFormData(body: unknown): boolean {
   );
 }
 
-const isFile = (v: unknown): v is Blob => typeof Blob !== 'undefined' && v instanceof Blob;
+export const isFile = (v: unknown): v is Blob => typeof Blob !== 'undefined' && v instanceof Blob;
 
 /** True when a body carries a file anywhere in it. */
 export function hasFiles(body: unknown): boolean {
   if (isFile(body)) return true;
   if (Array.isArray(body)) return body.some(hasFiles);
   return !!body && typeof body === 'object' && !(body instanceof Date) && Object.values(body as Record<string, unknown>).some(hasFiles);
-}
-
-/**
- * Serialises a body as form data with bracketed keys: `users[]=3`, `address[city]=Kazan`,
- * `items[0][id]=1`; files as they are; booleans as 1/0; null and undefined left out.
- */
-export function toFormData(body: Record<string, unknown>, form = new FormData(), prefix = ''): FormData {
-  for (const [key, value] of Object.entries(body)) {
-    const name = prefix ? `${prefix}[${key}]` : key;
-    appendValue(form, name, value);
-  }
-  return form;
-}
-
-function appendValue(form: FormData, name: string, value: unknown) {
-  if (value === undefined || value === null) return;
-  if (isFile(value)) form.append(name, value, (value as File).name ?? 'file');
-  else if (Array.isArray(value)) {
-    value.forEach((item, i) => {
-      if (item && typeof item === 'object' && !isFile(item)) toFormData(item as Record<string, unknown>, form, `${name}[${i}]`);
-      else appendValue(form, `${name}[]`, item);
-    });
-  } else if (value instanceof Date) form.append(name, value.toISOString());
-  else if (typeof value === 'object') toFormData(value as Record<string, unknown>, form, name);
-  else if (typeof value === 'boolean') form.append(name, value ? '1' : '0');
-  else form.append(name, String(value));
 }
 
 /** Query string with repeated bracketed keys for arrays (`status[]=a&status[]=b`), nested filters as `filter[x]=y`, values URL-encoded. */

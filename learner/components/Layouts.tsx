@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../translation.ts';
 import { NavLink, Outlet, Link, useLocation } from 'react-router-dom';
 import { isDemo, leaveDemo, logout } from '../../common/auth/session.ts';
 import { api } from '../../common/api/client.ts';

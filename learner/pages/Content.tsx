@@ -1,7 +1,8 @@
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../translation.ts';
 import { useParams } from 'react-router-dom';
-import { api, download } from '../../common/api/client.ts';
+import { api } from '../../common/api/client.ts';
+import { download } from '../../common/api/download.ts';
 import { getToken } from '../../common/auth/session.ts';
 import { apiBaseUrl, currentTenant } from '../../common/tenant/tenant.ts';
 import { ErrorState, Loading, useErrorToast, useLoad } from '../components/ui.tsx';

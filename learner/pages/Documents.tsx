@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../translation.ts';
 import { useLocation } from 'react-router-dom';
-import { api, download } from '../../common/api/client.ts';
+import { api } from '../../common/api/client.ts';
+import { download } from '../../common/api/download.ts';
 import { toDisplayDate } from '../../common/format/format.ts';
 import { Empty, ErrorState, Loading, useErrorToast, useLoad, useSuccessToast } from '../components/ui.tsx';
 import { FileButton } from '../components/FileButton.tsx';

@@ -1,7 +1,8 @@
 import { useState, type CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../translation.ts';
 import { Link, useParams } from 'react-router-dom';
-import { api, download, type ApiError } from '../../common/api/client.ts';
+import { api, type ApiError } from '../../common/api/client.ts';
+import { download } from '../../common/api/download.ts';
 import { toDisplayDate } from '../../common/format/format.ts';
 import { getLang } from '../../common/i18n/lang.ts';
 import { apiBaseUrl } from '../../common/tenant/tenant.ts';

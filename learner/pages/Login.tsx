@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Loading, useLoad } from '../components/ui.tsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../translation.ts';
 import { useSetAtom } from 'jotai';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../common/api/client.ts';

@@ -1,7 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../translation.ts';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { api, download } from '../../common/api/client.ts';
+import { api } from '../../common/api/client.ts';
+import { download } from '../../common/api/download.ts';
 import { getToken } from '../../common/auth/session.ts';
 import { STORAGE_KEYS, storage } from '../../common/storage.ts';
 import { describeError } from '../../common/errors/wording.ts';

@@ -1,5 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { api, download } from '../../common/api/client.ts';
+import { useTranslation } from '../translation.ts';
+import { api } from '../../common/api/client.ts';
+import { download } from '../../common/api/download.ts';
 import { formatNumber, toDisplayDate } from '../../common/format/format.ts';
 import { Empty, ErrorState, Loading, useErrorToast, useLoad } from '../components/ui.tsx';
 import { useClientSetting } from '../components/school.ts';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { ApiError, api, download } from '../../common/api/client.ts';
+import { useTranslation } from '../translation.ts';
+import { ApiError, api } from '../../common/api/client.ts';
+import { download } from '../../common/api/download.ts';
 import { describeError } from '../../common/errors/wording.ts';
 import { getLang } from '../../common/i18n/lang.ts';
 import { toDisplayDate } from '../../common/format/format.ts';

@@ -4,7 +4,7 @@ import { Box, Card, CardContent, Divider, IconButton, List, ListItem, ListItemTe
 import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { download } from '../../../common/api/client.ts';
+import { download } from '../../../common/api/download.ts';
 import { formatBytes } from './bytes.ts';
 import { GenerateDiplomaDocument } from './Generate.tsx';
 import type { createDataProvider } from '../../providers/dataProvider.ts';

@@ -1,7 +1,7 @@
 import { useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { IconButton, Tooltip } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
-import { download } from '../../../common/api/client.ts';
+import { download } from '../../../common/api/download.ts';
 
 /** Row action: download the document with the session's token. */
 export function DownloadDocument() {

@@ -6,7 +6,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import MoveIcon from '@mui/icons-material/DriveFileMove';
 import SaveIcon from '@mui/icons-material/Save';
 import type { createDataProvider } from '../../providers/dataProvider.ts';
-import { download } from '../../../common/api/client.ts';
+import { download } from '../../../common/api/download.ts';
 import { formatDateTime } from '../../../common/format/format.ts';
 import { humanSize } from '../media/kinds.ts';
 import { FolderPicker, type FolderRow } from './FolderPicker.tsx';

@@ -37,7 +37,7 @@ import MoveIcon from '@mui/icons-material/DriveFileMove';
 import CopyIcon from '@mui/icons-material/FileCopy';
 import SearchIcon from '@mui/icons-material/Search';
 import type { createDataProvider } from '../../providers/dataProvider.ts';
-import { download } from '../../../common/api/client.ts';
+import { download } from '../../../common/api/download.ts';
 import { humanSize } from '../media/kinds.ts';
 import { UploadProgress } from '../media/MediaForm.tsx';
 import { FolderPicker, type FolderRow } from './FolderPicker.tsx';

@@ -1,7 +1,7 @@
 import { Button, useListContext, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import { download } from '../../../common/api/client.ts';
+import { download } from '../../../common/api/download.ts';
 import { currentTenant } from '../../../common/tenant/tenant.ts';
 import { RowButton } from '../../framework/RowButton.tsx';
 

@@ -24,7 +24,7 @@ import {
 import { Box, Card, CardContent, Chip, Stack, TextField as MuiTextField, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { download } from '../../../common/api/client.ts';
+import { download } from '../../../common/api/download.ts';
 import { toDisplayDate } from '../../../common/format/format.ts';
 import type { createDataProvider } from '../../providers/dataProvider.ts';
 import { ApproveToggle, DeleteVersion } from './actions.tsx';

@@ -4,7 +4,7 @@ import { Box, Button, LinearProgress, Typography } from '@mui/material';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import TableViewIcon from '@mui/icons-material/TableView';
 import type { createDataProvider } from '../../providers/dataProvider.ts';
-import { download } from '../../../common/api/client.ts';
+import { download } from '../../../common/api/download.ts';
 import { formatNumber } from '../../../common/format/format.ts';
 
 type Provider = ReturnType<typeof createDataProvider>;

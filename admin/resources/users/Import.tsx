@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { Alert, Box, Dialog, DialogActions, DialogContent, DialogTitle, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { download } from '../../../common/api/client.ts';
+import { download } from '../../../common/api/download.ts';
 import type { createDataProvider } from '../../providers/dataProvider.ts';
 import { FileButton } from '../files/FileButton.tsx';
 
