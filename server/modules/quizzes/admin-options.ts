@@ -9,6 +9,10 @@ import type { Option, Question } from './engine.ts';
 import { ADMINS, OptionFields, Score, flag, tags, withFlags } from './admin-schemas.ts';
 import { issetAnswer, keepOneCorrect, loadOption, loadQuestion, optionAnswersCount, optionView, type Tx } from './store.ts';
 import { Id, IdParams, isId } from '../../core/schemas.ts';
+import { dataOf, listOf } from '../../core/responses.ts';
+import { AdminOption } from './responses.ts';
+
+const OptionAnswer = dataOf(AdminOption);
 
 /** Options of questions (path `/admin/QuestionOption` as the spec spells it): CRUD, score, one correct option for radio. */
 export function optionRoutes(fastify: FastifyInstance) {
@@ -24,7 +28,7 @@ export function optionRoutes(fastify: FastifyInstance) {
     '/admin/QuestionOption',
     {
       config,
-      schema: { tags, summary: "Options; filter[question_id] gives one question's options in order", querystring: ListQuery },
+      schema: { tags, summary: "Options; filter[question_id] gives one question's options in order", querystring: ListQuery, response: { 200: listOf(AdminOption) } },
     },
     async (req) => {
       const f = (req.query.filter ?? {}) as Record<string, unknown>;
@@ -49,7 +53,7 @@ export function optionRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get('/admin/QuestionOption/:id', { config, schema: { tags, summary: 'One option', params: IdParams } }, async (req) => ({
+  app.get('/admin/QuestionOption/:id', { config, schema: { tags, summary: 'One option', params: IdParams, response: { 200: OptionAnswer } } }, async (req) => ({
     data: optionView(await loadOption(req.db, req.params.id)),
   }));
 
@@ -61,6 +65,7 @@ export function optionRoutes(fastify: FastifyInstance) {
         tags,
         summary: "Add an option at the end of a question (a text question's options are its accepted answers and are correct by default)",
         body: Type.Intersect([Type.Object({ question_id: Id, text: OptionFields.text }), Type.Partial(Type.Object({ is_correct: OptionFields.is_correct, score: OptionFields.score }))]),
+        response: { 201: OptionAnswer },
       },
     },
     async (req, reply) => {
@@ -90,6 +95,7 @@ export function optionRoutes(fastify: FastifyInstance) {
         summary: "Edit an option (the back office sends form data with _method=PUT); marking a radio question's option correct unmarks the others",
         params: IdParams,
         body: Type.Partial(Type.Object(OptionFields)),
+        response: { 200: OptionAnswer },
       },
     },
     async (req) => {
@@ -114,7 +120,7 @@ export function optionRoutes(fastify: FastifyInstance) {
     '/admin/QuestionOption/:id',
     {
       config,
-      schema: { tags, summary: 'Delete an option; refused (409 ISSET_ANSWER) when a student chose it', params: IdParams },
+      schema: { tags, summary: 'Delete an option; refused (409 ISSET_ANSWER) when a student chose it', params: IdParams, response: { 200: dataOf(Type.Object({ id: Id, question_id: Id })) } },
     },
     async (req) => {
       const o = await loadOption(req.db, req.params.id);
@@ -128,7 +134,7 @@ export function optionRoutes(fastify: FastifyInstance) {
     '/admin/QuestionOption/:id/setScore',
     {
       config,
-      schema: { tags, summary: 'Set the points of an option ({ score }: a whole number ≥ 0)', params: IdParams, body: Type.Object({ score: Score }) },
+      schema: { tags, summary: 'Set the points of an option ({ score }: a whole number ≥ 0)', params: IdParams, body: Type.Object({ score: Score }), response: { 200: OptionAnswer } },
     },
     async (req) => {
       const o = await loadOption(req.db, req.params.id);

@@ -10,6 +10,10 @@ import { ADMINS, IdList, OptionInline, QuestionFields, flag, tags } from './admi
 import { issetAnswer, keepOneCorrect, loadQuestion, loadQuiz, questionAnswersCount, questionView, questionViews, reorder, settingsOf } from './store.ts';
 import { Id, IdParams, isId } from '../../core/schemas.ts';
 import { containsPattern } from '../../core/search.ts';
+import { dataOf, listOf } from '../../core/responses.ts';
+import { AdminQuestion } from './responses.ts';
+
+const QuestionAnswer = dataOf(AdminQuestion);
 
 /** Questions of quizzes: CRUD in the quiz's order, and the order of a question's options. */
 export function questionRoutes(fastify: FastifyInstance) {
@@ -20,7 +24,12 @@ export function questionRoutes(fastify: FastifyInstance) {
     '/admin/question',
     {
       config,
-      schema: { tags, summary: "Questions with their options; filter[quiz_id] gives one quiz's questions in order; q searches the text", querystring: ListQuery },
+      schema: {
+        tags,
+        summary: "Questions with their options; filter[quiz_id] gives one quiz's questions in order; q searches the text",
+        querystring: ListQuery,
+        response: { 200: listOf(AdminQuestion) },
+      },
     },
     async (req) => {
       const f = (req.query.filter ?? {}) as Record<string, unknown>;
@@ -41,9 +50,13 @@ export function questionRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get('/admin/question/:id', { config, schema: { tags, summary: 'A question with its options in order and the most it can give', params: IdParams } }, async (req) => ({
-    data: await questionView(req.db, await loadQuestion(req.db, req.params.id)),
-  }));
+  app.get(
+    '/admin/question/:id',
+    { config, schema: { tags, summary: 'A question with its options in order and the most it can give', params: IdParams, response: { 200: QuestionAnswer } } },
+    async (req) => ({
+      data: await questionView(req.db, await loadQuestion(req.db, req.params.id)),
+    }),
+  );
 
   app.post(
     '/admin/question',
@@ -58,6 +71,7 @@ export function questionRoutes(fastify: FastifyInstance) {
           type: Type.Optional(QuestionFields.type),
           options: Type.Optional(Type.Array(OptionInline, { maxItems: 100 })),
         }),
+        response: { 201: QuestionAnswer },
       },
     },
     async (req, reply) => {
@@ -90,7 +104,13 @@ export function questionRoutes(fastify: FastifyInstance) {
     '/admin/question/:id',
     {
       config,
-      schema: { tags, summary: "Edit a question's text or type (turning it into radio keeps only the first correct option)", params: IdParams, body: Type.Partial(Type.Object(QuestionFields)) },
+      schema: {
+        tags,
+        summary: "Edit a question's text or type (turning it into radio keeps only the first correct option)",
+        params: IdParams,
+        body: Type.Partial(Type.Object(QuestionFields)),
+        response: { 200: QuestionAnswer },
+      },
     },
     async (req) => {
       const before = await loadQuestion(req.db, req.params.id);
@@ -107,7 +127,12 @@ export function questionRoutes(fastify: FastifyInstance) {
     '/admin/question/:id',
     {
       config,
-      schema: { tags, summary: 'Delete a question with its options; refused (409 ISSET_ANSWER) once a student answered it', params: IdParams },
+      schema: {
+        tags,
+        summary: 'Delete a question with its options; refused (409 ISSET_ANSWER) once a student answered it',
+        params: IdParams,
+        response: { 200: dataOf(Type.Object({ id: Id, quiz_id: Id })) },
+      },
     },
     async (req) => {
       const q = await loadQuestion(req.db, req.params.id);
@@ -126,6 +151,7 @@ export function questionRoutes(fastify: FastifyInstance) {
         summary: "Order the question's options ({ options: [ids] }): listed first in that order, the others after",
         params: IdParams,
         body: Type.Object({ options: IdList(200) }),
+        response: { 200: QuestionAnswer },
       },
     },
     async (req) => {

@@ -7,12 +7,14 @@ import { AppError, fieldError, notFound } from '../../core/errors.ts';
 import { ListQuery, orderFor, paginate } from '../../core/pagination.ts';
 import { langOf } from '../../mail/texts.ts';
 import { quizKinds } from '../../db/schema/learning.ts';
-import { quizStatuses } from '../../db/schema/quiz-settings.ts';
+import { quizStatuses, type QuestionType, type QuizStatus } from '../../db/schema/quiz-settings.ts';
 import { ADMINS, IdList, QuizCreate, QuizUpdate, tags, withFlags } from './admin-schemas.ts';
 import { attemptsCount, issetAnswer, loadQuiz, questionViews, questionsOfQuiz, questionsWithOptions, reorder, saveSettings, settingsOf, type Tx } from './store.ts';
 import type { Quiz } from './engine.ts';
 import { Id, IdParams } from '../../core/schemas.ts';
 import { containsPattern } from '../../core/search.ts';
+import { IdAnswer, dataOf, listOf } from '../../core/responses.ts';
+import { AdminQuestion, AdminQuiz, AdminQuizRow } from './responses.ts';
 
 const SETTINGS = ['status', 'question_type'] as const;
 const QUIZ_FLAGS = ['show_report', 'notify_admin', 'show_correct'];
@@ -40,7 +42,7 @@ export function quizRoutes(fastify: FastifyInstance) {
   const config = { roles: ADMINS };
 
   /** A quiz as the back office shows it: every setting, counts, and (one quiz) its questions. */
-  async function view(db: Tx, q: Quiz, withQuestions = true) {
+  async function view(db: Tx, q: Quiz) {
     const [settings, attempts, list] = [await settingsOf(db, q.id), await attemptsCount(db, q.id), await questionsOfQuiz(db, q.id)];
     return {
       ...q,
@@ -48,7 +50,7 @@ export function quizRoutes(fastify: FastifyInstance) {
       questions_count: list.length,
       attempts_count: attempts,
       has_answers: attempts > 0,
-      ...(withQuestions ? { questions: await questionViews(db, list) } : {}),
+      questions: await questionViews(db, list),
     };
   }
 
@@ -59,7 +61,12 @@ export function quizRoutes(fastify: FastifyInstance) {
     '/admin/quiz',
     {
       config,
-      schema: { tags, summary: 'Quizzes of the school: search q in the title, filter[kind], filter[status], sort by id, title, kind, status, created_at…', querystring: ListQuery },
+      schema: {
+        tags,
+        summary: 'Quizzes of the school: search q in the title, filter[kind], filter[status], sort by id, title, kind, status, created_at…',
+        querystring: ListQuery,
+        response: { 200: listOf(AdminQuizRow) },
+      },
     },
     async (req) => {
       const f = (req.query.filter ?? {}) as Record<string, unknown>;
@@ -76,7 +83,7 @@ export function quizRoutes(fastify: FastifyInstance) {
       const questionsCount = req.db.select({ n: count() }).from(questions).where(eq(questions.quiz_id, quizzes.id));
       const attemptsCount = req.db.select({ n: count() }).from(quizAttempts).where(eq(quizAttempts.quiz_id, quizzes.id));
       const statusCol = sql<string>`coalesce(${quizSettings.status}, 'active')`;
-      const page = await paginate<Record<string, unknown>>(req.db, req.query, {
+      const page = await paginate<{ quiz: Quiz; status: QuizStatus; question_type: QuestionType; questions_count: number; attempts_count: number }>(req.db, req.query, {
         table: quizzes,
         where,
         query: req.db
@@ -107,17 +114,21 @@ export function quizRoutes(fastify: FastifyInstance) {
         ),
       });
       return {
-        data: page.data.map(({ quiz, ...rest }) => ({ ...(quiz as Quiz), ...rest, has_answers: Number(rest.attempts_count) > 0 })),
+        data: page.data.map(({ quiz, ...rest }) => ({ ...quiz, ...rest, has_answers: Number(rest.attempts_count) > 0 })),
         meta: page.meta,
       };
     },
   );
 
-  app.get('/admin/quiz/:id', { config, schema: { tags, summary: 'A quiz with every setting, its questions and their options in order', params: IdParams } }, async (req) => ({
-    data: await view(req.db, await loadQuiz(req.db, req.params.id)),
-  }));
+  app.get(
+    '/admin/quiz/:id',
+    { config, schema: { tags, summary: 'A quiz with every setting, its questions and their options in order', params: IdParams, response: { 200: dataOf(AdminQuiz) } } },
+    async (req) => ({
+      data: await view(req.db, await loadQuiz(req.db, req.params.id)),
+    }),
+  );
 
-  app.post('/admin/quiz', { config, schema: { tags, summary: 'Create a quiz', body: QuizCreate } }, async (req, reply) => {
+  app.post('/admin/quiz', { config, schema: { tags, summary: 'Create a quiz', body: QuizCreate, response: { 201: dataOf(AdminQuiz) } } }, async (req, reply) => {
     const { quiz, settings } = split(req.body as Body);
     checkWindow(quiz.opens_at as Date | null, quiz.closes_at as Date | null);
     const data = await req.db.transaction(async (tx) => {
@@ -132,7 +143,7 @@ export function quizRoutes(fastify: FastifyInstance) {
     return reply.status(201).send({ data });
   });
 
-  app.put('/admin/quiz/:id', { config, schema: { tags, summary: "Edit a quiz's settings (any subset)", params: IdParams, body: QuizUpdate } }, async (req) => {
+  app.put('/admin/quiz/:id', { config, schema: { tags, summary: "Edit a quiz's settings (any subset)", params: IdParams, body: QuizUpdate, response: { 200: dataOf(AdminQuiz) } } }, async (req) => {
     const before = await loadQuiz(req.db, req.params.id);
     const { quiz, settings } = split(req.body as Body);
     checkWindow('opens_at' in quiz ? (quiz.opens_at as Date | null) : before.opens_at, 'closes_at' in quiz ? (quiz.closes_at as Date | null) : before.closes_at);
@@ -144,12 +155,16 @@ export function quizRoutes(fastify: FastifyInstance) {
     return { data };
   });
 
-  app.delete('/admin/quiz/:id', { config, schema: { tags, summary: 'Delete a quiz with its questions; refused (409 ISSET_ANSWER) once a student has an attempt', params: IdParams } }, async (req) => {
-    const q = await loadQuiz(req.db, req.params.id);
-    if (await attemptsCount(req.db, q.id)) throw issetAnswer('quiz', { quiz_id: q.id });
-    await req.db.delete(quizzes).where(eq(quizzes.id, q.id));
-    return { data: { id: q.id } };
-  });
+  app.delete(
+    '/admin/quiz/:id',
+    { config, schema: { tags, summary: 'Delete a quiz with its questions; refused (409 ISSET_ANSWER) once a student has an attempt', params: IdParams, response: { 200: IdAnswer } } },
+    async (req) => {
+      const q = await loadQuiz(req.db, req.params.id);
+      if (await attemptsCount(req.db, q.id)) throw issetAnswer('quiz', { quiz_id: q.id });
+      await req.db.delete(quizzes).where(eq(quizzes.id, q.id));
+      return { data: { id: q.id } };
+    },
+  );
 
   app.post(
     '/admin/delete/quiz',
@@ -159,6 +174,7 @@ export function quizRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Delete many quizzes ({ quizzes: [ids] }); quizzes with attempts are kept and reported as refused; all refused: 409 ISSET_ANSWER',
         body: Type.Object({ quizzes: Type.Optional(Type.Array(Id, { maxItems: 1000 })) }),
+        response: { 200: dataOf(Type.Object({ count: Type.Integer(), deleted: Type.Array(Id), refused: Type.Array(Id) })) },
       },
     },
     async (req) => {
@@ -179,7 +195,12 @@ export function quizRoutes(fastify: FastifyInstance) {
     '/admin/quiz/:id/duplicate',
     {
       config,
-      schema: { tags, summary: "Copy a quiz with its settings, questions and options (not its attempts or chapters); the copy's title says it is a copy", params: IdParams },
+      schema: {
+        tags,
+        summary: "Copy a quiz with its settings, questions and options (not its attempts or chapters); the copy's title says it is a copy",
+        params: IdParams,
+        response: { 201: dataOf(AdminQuiz) },
+      },
     },
     async (req, reply) => {
       const source = await loadQuiz(req.db, req.params.id);
@@ -213,6 +234,7 @@ export function quizRoutes(fastify: FastifyInstance) {
         summary: "Order the quiz's questions ({ questions: [ids] }): listed first in that order, the others after in their order; an in-order quiz serves them so",
         params: IdParams,
         body: Type.Object({ questions: IdList() }),
+        response: { 200: dataOf(Type.Array(AdminQuestion)) },
       },
     },
     async (req) => {

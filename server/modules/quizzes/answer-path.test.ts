@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
 import { startTestApi, type TestApi } from '../../test/harness.ts';
 import { statementProbe } from '../../db/client.ts';
 import { chapterQuizzes, chapters, events, programs, questionOptions, questions, quizAttempts, quizzes } from '../../db/schema/index.ts';
@@ -10,13 +11,33 @@ import { chapterQuizzes, chapters, events, programs, questionOptions, questions,
  * handle; the achievements recomputed after a finished attempt (issue 15, server/modules/lifelong) follow the finish
  * and are not counted. The quiz is cached per process and an edit by staff is seen by the very next answer.
  */
+/**
+ * Every answer of the learner's quiz routes as sent (serialised by its response schema, server/modules/quizzes/responses.ts)
+ * beside what plain JSON would have written of the handler's value: the schema must change nothing, not a field, a
+ * value nor an order.
+ */
+const served: { route: string; plain: string; sent: string }[] = [];
+const plainJson: FastifyPluginAsync = async (app) => {
+  const plain = new WeakMap<object, string>();
+  app.addHook('preSerialization', async (req, _reply, payload) => {
+    if (payload && typeof payload === 'object') plain.set(req, JSON.stringify(payload));
+    return payload;
+  });
+  app.addHook('onSend', async (req, reply, payload) => {
+    const route = `${req.method} ${req.routeOptions.url}`;
+    if (reply.statusCode === 200 && plain.has(req) && /^(GET|POST) \/api\/(quiz|QuestionUserAnswer)/.test(route)) served.push({ route, plain: plain.get(req)!, sent: String(payload) });
+    return payload;
+  });
+};
+(plainJson as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
+
 describe('quiz answer path', () => {
   let api: TestApi;
   let student: string;
   let admin: string;
 
   beforeAll(async () => {
-    api = await startTestApi();
+    api = await startTestApi({}, [plainJson]);
     student = await api.login('student');
     admin = await api.login('admin');
   });
@@ -150,5 +171,36 @@ describe('quiz answer path', () => {
     await api.db.update(questionOptions).set({ is_correct: false }).where(eq(questionOptions.id, qs[1].right.id));
     await api.db.update(questionOptions).set({ is_correct: true }).where(eq(questionOptions.id, qs[1].wrong.id));
     expect((await answer(attempt, qs[1].q.id, qs[1].wrong.id)).json().data.is_correct).toBe(true);
+  });
+
+  it("sends every answer of the learner's quiz routes exactly as plain JSON would (the response schemas drop, change and reorder nothing)", async () => {
+    // besides the tests above: a quiz without the key shown, a poll showing it (is_correct null) with a text question,
+    // the finished attempt's question, the key, finish and result
+    for (const changes of [{ show_correct: false }, { kind: 'poll' as const }]) {
+      const { quiz, qs } = await makeQuiz(`Answer path serialised ${Math.random()}`);
+      await api.db.update(quizzes).set(changes).where(eq(quizzes.id, quiz.id));
+      const [text] = await api.db.insert(questions).values({ tenant_id: 1, quiz_id: quiz.id, text: 'The capital of France?', type: 'text', sort: 4 }).returning();
+      await api.db.insert(questionOptions).values({ tenant_id: 1, question_id: text.id, text: 'Paris', is_correct: true, score: 1, sort: 0 });
+      const attempt = (await api.call({ method: 'GET', url: `/api/quiz/${quiz.id}?is_new=true`, token: student })).json().data.attempt.id as number;
+      for (const { q, right } of qs) expect((await answer(attempt, q.id, right.id)).statusCode).toBe(200);
+      const last = await api.call({ method: 'POST', url: '/api/QuestionUserAnswer', token: student, payload: { id_quizAttemp: attempt, question_id: text.id, answer: 'paris' } });
+      expect(last.json().data.attempt.status).toBe('FINISHED');
+      const urls = [`/api/quiz/${quiz.id}/question?id_quizAttemp=${attempt}`, `/api/quiz/${quiz.id}/result?id_quizAttemp=${attempt}`, `/api/quiz/${quiz.id}`];
+      if (changes.kind === 'poll')
+        urls.push(`/api/quiz/${quiz.id}/questionWithAnswer?id_quizAttemp=${attempt}`, `/api/quiz/${quiz.id}/questionWithAnswer?id_quizAttemp=${attempt}&question_id=${text.id}`);
+      for (const url of urls) expect((await api.call({ method: 'GET', url, token: student })).statusCode, url).toBe(200);
+      expect((await api.call({ method: 'POST', url: `/api/quiz/${quiz.id}/finish?id_quizAttemp=${attempt}`, token: student })).statusCode).toBe(200);
+    }
+    const routes = new Set(served.map((s) => s.route));
+    for (const route of [
+      'GET /api/quiz/:id',
+      'GET /api/quiz/:id/question',
+      'POST /api/QuestionUserAnswer',
+      'GET /api/quiz/:id/result',
+      'POST /api/quiz/:id/finish',
+      'GET /api/quiz/:id/questionWithAnswer',
+    ])
+      expect(routes).toContain(route);
+    for (const s of served) expect(s.sent, s.route).toBe(s.plain);
   });
 });

@@ -12,6 +12,8 @@ import { Id, IdParams } from '../../core/schemas.ts';
 import { createQuizCaches, finishWithAnswers, storeAnswer, type AttemptFacts, type QuizContent } from './answer-path.ts';
 import { achievementsAfter } from '../lifelong/index.ts';
 import { loadQuiz as quizOf } from './store.ts';
+import { dataOf } from '../../core/responses.ts';
+import { AnswerOutcome, AttemptResult, AttemptView, QuestionStep, QuizStart, RevealedQuestion } from './responses.ts';
 
 const tags = ['quizzes'];
 const AttemptQuery = Type.Object({ id_quizAttemp: Type.Optional(Id), question_id: Type.Optional(Id) });
@@ -182,6 +184,7 @@ export function learnerRoutes(fastify: FastifyInstance) {
         summary: 'Quiz start page: rules, attempts used and left, best result, the open attempt; is_new=true starts (or continues) an attempt',
         params: IdParams,
         querystring: Type.Object({ is_new: Type.Optional(Type.Boolean()) }),
+        response: { 200: dataOf(QuizStart) },
       },
     },
     async (req) => {
@@ -231,7 +234,13 @@ export function learnerRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/quiz/:id/question',
     {
-      schema: { tags, summary: 'The next unanswered question of the attempt, in its fixed order, without the correct answers', params: IdParams, querystring: AttemptQuery },
+      schema: {
+        tags,
+        summary: 'The next unanswered question of the attempt, in its fixed order, without the correct answers',
+        params: IdParams,
+        querystring: AttemptQuery,
+        response: { 200: dataOf(QuestionStep) },
+      },
     },
     async (req) => {
       // with the attempt and its quiz cached: the token's read and one statement (the attempt, its answers, the quiz's version)
@@ -256,11 +265,11 @@ export function learnerRoutes(fastify: FastifyInstance) {
       if (state.version !== content.version) content = await refreshContent(req, facts);
       let a = state.attempt;
       if (a.status === 'IN_PROCESS' && isTimeUp(a)) a = await finish(req, content.quiz, a);
-      if (a.status === 'FINISHED') return { data: { status: 'FINISHED', attempt: attemptView(a), question: null } };
+      if (a.status === 'FINISHED') return { data: { status: 'FINISHED' as const, attempt: attemptView(a), question: null } };
       const next = nextFrom(content, facts, a, new Set((typeof state.answered === 'string' ? JSON.parse(state.answered) : state.answered).map(Number)));
       if (next) return { data: next };
       const done = await finish(req, content.quiz, a);
-      return { data: { status: 'FINISHED', attempt: attemptView(done), question: null } };
+      return { data: { status: 'FINISHED' as const, attempt: attemptView(done), question: null } };
     },
   );
 
@@ -272,6 +281,8 @@ export function learnerRoutes(fastify: FastifyInstance) {
         summary: 'A question with its correct options, only when the quiz shows correctness (an exam: on its last attempt): after it was answered, or once the attempt has ended; else 403',
         params: IdParams,
         querystring: AttemptQuery,
+        // one question when question_id is given, else every question of the attempt in its order
+        response: { 200: dataOf(Type.Union([RevealedQuestion, Type.Array(RevealedQuestion)])) },
       },
     },
     async (req) => {
@@ -288,14 +299,11 @@ export function learnerRoutes(fastify: FastifyInstance) {
       const data = questionIds.map((qid) => {
         const q = qs.find((x) => x.id === qid)!;
         const mine = answers.find((x) => x.question_id === qid);
-        return {
-          id: q.id,
-          text: q.text,
-          type: q.type,
-          options: (a.option_order[qid] ?? []).map((oid) => opts.find((o) => o.id === oid)!).map((o) => ({ id: o.id, text: o.text, is_correct: o.is_correct })),
-          correct_texts: q.type === 'text' ? opts.filter((o) => o.question_id === qid && o.is_correct).map((o) => o.text) : undefined,
-          answer: mine ? { option_ids: mine.option_ids, text: mine.text, is_correct: mine.is_correct, score: mine.score } : null,
-        };
+        const options = (a.option_order[qid] ?? []).map((oid) => opts.find((o) => o.id === oid)!).map((o) => ({ id: o.id, text: o.text, is_correct: o.is_correct }));
+        const answer = mine ? { option_ids: mine.option_ids, text: mine.text, is_correct: mine.is_correct, score: mine.score } : null;
+        // a text question's key is its accepted answers
+        if (q.type === 'text') return { id: q.id, text: q.text, type: q.type, options, correct_texts: opts.filter((o) => o.question_id === qid && o.is_correct).map((o) => o.text), answer };
+        return { id: q.id, text: q.text, type: q.type, options, answer };
       });
       return { data: req.query.question_id ? data[0] : data };
     },
@@ -312,6 +320,7 @@ export function learnerRoutes(fastify: FastifyInstance) {
           question_id: Id,
           answer: Type.Union([Id, Type.Array(Id, { maxItems: 100 }), Type.String({ maxLength: 5000 })]),
         }),
+        response: { 200: dataOf(AnswerOutcome) },
       },
     },
     async (req) => {
@@ -393,7 +402,7 @@ export function learnerRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/quiz/:id/finish',
     {
-      schema: { tags, summary: 'Finish the attempt now', params: IdParams, querystring: AttemptQuery },
+      schema: { tags, summary: 'Finish the attempt now', params: IdParams, querystring: AttemptQuery, response: { 200: dataOf(AttemptView) } },
     },
     async (req) => {
       const quiz = await loadQuiz(req, req.params.id);
@@ -411,6 +420,7 @@ export function learnerRoutes(fastify: FastifyInstance) {
           'Result of a finished attempt; the per-question report (right or wrong, points) when show_report is on and correctness may be shown (an exam: after its last attempt), else report null',
         params: IdParams,
         querystring: AttemptQuery,
+        response: { 200: dataOf(AttemptResult) },
       },
     },
     async (req) => {

@@ -1,0 +1,150 @@
+import { Type, type Static, type TSchema } from 'typebox';
+import { quizKinds } from '../../db/schema/index.ts';
+import { questionTypes, quizStatuses } from '../../db/schema/quiz-settings.ts';
+import { DateTime } from '../../core/responses.ts';
+import { Id, nullable } from '../../core/schemas.ts';
+
+/**
+ * What the quizzes module answers (docs/api.md "Response contracts"): the back office's quiz, question and option,
+ * and the learner's quiz, attempt and question. Fastify serialises with these, so each names every field its handler
+ * sends, in the order the handler builds it.
+ */
+
+/** One of some strings (`{ type: 'string', enum }`: written as a plain string, no branch to try). */
+const oneOf = <const T extends readonly string[]>(values: T) => Type.Unsafe<T[number]>({ type: 'string', enum: [...values] });
+
+/**
+ * `T | null` as OpenAPI's `nullable: true` on a schema with a `type`, rather than `anyOf [T, null]`: the serialiser
+ * (fast-json-stringify) writes it with a null check, where an `anyOf` makes it validate the value against each branch
+ * first. Used on the learner's side, whose answer path is hot (issue 16).
+ */
+const orNull = <T extends TSchema>(schema: T) => Type.Unsafe<Static<T> | null>({ ...schema, nullable: true });
+
+const QuizKind = oneOf(quizKinds);
+const SortType = oneOf(['in_order', 'scatter']);
+const Evaluation = oneOf(['score', 'credit']);
+const QuestionType = oneOf(questionTypes);
+const Count = Type.Integer({ minimum: 0 });
+
+// ---- the back office --------------------------------------------------------------------------------
+
+/** An option as the editor shows it (store.ts `optionView`). */
+export const AdminOption = Type.Object({ id: Id, question_id: Id, text: Type.String(), is_correct: Type.Boolean(), score: Type.Integer(), sort: Type.Integer() });
+/** A question with its options in order and the most it can give (store.ts `questionViews`). */
+export const AdminQuestion = Type.Object({
+  id: Id,
+  quiz_id: Id,
+  text: Type.String(),
+  type: QuestionType,
+  sort: Type.Integer(),
+  max_score: Type.Integer(),
+  options: Type.Array(AdminOption),
+});
+
+/** A row of `quizzes` as stored, then its back-office settings and counts. */
+const QuizRowFields = {
+  id: Id,
+  tenant_id: Id,
+  title: Type.String(),
+  kind: QuizKind,
+  sort_type: SortType,
+  evaluation: Evaluation,
+  max_attempts: nullable(Type.Integer()),
+  response_time_minutes: nullable(Type.Integer()),
+  show_report: Type.Boolean(),
+  notify_admin: Type.Boolean(),
+  show_correct: Type.Boolean(),
+  passing_percentage: Type.Integer(),
+  min_score: Type.Integer(),
+  opens_at: nullable(DateTime),
+  closes_at: nullable(DateTime),
+  created_at: DateTime,
+  version: Type.Integer(),
+  status: oneOf(quizStatuses),
+  question_type: QuestionType,
+  questions_count: Count,
+  attempts_count: Count,
+  has_answers: Type.Boolean(),
+};
+/** A quiz in the back office's list. */
+export const AdminQuizRow = Type.Object(QuizRowFields);
+/** One quiz in the back office: every setting, counts, and its questions. */
+export const AdminQuiz = Type.Object({ ...QuizRowFields, questions: Type.Array(AdminQuestion) });
+
+// ---- the learner's side (learner.ts) ----------------------------------------------------------------
+
+const Status = oneOf(['IN_PROCESS', 'FINISHED']);
+
+/** The rules of a quiz as the learner sees them (learner.ts `publicQuiz`). */
+const PublicQuizFields = {
+  id: Id,
+  title: Type.String(),
+  kind: QuizKind,
+  sort_type: SortType,
+  evaluation: Evaluation,
+  max_attempts: orNull(Type.Integer()),
+  response_time_minutes: orNull(Type.Integer()),
+  show_report: Type.Boolean(),
+  show_correct: Type.Boolean(),
+  passing_percentage: Type.Integer(),
+  min_score: Type.Integer(),
+  opens_at: orNull(DateTime),
+  closes_at: orNull(DateTime),
+};
+export const PublicQuiz = Type.Object(PublicQuizFields);
+
+/** An attempt (learner.ts `attemptView`): its result only once finished. */
+export const AttemptView = Type.Object({
+  id: Id,
+  number: Type.Integer(),
+  status: Status,
+  started_at: DateTime,
+  finished_at: orNull(DateTime),
+  seconds_left: orNull(Type.Integer()),
+  score: orNull(Type.Number()),
+  max_score: orNull(Type.Number()),
+  percent: orNull(Type.Number()),
+  passed: orNull(Type.Boolean()),
+});
+
+/** A question to answer: its options in the attempt's order, nothing about which is correct. */
+const QuestionToAnswer = Type.Object({ id: Id, text: Type.String(), type: QuestionType, options: Type.Array(Type.Object({ id: Id, text: Type.String() })) });
+/** The attempt's next question (learner.ts `nextFrom`). */
+const NextQuestion = Type.Object({ status: Status, attempt: AttemptView, index: Type.Integer(), total: Type.Integer(), question: QuestionToAnswer });
+
+/** The quiz's start page. */
+export const QuizStart = Type.Object({
+  quiz: Type.Object({ ...PublicQuizFields, questions_count: Count }),
+  attempts_used: Count,
+  attempts_left: orNull(Count),
+  best: orNull(AttemptView),
+  last: orNull(AttemptView),
+  attempt: orNull(AttemptView),
+});
+
+/** `GET /api/quiz/:id/question`: the next question with its place (`index` of `total`), or the finished attempt and `question: null`. */
+export const QuestionStep = Type.Union([NextQuestion, Type.Object({ status: Status, attempt: AttemptView, question: Type.Null() })]);
+
+/** What an answer answers: the attempt, the next question, and correctness only when the quiz may show it. */
+export const AnswerOutcome = Type.Object({
+  status: Status,
+  attempt: AttemptView,
+  next: orNull(NextQuestion),
+  is_correct: Type.Optional(orNull(Type.Boolean())),
+  correct_option_ids: Type.Optional(Type.Array(Id)),
+});
+
+const RevealedOptions = Type.Array(Type.Object({ id: Id, text: Type.String(), is_correct: Type.Boolean() }));
+const GivenAnswer = nullable(Type.Object({ option_ids: nullable(Type.Array(Id)), text: nullable(Type.String()), is_correct: nullable(Type.Boolean()), score: Type.Number() }));
+/** A question with its key and the learner's answer (`questionWithAnswer`); a text question's key is its accepted answers. */
+export const RevealedQuestion = Type.Union([
+  Type.Object({ id: Id, text: Type.String(), type: oneOf(['radio', 'checkbox']), options: RevealedOptions, answer: GivenAnswer }),
+  Type.Object({ id: Id, text: Type.String(), type: oneOf(['text']), options: RevealedOptions, correct_texts: Type.Array(Type.String()), answer: GivenAnswer }),
+]);
+
+/** A finished attempt's result, with the per-question report when it may be shown. */
+export const AttemptResult = Type.Object({
+  quiz: PublicQuiz,
+  attempt: AttemptView,
+  report: nullable(Type.Array(Type.Object({ id: Id, text: Type.String(), answered: Type.Boolean(), is_correct: nullable(Type.Boolean()), score: Type.Number() }))),
+});
