@@ -7,7 +7,7 @@
 // without seeding; BENCH_SECONDS, BENCH_CLIENTS, BENCH_PROFILES.
 // The API runs as it does in production, apart from the clients: `server/main.ts` started as a child process with
 // API_WORKERS=BENCH_WORKERS (default 2) processes on BENCH_API_PORT (default 19140), so that the 20 clients in this
-// process do not take the API's CPU; BENCH_LOG_LEVEL (default warn), BENCH_CPU_PROF=<dir> writes each API process's
+// process do not take the API's CPU; BENCH_LOG_LEVEL (default info, as production; the log goes nowhere), BENCH_CPU_PROF=<dir> writes each API process's
 // CPU profile there (node --cpu-prof).
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -179,7 +179,7 @@ const server = spawn(process.execPath, [...(profileDir ? ['--cpu-prof', `--cpu-p
     DATA_DIR: dataDir,
     DIST_DIR: distDir,
     SEED_DEMO: '0',
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
   },
   stdio: ['ignore', 'ignore', 'inherit'],
 });

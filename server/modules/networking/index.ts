@@ -1,3 +1,5 @@
+// first: accounts reads MyRecord through this module while the import cycle through catalog.ts is still being evaluated
+import { MemberAnswer, MyRecordAnswer, SavedAnswer, SearchAnswer, TreeAnswer } from './responses.ts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -16,7 +18,6 @@ import { saveProfile } from './store.ts';
 import { memberCatalog } from './catalog.ts';
 import { storedPath } from '../../core/storage.ts';
 import { sendImage } from '../../core/file-types.ts';
-import { MemberAnswer, MyRecordAnswer, SavedAnswer, SearchAnswer, TreeAnswer } from './responses.ts';
 
 const tags = ['networking'];
 const config = { flag: 'networking' as const };
