@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 import type { Db } from '../../db/client.ts';
 import { groups, media, news, programs, quizzes, users, chapters } from '../../db/schema/index.ts';
 import { AppError, ValidationError, notFound } from '../../core/errors.ts';
@@ -83,6 +83,8 @@ export interface ReportDef {
   /** Parameters it cannot do without (missing: 422 `validation.required` on that field). */
   required: ParamName[];
   columns: ReportColumn[];
+  /** One row as the route sends it (its response schema): the columns' keys and the ids rows carry. */
+  row: TSchema;
   /** A page of rows in the requested order, and the number of rows of the whole report. */
   page(db: Db, p: ReportInput, opts: PageOpts): Promise<{ rows: Row[]; total: number }>;
   /** Every row of the report in a stable order, fetched in batches (keyset): never the whole report in memory. */

@@ -8,6 +8,8 @@ import { AppError, ValidationError, notFound } from '../../core/errors.ts';
 import { ListQuery, orderFor, pageMeta, paginate } from '../../core/pagination.ts';
 import { Id, IdParams } from '../../core/schemas.ts';
 import { REPORT_GROUPS, ReportParams, prepareReport, reports } from './catalogue.ts';
+import { CatalogueAnswer, ChoicesAnswer, SavedReportAnswer, SavedReportList, reportPage } from './responses.ts';
+import { IdAnswer } from '../../core/responses.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
 
 /** The module's public face: what other modules may use (docs/server-layout.md). */
@@ -31,12 +33,16 @@ export default async function reportsModule(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const config = { roles: REPORT_ROLES };
 
-  app.get('/admin/report', { config, schema: { tags, summary: 'The report catalogue: groups, and each report with its parameters, columns and chart' } }, async () => ({
-    data: {
-      groups: REPORT_GROUPS,
-      reports: Object.values(reports).map((r) => ({ type: r.type, group: r.group, title: r.title, params: r.params, required: r.required, columns: r.columns, chart: !!r.chart })),
-    },
-  }));
+  app.get(
+    '/admin/report',
+    { config, schema: { tags, summary: 'The report catalogue: groups, and each report with its parameters, columns and chart', response: { 200: CatalogueAnswer } } },
+    async () => ({
+      data: {
+        groups: REPORT_GROUPS,
+        reports: Object.values(reports).map((r) => ({ type: r.type, group: r.group, title: r.title, params: r.params, required: r.required, columns: r.columns, chart: !!r.chart })),
+      },
+    }),
+  );
 
   const CHOICE_KINDS = ['quiz', 'program', 'group', 'media', 'user', 'news', 'chapter'] as const;
   app.get(
@@ -48,6 +54,7 @@ export default async function reportsModule(fastify: FastifyInstance) {
         summary:
           'What a report parameter may name, for the wizard (staff who read reports may not read these lists themselves): id and name, at most 200, q searches the name; chapter needs program_id',
         querystring: Type.Object({ kind: Type.Union(CHOICE_KINDS.map((k) => Type.Literal(k))), q: Type.Optional(Type.String({ maxLength: 200 })), program_id: Type.Optional(Id) }),
+        response: { 200: ChoicesAnswer },
       },
     },
     async (req) => {
@@ -105,6 +112,7 @@ export default async function reportsModule(fastify: FastifyInstance) {
               .join(', ') || 'the default order'
           })`,
           querystring: ReportQuery,
+          response: { 200: reportPage(def.row) },
         },
       },
       async (req) => {
@@ -130,20 +138,24 @@ export default async function reportsModule(fastify: FastifyInstance) {
     if (Object.keys(errors).length) throw new ValidationError(errors);
   }
 
-  app.get('/admin/reports', { config, schema: { tags, summary: 'Saved reports (q: search in the name; filter[type]; sort id, name, type, created_at)', querystring: ListQuery } }, async (req) => {
-    const q = req.query;
-    const type = typeof q.filter?.type === 'string' && q.filter.type ? q.filter.type : undefined;
-    const conds = [q.q ? ilike(savedReports.name, `%${q.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`) : undefined, type ? eq(savedReports.type, type) : undefined].filter((c) => c !== undefined);
-    const where = conds.length ? and(...conds) : undefined;
-    return paginate(req.db, q, {
-      table: savedReports,
-      where,
-      query: req.db.select().from(savedReports).where(where).$dynamic(),
-      orderBy: orderFor(q, { id: savedReports.id, name: savedReports.name, type: savedReports.type, created_at: savedReports.created_at }, desc(savedReports.id)),
-    });
-  });
+  app.get(
+    '/admin/reports',
+    { config, schema: { tags, summary: 'Saved reports (q: search in the name; filter[type]; sort id, name, type, created_at)', querystring: ListQuery, response: { 200: SavedReportList } } },
+    async (req) => {
+      const q = req.query;
+      const type = typeof q.filter?.type === 'string' && q.filter.type ? q.filter.type : undefined;
+      const conds = [q.q ? ilike(savedReports.name, `%${q.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`) : undefined, type ? eq(savedReports.type, type) : undefined].filter((c) => c !== undefined);
+      const where = conds.length ? and(...conds) : undefined;
+      return paginate(req.db, q, {
+        table: savedReports,
+        where,
+        query: req.db.select().from(savedReports).where(where).$dynamic(),
+        orderBy: orderFor(q, { id: savedReports.id, name: savedReports.name, type: savedReports.type, created_at: savedReports.created_at }, desc(savedReports.id)),
+      });
+    },
+  );
 
-  app.get('/admin/reports/:id', { config, schema: { tags, summary: 'One saved report: name, type and parameters', params: IdParams } }, async (req) => {
+  app.get('/admin/reports/:id', { config, schema: { tags, summary: 'One saved report: name, type and parameters', params: IdParams, response: { 200: SavedReportAnswer } } }, async (req) => {
     const [r] = await req.db.select().from(savedReports).where(eq(savedReports.id, req.params.id));
     if (!r) throw notFound('report');
     return { data: r };
@@ -157,6 +169,7 @@ export default async function reportsModule(fastify: FastifyInstance) {
         tags,
         summary: 'Save a report under a name (ERROR_REPORT_NAME when the name is empty)',
         body: Type.Object({ name: Type.Optional(SavedFields.name), type: SavedFields.type, params: Type.Optional(SavedFields.params) }),
+        response: { 201: SavedReportAnswer },
       },
     },
     async (req, reply) => {
@@ -174,7 +187,7 @@ export default async function reportsModule(fastify: FastifyInstance) {
 
   app.put(
     '/admin/reports/:id',
-    { config, schema: { tags, summary: 'Rename a saved report or change its parameters', params: IdParams, body: Type.Partial(Type.Object(SavedFields)) } },
+    { config, schema: { tags, summary: 'Rename a saved report or change its parameters', params: IdParams, body: Type.Partial(Type.Object(SavedFields)), response: { 200: SavedReportAnswer } } },
     async (req) => {
       const body = req.body;
       check(body);
@@ -192,7 +205,7 @@ export default async function reportsModule(fastify: FastifyInstance) {
     },
   );
 
-  app.delete('/admin/reports/:id', { config, schema: { tags, summary: 'Delete a saved report', params: IdParams } }, async (req) => {
+  app.delete('/admin/reports/:id', { config, schema: { tags, summary: 'Delete a saved report', params: IdParams, response: { 200: IdAnswer } } }, async (req) => {
     const [r] = await req.db.delete(savedReports).where(eq(savedReports.id, req.params.id)).returning({ id: savedReports.id });
     if (!r) throw notFound('report');
     return { data: r };

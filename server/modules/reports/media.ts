@@ -1,4 +1,7 @@
 import { and, asc, count, desc, eq, inArray, max, min, or, sql, type SQL } from 'drizzle-orm';
+import { Type } from 'typebox';
+import { DateTime } from '../../core/responses.ts';
+import { Id, nullable } from '../../core/schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { chapterMedia, chapters, events, groupUsers, media, mediaUserScores, programGroups, programUsers, submittedProjects, users } from '../../db/schema/index.ts';
 import type { ReportDef, ReportInput } from './catalogue.ts';
@@ -93,6 +96,23 @@ function mediaQuery(db: Db, p: ReportInput, onlyMedia?: number[]) {
   return { cols, views, from, total, perMedia };
 }
 
+/** A row of getMediaActivity: a material and a student who viewed it. */
+const MediaActivityRow = Type.Object({
+  media_id: Id,
+  media: Type.String(),
+  kind: Type.String(),
+  user_id: Id,
+  student: Type.String(),
+  login: Type.String(),
+  views: Type.Integer(),
+  watched_percent: nullable(Type.Number()),
+  first_view: DateTime,
+  last_view: DateTime,
+  score: nullable(Type.Number()),
+  count_attempts: Type.Integer(),
+  versions: Type.Integer(),
+});
+
 /** Views per material and student, the video's watched share, the score and extra versions (count_attempts) set in the back office. */
 export const getMediaActivity: ReportDef = {
   type: 'getMediaActivity',
@@ -100,6 +120,7 @@ export const getMediaActivity: ReportDef = {
   title: text('Активность по материалам', 'Media activity'),
   params: ['media_id', 'program_id', 'hide_unassigned', 'user_id', 'users', 'group_id'],
   required: [],
+  row: MediaActivityRow,
   columns: [
     { key: 'media', title: text('Материал', 'Material'), kind: 'text', sortable: true },
     { key: 'student', title: text('Студент', 'Student'), kind: 'text', sortable: true },

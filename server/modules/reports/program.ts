@@ -1,4 +1,6 @@
 import { and, asc, count, desc, eq, exists, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { Type } from 'typebox';
+import { Id, nullable } from '../../core/schemas.ts';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { chapterMedia, chapterQuizzes, chapters, groupUsers, media, programGroups, programUsers, programs, quizAttempts, quizzes, submittedProjects, users } from '../../db/schema/index.ts';
@@ -63,6 +65,24 @@ const COMPUTED_SORT: Record<string, (r: Row) => number> = {
   state: (r) => ({ not_started: 0, in_process: 1, done: 2 })[r.state as ProgressState],
 };
 
+/** A row of learningPathSummary: a student of the program. */
+const SummaryRow = Type.Object({
+  id: Id,
+  user_id: Id,
+  student: Type.String(),
+  login: Type.String(),
+  chapters_done: Type.Integer(),
+  chapters_total: Type.Integer(),
+  materials_viewed: Type.Integer(),
+  materials_total: Type.Integer(),
+  quizzes_passed: Type.Integer(),
+  quizzes_total: Type.Integer(),
+  projects_approved: Type.Integer(),
+  projects_total: Type.Integer(),
+  percent: Type.Number(),
+  state: Type.Union([Type.Literal('not_started'), Type.Literal('in_process'), Type.Literal('done')]),
+});
+
 /**
  * Per student of a program: chapters done, materials viewed, quizzes passed, projects approved, state (programs/progress.ts rule).
  * Every column but the totals sorts: the totals are the program's and the same on every row. Student and login sort in
@@ -75,6 +95,7 @@ export const learningPathSummary: ReportDef = {
   title: text('Сводка по программе', 'Learning path summary'),
   params: ['program_id', 'user_id', 'users', 'group_id'],
   required: ['program_id'],
+  row: SummaryRow,
   columns: [
     { key: 'student', title: text('Студент', 'Student'), kind: 'text', sortable: true },
     { key: 'login', title: text('Логин', 'Login'), kind: 'text', sortable: true },
@@ -347,6 +368,22 @@ async function lightRows(db: Db, p: ReportInput, page?: { offset: number; limit:
   });
 }
 
+/** A row of trafficLights: a program (`p<id>`), a chapter (`c<id>`) or a student (`u<id>`) by the step. */
+const LightRow = Type.Object({
+  id: Type.String(),
+  step: Type.Union([Type.Literal('program'), Type.Literal('chapter'), Type.Literal('student')]),
+  program_id: Id,
+  chapter_id: Type.Optional(nullable(Id)),
+  user_id: Type.Optional(Id),
+  name: Type.String(),
+  login: Type.Optional(Type.String()),
+  green: Type.Integer(),
+  amber: Type.Integer(),
+  red: Type.Integer(),
+  total: Type.Integer(),
+  light: Type.Union([Type.Literal('green'), Type.Literal('amber'), Type.Literal('red'), Type.Literal('none')]),
+});
+
 /** Exam and project-submission analysis in steps: program → chapter → student, each row green, amber or red. */
 export const trafficLights: ReportDef = {
   type: 'trafficLights',
@@ -354,6 +391,7 @@ export const trafficLights: ReportDef = {
   title: text('Светофор', 'Traffic light'),
   params: ['step', 'program_id', 'chapter_id', 'user_id', 'users', 'group_id'],
   required: [],
+  row: LightRow,
   columns: [
     { key: 'name', title: text('Программа / глава / студент', 'Program / chapter / student'), kind: 'text', sortable: true },
     { key: 'light', title: text('Светофор', 'Light'), kind: 'state', sortable: true, states: lightStates },

@@ -1,4 +1,7 @@
 import { and, asc, count, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { Type } from 'typebox';
+import { DateTime, MaybeDateTime } from '../../core/responses.ts';
+import { Id, nullable } from '../../core/schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { chapterQuizzes, chapters, questionAnswers, questionOptions, questions, quizAttempts, quizzes, users } from '../../db/schema/index.ts';
 import type { Chart, ReportDef, ReportInput, Row } from './catalogue.ts';
@@ -40,6 +43,24 @@ function scoreSelect(db: Db, where: SQL) {
   return db.select(scoreColumns).from(quizAttempts).innerJoin(users, eq(users.id, quizAttempts.user_id)).innerJoin(quizzes, eq(quizzes.id, quizAttempts.quiz_id)).where(where).$dynamic();
 }
 
+/** A row of quizScoreResults: a finished attempt. */
+const QuizScoreRow = Type.Object({
+  id: Id,
+  user_id: Id,
+  student: Type.String(),
+  login: Type.String(),
+  quiz_id: Id,
+  quiz: Type.String(),
+  attempt: Type.Integer(),
+  score: nullable(Type.Number()),
+  max_score: nullable(Type.Number()),
+  percent: nullable(Type.Number()),
+  passed: nullable(Type.Boolean()),
+  started_at: DateTime,
+  finished_at: MaybeDateTime,
+  duration: nullable(Type.Integer({ description: 'seconds' })),
+});
+
 /** Per student and attempt: score, percent, passed, time spent (docs/reports.md). */
 export const quizScoreResults: ReportDef = {
   type: 'quizScoreResults',
@@ -47,6 +68,7 @@ export const quizScoreResults: ReportDef = {
   title: text('Результаты тестов', 'Quiz score results'),
   params: ['quiz_id', 'program_id', 'user_id', 'users', 'group_id'],
   required: [],
+  row: QuizScoreRow,
   columns: [
     { key: 'student', title: text('Студент', 'Student'), kind: 'text', sortable: true },
     { key: 'login', title: text('Логин', 'Login'), kind: 'text', sortable: true },
@@ -106,6 +128,20 @@ export const quizScoreResults: ReportDef = {
   },
 };
 
+/** A row of quizAnswerBreakdown: a question's option (`o<id>`), or a question without options (`q<id>`). */
+const AnswerBreakdownRow = Type.Object({
+  id: Type.String(),
+  question_id: Id,
+  question: Type.String(),
+  answers: Type.Integer(),
+  correct_percent: nullable(Type.Number()),
+  option_id: nullable(Id),
+  option: nullable(Type.String()),
+  is_correct: nullable(Type.Boolean()),
+  chosen: Type.Integer(),
+  chosen_percent: nullable(Type.Number()),
+});
+
 /** Per question and option of one quiz: how many chose it, the question's share answered right (polls: the distribution). */
 export const quizAnswerBreakdown: ReportDef = {
   type: 'quizAnswerBreakdown',
@@ -113,6 +149,7 @@ export const quizAnswerBreakdown: ReportDef = {
   title: text('Разбор ответов', 'Answer breakdown'),
   params: ['quiz_id', 'user_id', 'users', 'group_id'],
   required: ['quiz_id'],
+  row: AnswerBreakdownRow,
   columns: [
     { key: 'question', title: text('Вопрос', 'Question'), kind: 'text' },
     { key: 'option', title: text('Вариант', 'Option'), kind: 'text' },

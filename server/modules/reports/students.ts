@@ -1,4 +1,7 @@
 import { and, asc, count, eq, gt, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { Type } from 'typebox';
+import { DateTime, Day, MaybeDateTime } from '../../core/responses.ts';
+import { Id, nullable } from '../../core/schemas.ts';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { chapterMedia, chapters, eventDays, media, news, newsReads, submittedProjects, users } from '../../db/schema/index.ts';
@@ -58,12 +61,27 @@ function activityQuery(db: Db, p: ReportInput, only?: number[]) {
   return { perUser, cols };
 }
 
+/** A row of getUserActivity: a student. */
+const UserActivityRow = Type.Object({
+  id: Id,
+  user_id: Id,
+  student: Type.String(),
+  login: Type.String(),
+  logins: Type.Integer(),
+  actions: Type.Integer(),
+  days: Type.Integer(),
+  per_day: Type.Number(),
+  seconds: Type.Integer(),
+  last_visit: MaybeDateTime,
+});
+
 export const getUserActivity: ReportDef = {
   type: 'getUserActivity',
   group: 'student',
   title: text('Активность пользователей', 'User activity'),
   params: ['user_id', 'users', 'group_id'],
   required: [],
+  row: UserActivityRow,
   columns: [
     { key: 'student', title: text('Студент', 'Student'), kind: 'text', sortable: true },
     { key: 'login', title: text('Логин', 'Login'), kind: 'text', sortable: true },
@@ -178,6 +196,19 @@ function newsQuery(db: Db, p: ReportInput) {
   return { where, state, from };
 }
 
+/** A row of lookedNews: a news item and a student. */
+const LookedNewsRow = Type.Object({
+  news_id: Id,
+  news: Type.String(),
+  required: Type.Boolean(),
+  published_at: DateTime,
+  user_id: Id,
+  student: Type.String(),
+  login: Type.String(),
+  state: Type.Union([Type.Literal('read'), Type.Literal('unread'), Type.Literal('required_unread')]),
+  read_at: MaybeDateTime,
+});
+
 /** Who read which news and when; required news unread stand out (`state` required_unread). */
 export const lookedNews: ReportDef = {
   type: 'lookedNews',
@@ -185,6 +216,7 @@ export const lookedNews: ReportDef = {
   title: text('Просмотр новостей', 'News viewed'),
   params: ['news', 'user_id', 'users', 'group_id'],
   required: [],
+  row: LookedNewsRow,
   columns: [
     { key: 'news', title: text('Новость', 'News'), kind: 'text', sortable: true },
     { key: 'published_at', title: text('Опубликована', 'Published'), kind: 'datetime', sortable: true },
@@ -283,6 +315,25 @@ const projectSelect = (db: Db, where: SQL) =>
     .where(where)
     .$dynamic();
 
+/** A row of submittedProject: a project version. */
+const SubmittedProjectRow = Type.Object({
+  id: Id,
+  user_id: Id,
+  student: Type.String(),
+  login: Type.String(),
+  media_id: Id,
+  project: Type.String(),
+  version: Type.Integer(),
+  submitted_at: DateTime,
+  status: Type.Union([Type.Literal('awaiting'), Type.Literal('checked'), Type.Literal('approved')]),
+  score: nullable(Type.Number()),
+  trainer_id: nullable(Id),
+  trainer: nullable(Type.String()),
+  checked_at: MaybeDateTime,
+  deadline: nullable(Day),
+  deadline_state: Type.Union([Type.Literal('met'), Type.Literal('missed'), Type.Literal('none')]),
+});
+
 /** Every version of every project: dates, review state, score, trainer, deadline met or missed. */
 export const submittedProject: ReportDef = {
   type: 'submittedProject',
@@ -290,6 +341,7 @@ export const submittedProject: ReportDef = {
   title: text('Сданные проекты', 'Submitted projects'),
   params: ['media_id', 'program_id', 'user_id', 'users', 'group_id'],
   required: [],
+  row: SubmittedProjectRow,
   columns: [
     { key: 'student', title: text('Студент', 'Student'), kind: 'text', sortable: true },
     { key: 'project', title: text('Проект', 'Project'), kind: 'text', sortable: true },
