@@ -7,7 +7,8 @@ import type { Db } from '../../db/client.ts';
 import { diplomas, documentTemplates, paymentItems, paymentPlans, programs, users } from '../../db/schema/index.ts';
 import { notFound } from '../../core/errors.ts';
 import { PDF_FONT } from '../../core/pdf.ts';
-import { Id } from '../../core/schemas.ts';
+import { Id, nullable } from '../../core/schemas.ts';
+import { Day, dataOf } from '../../core/responses.ts';
 import { attachment } from '../../core/storage.ts';
 import { langOf, type Lang } from '../../mail/texts.ts';
 import { schoolCompany } from '../companies/index.ts';
@@ -114,6 +115,47 @@ export async function actInfo(db: Db, userId: number, now = new Date()) {
   };
 }
 export type ActInfo = Awaited<ReturnType<typeof actInfo>>;
+
+const Money = Type.Array(Type.Object({ currency: Type.String(), amount: Type.Number() }));
+const MaybeText = nullable(Type.String());
+/** What `actInfo` answers. */
+const Act = Type.Object({
+  act_number: Type.String(),
+  date: Day,
+  student: Type.Object({ id: Id, login: Type.String(), email: Type.String(), name: Type.String() }),
+  company: nullable(
+    Type.Object({
+      id: Id,
+      title: Type.String(),
+      full_name: MaybeText,
+      short_name: MaybeText,
+      inn: MaybeText,
+      kpp: MaybeText,
+      ogrn: MaybeText,
+      legal_address: MaybeText,
+      bank: MaybeText,
+      bik: MaybeText,
+      account: MaybeText,
+      corr_account: MaybeText,
+      director: MaybeText,
+      accountant: MaybeText,
+    }),
+  ),
+  programs: Type.Array(
+    Type.Object({
+      program_id: Id,
+      title: Type.String(),
+      title_en: MaybeText,
+      state: Type.Union([Type.Literal('not_started'), Type.Literal('in_process'), Type.Literal('done')]),
+      completed: Type.Boolean(),
+      date_start: nullable(Day),
+      date_end: nullable(Day),
+      paid: Money,
+      due: Money,
+    }),
+  ),
+  total_paid: Money,
+});
 
 const TEXTS = {
   ru: {
@@ -245,6 +287,8 @@ export default async function actsModule(fastify: FastifyInstance) {
           "An act of completed services for a student: programs with state, dates and amounts paid, totals and the school's company; format=pdf answers the act as a PDF (from the school's newest template using {{services}}, or template_id, else the built-in layout) in the language of Accept-Language",
         params: Type.Object({ user_id: Id }),
         querystring: Type.Object({ format: Type.Optional(Type.Union([Type.Literal('json'), Type.Literal('pdf')])), template_id: Type.Optional(Id) }),
+        // the PDF (format=pdf) is bytes, sent as they are
+        response: { 200: dataOf(Act) },
       },
     },
     async (req, reply) => {
@@ -254,7 +298,11 @@ export default async function actsModule(fastify: FastifyInstance) {
       const { title, paragraphs } = await actParagraphs(req.db, info, lang, req.query.template_id);
       const pdf = await pdfBuffer(title, paragraphs);
       const name = `${lang === 'en' ? 'Act' : 'Акт'} ${info.act_number}.pdf`;
-      return reply.header('content-type', 'application/pdf').header('x-content-type-options', 'nosniff').header('content-disposition', attachment(name)).send(pdf);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', attachment(name))
+        .send(pdf as never); // bytes: not held to the JSON schema
     },
   );
 }

@@ -6,7 +6,8 @@ import { Type, type Static } from 'typebox';
 import { calendarEvents, programs } from '../../db/schema/index.ts';
 import { ValidationError, notFound } from '../../core/errors.ts';
 import { ListQuery, orderFor, paginate } from '../../core/pagination.ts';
-import { Id, IdParams, isId } from '../../core/schemas.ts';
+import { Id, IdParams, isId, nullable } from '../../core/schemas.ts';
+import { IdAnswer, dataOf, listOf } from '../../core/responses.ts';
 import { containsPattern } from '../../core/search.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
 import { type CalendarEvent, eventOut, eventsWithProgram, loadEvent } from './store.ts';
@@ -25,6 +26,18 @@ const Body = Type.Object({
   program_id: Type.Optional(Type.Union([Id, Type.Null()])),
 });
 type Body = Static<typeof Body>;
+/** An event as the back office reads it (`eventOut` in store.ts). */
+const Event = Type.Object({
+  id: Id,
+  tenant_id: Id,
+  program_id: nullable(Id),
+  program_title: nullable(Type.String()),
+  kind: Kind,
+  title: Type.String(),
+  starts_at: Type.String({ format: 'date-time' }),
+  ends_at: Type.String({ format: 'date-time' }),
+});
+const EventAnswer = dataOf(Event);
 
 /**
  * Calendar events of the school (consulting sessions and webinars) for admins, superadmins and moderators.
@@ -52,6 +65,7 @@ export function adminRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Events of the school: q searches titles; filter[kind], filter[program_id] (0: the whole school), filter[from], filter[to] (YYYY-MM-DD); newest first',
         querystring: ListQuery,
+        response: { 200: listOf(Event) },
       },
     },
     async (req) => {
@@ -91,21 +105,25 @@ export function adminRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get('/admin/calendar/:id', { config, schema: { tags, summary: 'One event', params: IdParams } }, async (req) => {
+  app.get('/admin/calendar/:id', { config, schema: { tags, summary: 'One event', params: IdParams, response: { 200: EventAnswer } } }, async (req) => {
     await loadEvent(req.db, req.params.id);
     const [r] = await eventsWithProgram(req.db).where(eq(calendarEvents.id, req.params.id));
     return { data: eventOut({ ...r.event, program_title: r.program_title }) };
   });
 
-  app.post('/admin/calendar', { config: writeConfig, schema: { tags, summary: 'Create an event (program_id null: for the whole school)', body: Body } }, async (req, reply) => {
-    const [e] = await req.db
-      .insert(calendarEvents)
-      .values(await toRow(req.db, req.body))
-      .returning();
-    return reply.status(201).send({ data: eventOut(e) });
-  });
+  app.post(
+    '/admin/calendar',
+    { config: writeConfig, schema: { tags, summary: 'Create an event (program_id null: for the whole school)', body: Body, response: { 201: EventAnswer } } },
+    async (req, reply) => {
+      const [e] = await req.db
+        .insert(calendarEvents)
+        .values(await toRow(req.db, req.body))
+        .returning();
+      return reply.status(201).send({ data: eventOut(e) });
+    },
+  );
 
-  app.put('/admin/calendar/:id', { config: writeConfig, schema: { tags, summary: 'Edit an event', params: IdParams, body: Body } }, async (req) => {
+  app.put('/admin/calendar/:id', { config: writeConfig, schema: { tags, summary: 'Edit an event', params: IdParams, body: Body, response: { 200: EventAnswer } } }, async (req) => {
     await loadEvent(req.db, req.params.id);
     const [e] = await req.db
       .update(calendarEvents)
@@ -115,7 +133,7 @@ export function adminRoutes(fastify: FastifyInstance) {
     return { data: eventOut(e) };
   });
 
-  app.delete('/admin/calendar/:id', { config: writeConfig, schema: { tags, summary: 'Delete an event', params: IdParams } }, async (req) => {
+  app.delete('/admin/calendar/:id', { config: writeConfig, schema: { tags, summary: 'Delete an event', params: IdParams, response: { 200: IdAnswer } } }, async (req) => {
     await loadEvent(req.db, req.params.id);
     await req.db.delete(calendarEvents).where(eq(calendarEvents.id, req.params.id));
     return { data: { id: req.params.id } };

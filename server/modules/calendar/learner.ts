@@ -11,8 +11,22 @@ import { webOrigin } from '../../mail/links.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
 import { calendarText, type IcalEvent } from './ical.ts';
 import { calendarItems, schoolCalendarId } from './store.ts';
+import { Day } from '../../core/responses.ts';
+import { Id, nullable } from '../../core/schemas.ts';
 
 const tags = ['calendar'];
+
+/** One item of the month view and the feed (`CalendarItem` in store.ts). */
+const Item = Type.Object({
+  id: Type.String(),
+  kind: Type.Union([Type.Literal('deadline'), Type.Literal('quiz'), Type.Literal('consulting'), Type.Literal('webinar')]),
+  title: Type.String(),
+  program_id: nullable(Id),
+  starts_at: Type.String({ format: 'date-time' }),
+  ends_at: Type.String({ format: 'date-time' }),
+  date: nullable(Day),
+  link: nullable(Type.String()),
+});
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 /** The feed's path; the portal puts its own origin in front. */
@@ -43,6 +57,7 @@ export function learnerRoutes(fastify: FastifyInstance) {
         tags: ['calendar'],
         summary: 'Deadlines, consulting sessions and webinars of a month (from, to as YYYY-MM-DD)',
         querystring: Type.Object({ from: Type.String({ format: 'date' }), to: Type.String({ format: 'date' }) }),
+        response: { 200: Type.Object({ data: Type.Array(Item), meta: Type.Object({ calendar_id: Type.String() }) }) },
       },
     },
     async (req) => {

@@ -18,8 +18,8 @@ export interface CalendarItem {
   starts_at: string;
   ends_at: string;
   /** A deadline's day (YYYY-MM-DD); null for timed items. */
-  date?: string | null;
-  link?: string | null;
+  date: string | null;
+  link: string | null;
 }
 
 /**

@@ -8,6 +8,7 @@ import { AppError, notFound } from '../../core/errors.ts';
 import { today } from '../../core/context.ts';
 import { cleanHtml } from '../../core/html.ts';
 import { Id } from '../../core/schemas.ts';
+import { dataOf } from '../../core/responses.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
 
 const tags = ['admin: mail'];
@@ -55,6 +56,7 @@ export default async function mailAdmin(fastify: FastifyInstance) {
           groups: Type.Optional(IdList),
           to_all: Type.Optional(Type.Boolean()),
         }),
+        response: { 200: dataOf(Type.Object({ recipients: Type.Integer(), sent: Type.Integer(), outbox: Type.Integer(), failed: Type.Integer() })) },
       },
     },
     async (req) => {

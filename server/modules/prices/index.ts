@@ -6,7 +6,8 @@ import { Type } from 'typebox';
 import { prices, programs } from '../../db/schema/index.ts';
 import { ValidationError, fieldError, notFound } from '../../core/errors.ts';
 import { ListQuery, orderFor, paginate } from '../../core/pagination.ts';
-import { Id, IdParams } from '../../core/schemas.ts';
+import { Id, IdParams, nullable } from '../../core/schemas.ts';
+import { IdAnswer, dataOf, listOf } from '../../core/responses.ts';
 import { containsPattern } from '../../core/search.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
 
@@ -21,6 +22,19 @@ const Fields = {
   extra_amount: Type.Number({ minimum: 0, maximum: 1e9 }),
   extra_currency: Type.Union([Currency, Type.Null()]),
 };
+/** A price as stored (RUR already written as RUB). */
+const Price = Type.Object({
+  id: Id,
+  tenant_id: Id,
+  program_id: Id,
+  title: Type.String(),
+  format: Type.String(),
+  currency: Type.String(),
+  amount: Type.Number(),
+  extra_amount: Type.Number(),
+  extra_currency: nullable(Type.String()),
+});
+const PriceAnswer = dataOf(Price);
 /** RUR is the old code of the rouble: stored as RUB. */
 const rub = <T extends Record<string, unknown>>(b: T) => ({
   ...b,
@@ -39,7 +53,7 @@ export default async function pricesModule(fastify: FastifyInstance) {
     if (!p) throw fieldError('program_id', 'validation.choice');
   }
 
-  app.get('/admin/price', { config, schema: { tags, summary: 'Prices (search q in the title)', querystring: ListQuery } }, async (req) => {
+  app.get('/admin/price', { config, schema: { tags, summary: 'Prices (search q in the title)', querystring: ListQuery, response: { 200: listOf(Price) } } }, async (req) => {
     const where = req.query.q ? ilike(prices.title, containsPattern(req.query.q)) : undefined;
     return paginate(req.db, req.query, {
       table: prices,
@@ -49,7 +63,7 @@ export default async function pricesModule(fastify: FastifyInstance) {
     });
   });
 
-  app.get('/admin/price/:id', { config, schema: { tags, summary: 'One price', params: IdParams } }, async (req) => {
+  app.get('/admin/price/:id', { config, schema: { tags, summary: 'One price', params: IdParams, response: { 200: PriceAnswer } } }, async (req) => {
     const [p] = await req.db.select().from(prices).where(eq(prices.id, req.params.id));
     if (!p) throw notFound('price');
     return { data: p };
@@ -59,7 +73,12 @@ export default async function pricesModule(fastify: FastifyInstance) {
     '/admin/price',
     {
       config,
-      schema: { tags, summary: 'Create a price', body: Type.Object({ ...Fields, extra_amount: Type.Optional(Fields.extra_amount), extra_currency: Type.Optional(Fields.extra_currency) }) },
+      schema: {
+        tags,
+        summary: 'Create a price',
+        body: Type.Object({ ...Fields, extra_amount: Type.Optional(Fields.extra_amount), extra_currency: Type.Optional(Fields.extra_currency) }),
+        response: { 201: PriceAnswer },
+      },
     },
     async (req, reply) => {
       await assertProgram(req.db, req.body.program_id);
@@ -75,7 +94,16 @@ export default async function pricesModule(fastify: FastifyInstance) {
 
   app.put(
     '/admin/price/:id',
-    { config, schema: { tags, summary: 'Edit a price: the fields sent (at least one; an empty body is 422 Validation Error)', params: IdParams, body: Type.Partial(Type.Object(Fields)) } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Edit a price: the fields sent (at least one; an empty body is 422 Validation Error)',
+        params: IdParams,
+        body: Type.Partial(Type.Object(Fields)),
+        response: { 200: PriceAnswer },
+      },
+    },
     async (req) => {
       await assertProgram(req.db, req.body.program_id);
       const known = Object.fromEntries(Object.entries(rub(req.body as Record<string, unknown>)).filter(([k]) => k in Fields));
@@ -86,7 +114,7 @@ export default async function pricesModule(fastify: FastifyInstance) {
     },
   );
 
-  app.delete('/admin/price/:id', { config, schema: { tags, summary: 'Delete a price', params: IdParams } }, async (req) => {
+  app.delete('/admin/price/:id', { config, schema: { tags, summary: 'Delete a price', params: IdParams, response: { 200: IdAnswer } } }, async (req) => {
     const [p] = await req.db.delete(prices).where(eq(prices.id, req.params.id)).returning({ id: prices.id });
     if (!p) throw notFound('price');
     return { data: p };

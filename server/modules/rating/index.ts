@@ -6,11 +6,41 @@ import type { Db } from '../../db/client.ts';
 import { quizAttempts, submittedProjects, users } from '../../db/schema/index.ts';
 import { currentUser, today } from '../../core/context.ts';
 import { fieldError } from '../../core/errors.ts';
+import { Id, nullable } from '../../core/schemas.ts';
+import { dataOf } from '../../core/responses.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
 import { PERIODS, resolvePeriod } from '../reports/index.ts';
 import { SOCIAL_MONTHS, WEBINAR_MONTHS, socialActivity, webinarScores } from '../statistics/index.ts';
 
 const tags = ['rating'];
+const Period = Type.Union(PERIODS.map((p) => Type.Literal(p)));
+/** A ranked student (`RatingRow`) with the back office's two activity figures. */
+const AdminRow = Type.Object({
+  place: Type.Integer(),
+  user_id: Id,
+  name: Type.String(),
+  points: Type.Number(),
+  quiz_points: Type.Number(),
+  project_points: Type.Number(),
+  social_activity: Type.Number(),
+  webinar_points: Type.Number(),
+});
+const MyRating = Type.Object({
+  place: nullable(Type.Integer()),
+  total: Type.Integer(),
+  points: Type.Number(),
+  quiz_points: Type.Number(),
+  project_points: Type.Number(),
+  top: Type.Array(Type.Object({ place: Type.Integer(), name: Type.String(), points: Type.Number(), me: Type.Boolean() })),
+});
+const AdminMeta = Type.Object({
+  month: nullable(Type.Integer()),
+  year: nullable(Type.Integer()),
+  period: nullable(Period),
+  total: Type.Integer(),
+  social_months: Type.Integer(),
+  webinar_months: Type.Integer(),
+});
 
 export interface RatingRow {
   place: number;
@@ -69,21 +99,25 @@ export async function schoolRating(db: Db, period?: { from: Date; to: Date }): P
 export default async function ratingModule(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.get('/api/user/getRating', { config: { roles: ['student'], flag: 'rating' }, schema: { tags, summary: "My place and points among the school's students, and the top ten" } }, async (req) => {
-    const me = currentUser(req);
-    const rows = await schoolRating(req.db);
-    const mine = rows.find((r) => r.user_id === me.id);
-    return {
-      data: {
-        place: mine?.place ?? null,
-        total: rows.length,
-        points: mine?.points ?? 0,
-        quiz_points: mine?.quiz_points ?? 0,
-        project_points: mine?.project_points ?? 0,
-        top: rows.slice(0, 10).map((r) => ({ place: r.place, name: r.name, points: r.points, me: r.user_id === me.id })),
-      },
-    };
-  });
+  app.get(
+    '/api/user/getRating',
+    { config: { roles: ['student'], flag: 'rating' }, schema: { tags, summary: "My place and points among the school's students, and the top ten", response: { 200: dataOf(MyRating) } } },
+    async (req) => {
+      const me = currentUser(req);
+      const rows = await schoolRating(req.db);
+      const mine = rows.find((r) => r.user_id === me.id);
+      return {
+        data: {
+          place: mine?.place ?? null,
+          total: rows.length,
+          points: mine?.points ?? 0,
+          quiz_points: mine?.quiz_points ?? 0,
+          project_points: mine?.project_points ?? 0,
+          top: rows.slice(0, 10).map((r) => ({ place: r.place, name: r.name, points: r.points, me: r.user_id === me.id })),
+        },
+      };
+    },
+  );
 
   app.get(
     '/admin/rating',
@@ -97,10 +131,11 @@ export default async function ratingModule(fastify: FastifyInstance) {
           month: Type.Optional(Type.Integer({ minimum: 1, maximum: 12 })),
           year: Type.Optional(Type.Integer({ minimum: 2000, maximum: 2100 })),
           // issue 12: the report periods (server/modules/reports/period.ts)
-          period: Type.Optional(Type.Union(PERIODS.map((p) => Type.Literal(p)))),
+          period: Type.Optional(Period),
           date_start: Type.Optional(Type.String({ maxLength: 10 })),
           date_end: Type.Optional(Type.String({ maxLength: 10 })),
         }),
+        response: { 200: Type.Object({ data: Type.Array(AdminRow), meta: AdminMeta }) },
       },
     },
     async (req) => {

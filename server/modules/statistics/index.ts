@@ -6,6 +6,8 @@ import type { Db } from '../../db/client.ts';
 import { programCompletion, type ProgressState } from '../programs/index.ts';
 import { events, groupUsers, paymentItems, paymentPlans, programGroups, programUsers, programs, quizAttempts, quizzes, submittedProjects, users } from '../../db/schema/index.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
+import { Id, nullable } from '../../core/schemas.ts';
+import { Day, dataOf } from '../../core/responses.ts';
 
 /** The module's public face: what other modules may use (docs/server-layout.md). */
 export { SOCIAL_MONTHS, WEBINAR_MONTHS, socialActivity, webinarScores } from './windows.ts';
@@ -206,6 +208,44 @@ export async function schoolStatistics(db: Db, opts: { now?: Date; period?: Acti
   };
 }
 
+const States = { not_started: Type.Integer(), in_process: Type.Integer(), done: Type.Integer() };
+/** What `schoolStatistics` answers. */
+const Statistics = Type.Object({
+  generated_at: Type.String({ format: 'date-time' }),
+  students: Type.Object({ total: Type.Integer(), blocked: Type.Integer(), active: Type.Integer(), active_window_days: Type.Integer() }),
+  activity: Type.Object({
+    period: Type.Union([Type.Literal('week'), Type.Literal('month'), Type.Literal('quarter'), Type.Literal('year')]),
+    date_start: Day,
+    date_end: Day,
+    logins: Type.Integer(),
+    actions: Type.Integer(),
+    series: Type.Array(Type.Object({ date: Day, logins: Type.Integer(), actions: Type.Integer(), users: Type.Integer() })),
+  }),
+  programs: Type.Object({
+    ...States,
+    enrolments: Type.Integer(),
+    by_program: Type.Array(Type.Object({ program_id: Id, title: Type.String(), title_en: nullable(Type.String()), ...States })),
+  }),
+  quizzes: Type.Object({
+    window_days: Type.Integer(),
+    date_start: Day,
+    attempts: Type.Integer(),
+    passed: Type.Integer(),
+    students: Type.Integer(),
+    pass_rate: nullable(Type.Number()),
+    average_percent: nullable(Type.Number()),
+    distribution: Type.Array(Type.Object({ from: Type.Integer(), to: Type.Integer(), attempts: Type.Integer() })),
+    top: Type.Array(Type.Object({ quiz_id: Id, title: Type.String(), attempts: Type.Integer(), passed: Type.Integer(), average_percent: nullable(Type.Number()) })),
+  }),
+  projects: Type.Object({ waiting: Type.Integer(), oldest_submitted_at: nullable(Type.String({ format: 'date-time' })) }),
+  payments: nullable(
+    Type.Object({
+      students: Type.Integer(),
+      by_currency: Type.Array(Type.Object({ currency: Type.String(), amount: Type.Number(), items: Type.Integer(), students: Type.Integer() })),
+    }),
+  ),
+});
+
 /** `GET /admin/statistics`: the school's dashboard for its staff. */
 export default async function statisticsModule(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -218,6 +258,7 @@ export default async function statisticsModule(fastify: FastifyInstance) {
         summary:
           "The school's dashboard: students (active in 30 days), logins and actions per day over a period (week, month, quarter, year; default month), students' programs by state, quiz results of the last 30 days, project reviews waiting, overdue payments (only with the payment section on)",
         querystring: Type.Object({ period: Type.Optional(Type.Union(Object.keys(ACTIVITY_PERIODS).map((k) => Type.Literal(k)))) }),
+        response: { 200: dataOf(Statistics) },
       },
     },
     async (req) => {

@@ -7,7 +7,8 @@ import { documentTemplates, templateKinds } from '../../db/schema/index.ts';
 import { notFound } from '../../core/errors.ts';
 import { ListQuery, orderFor, paginate } from '../../core/pagination.ts';
 import { PLACEHOLDERS, assertKnownPlaceholders, placeholdersOf } from './placeholders.ts';
-import { IdParams } from '../../core/schemas.ts';
+import { Id, IdParams } from '../../core/schemas.ts';
+import { DateTime, IdAnswer, dataOf, listOf } from '../../core/responses.ts';
 import { containsPattern } from '../../core/search.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
 
@@ -22,6 +23,19 @@ const Fields = {
   body: Type.String({ minLength: 1, maxLength: 20000 }),
 };
 type Template = typeof documentTemplates.$inferSelect;
+/** A template with the placeholders its body uses (`view`). */
+const TemplateView = Type.Object({
+  id: Id,
+  tenant_id: Id,
+  title: Type.String(),
+  // Fields.kind built from the list reads as `never` to the type provider: the same schema, typed by hand
+  kind: Type.Unsafe<Template['kind']>(Fields.kind),
+  body: Type.String(),
+  placeholders: Type.Array(Type.String()),
+  created_at: DateTime,
+  updated_at: DateTime,
+});
+const TemplateAnswer = dataOf(TemplateView);
 
 const view = (t: Template) => ({ ...t, placeholders: placeholdersOf(t.body) });
 
@@ -41,7 +55,12 @@ export default async function templatesModule(fastify: FastifyInstance) {
     '/admin/template',
     {
       config,
-      schema: { tags, summary: 'Templates; q searches the title, filter[kind] = certificate | document; sort id, title, kind, created_at', querystring: ListQuery },
+      schema: {
+        tags,
+        summary: 'Templates; q searches the title, filter[kind] = certificate | document; sort id, title, kind, created_at',
+        querystring: ListQuery,
+        response: { 200: listOf(TemplateView) },
+      },
     },
     async (req) => {
       const f = (req.query.filter ?? {}) as Record<string, unknown>;
@@ -57,9 +76,13 @@ export default async function templatesModule(fastify: FastifyInstance) {
     },
   );
 
-  app.get('/admin/template/placeholders', { config, schema: { tags, summary: 'The placeholders a template may use' } }, async () => ({ data: PLACEHOLDERS.map((p) => `{{${p}}}`) }));
+  app.get('/admin/template/placeholders', { config, schema: { tags, summary: 'The placeholders a template may use', response: { 200: dataOf(Type.Array(Type.String())) } } }, async () => ({
+    data: PLACEHOLDERS.map((p) => `{{${p}}}`),
+  }));
 
-  app.get('/admin/template/:id', { config, schema: { tags, summary: 'One template', params: IdParams } }, async (req) => ({ data: view(await loadTemplate(req.db, req.params.id)) }));
+  app.get('/admin/template/:id', { config, schema: { tags, summary: 'One template', params: IdParams, response: { 200: TemplateAnswer } } }, async (req) => ({
+    data: view(await loadTemplate(req.db, req.params.id)),
+  }));
 
   app.post(
     '/admin/template',
@@ -69,6 +92,7 @@ export default async function templatesModule(fastify: FastifyInstance) {
         tags,
         summary: 'Create a template; an unknown placeholder is refused (422 ERROR_GENERATION_TEMPLATE)',
         body: Type.Intersect([Type.Object({ title: Fields.title, body: Fields.body }), Type.Partial(Type.Object({ kind: Fields.kind }))]),
+        response: { 201: TemplateAnswer },
       },
     },
     async (req, reply) => {
@@ -85,7 +109,13 @@ export default async function templatesModule(fastify: FastifyInstance) {
     '/admin/template/:id',
     {
       config,
-      schema: { tags, summary: 'Edit a template; an unknown placeholder is refused (422 ERROR_GENERATION_TEMPLATE)', params: IdParams, body: Type.Partial(Type.Object(Fields)) },
+      schema: {
+        tags,
+        summary: 'Edit a template; an unknown placeholder is refused (422 ERROR_GENERATION_TEMPLATE)',
+        params: IdParams,
+        body: Type.Partial(Type.Object(Fields)),
+        response: { 200: TemplateAnswer },
+      },
     },
     async (req) => {
       const before = await loadTemplate(req.db, req.params.id);
@@ -99,9 +129,13 @@ export default async function templatesModule(fastify: FastifyInstance) {
     },
   );
 
-  app.delete('/admin/template/:id', { config, schema: { tags, summary: "Delete a template (diplomas that named it fall back to the school's newest template)", params: IdParams } }, async (req) => {
-    const t = await loadTemplate(req.db, req.params.id);
-    await req.db.delete(documentTemplates).where(eq(documentTemplates.id, t.id));
-    return { data: { id: t.id } };
-  });
+  app.delete(
+    '/admin/template/:id',
+    { config, schema: { tags, summary: "Delete a template (diplomas that named it fall back to the school's newest template)", params: IdParams, response: { 200: IdAnswer } } },
+    async (req) => {
+      const t = await loadTemplate(req.db, req.params.id);
+      await req.db.delete(documentTemplates).where(eq(documentTemplates.id, t.id));
+      return { data: { id: t.id } };
+    },
+  );
 }
