@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -12,7 +12,8 @@ import * as schema from './schema/index.ts';
 import { bindToSchool } from './school.ts';
 import { SCHOOL_WALL_SQL, schoolConnectionOptions } from './school-wall.ts';
 
-export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
+// `../db/`: the same folder from this file and from the bundle `npm start` runs (server/dist/main.mjs)
+export const migrationsFolder = fileURLToPath(new URL('../db/migrations', import.meta.url));
 
 /**
  * One Drizzle API over two drivers. The PGlite and node-postgres databases share the schema,
