@@ -32,6 +32,11 @@ test('a demo student goes global, a north student finds them and opens their pag
   await passIntroductions(demo);
   await setStatus(demo, /Все школы/);
   await expect(demo.getByTestId('my-status')).toHaveText('Все школы (global)');
+  // the form shows the student's own avatar (as members see it) and where to change it
+  if (!(await demo.getByTestId('networking-profile').isVisible())) await demo.getByText('Мой профиль в нетворкинге').click();
+  const own = demo.getByTestId('my-networking-avatar');
+  await expect.poll(() => own.getByTestId('networking-avatar').evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBe(1);
+  await expect(own.getByRole('link', { name: 'Сменить фото в профиле' })).toHaveAttribute('href', '/profile');
 
   const north = await browser.newPage({ viewport: { width: 360, height: 740 } });
   await signIn(north, 'student', undefined, 'north');
