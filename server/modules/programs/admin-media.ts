@@ -138,7 +138,7 @@ export function mediaRoutes(fastify: FastifyInstance) {
           .$dynamic(),
         orderBy: orderFor(req.query, { id: media.id, title: media.title, kind: media.kind, size: media.size, deadline: media.deadline, created_at: media.created_at }, desc(media.id)),
       });
-      return { data: page.data.map((m) => view(m, { chapters_count: m.chapters_count })), meta: page.meta };
+      return { data: page.data.map(({ chapters_count, ...m }) => view(m, { chapters_count })), meta: page.meta };
     },
   );
 
