@@ -241,6 +241,15 @@ describe('settings admin', () => {
       expect((await get('/admin/email/setting', northAdmin, 'north')).json().data.host).toBe('');
     });
 
+    it('declares answers that cannot carry the password: the response schemas name has_password, never password', () => {
+      const path = (api.app.swagger() as unknown as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> }).paths['/admin/email/setting'];
+      for (const method of ['get', 'put']) {
+        const answer = JSON.stringify(path[method].responses['200']);
+        expect(answer).toContain('"has_password"');
+        expect(answer).not.toContain('"password"');
+      }
+    });
+
     it('sends a test mail through the stored settings (authenticated) and reports a failure', async () => {
       const before = inbox.length;
       const res = await api.call({ method: 'POST', url: '/admin/email/setting/test', token: admin, payload: { to: 'check@demo.test' }, headers: { 'accept-language': 'en' } });
