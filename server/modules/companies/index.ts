@@ -14,11 +14,43 @@ import { storedPath } from '../../core/storage.ts';
 import { imageType, sendImage } from '../../core/file-types.ts';
 import { RECORD_ROLES } from '../templates/index.ts';
 import { CompanyFields, TEXT_KEYS } from './fields.ts';
-import { Id, IdParams } from '../../core/schemas.ts';
+import { Id, IdParams, nullable } from '../../core/schemas.ts';
+import { DateTime, IdAnswer, dataOf, listOf } from '../../core/responses.ts';
 import { containsPattern } from '../../core/search.ts';
 
 const tags = ['admin: companies'];
 type Company = typeof companies.$inferSelect;
+const Text = nullable(Type.String());
+/** A company as `companyView` shows it: no QR password (only whether it is set), the stamp as a URL. */
+const CompanyView = Type.Object({
+  id: Id,
+  tenant_id: Id,
+  title: Type.String(),
+  full_name: Text,
+  short_name: Text,
+  inn: Text,
+  kpp: Text,
+  ogrn: Text,
+  legal_address: Text,
+  postal_address: Text,
+  phone: Text,
+  email: Text,
+  bank: Text,
+  bik: Text,
+  swift: Text,
+  account: Text,
+  corr_account: Text,
+  payment_link: Text,
+  qr_login: Text,
+  qr_commission: nullable(Type.Number()),
+  qr_password_set: Type.Boolean(),
+  director: Text,
+  accountant: Text,
+  stamp: Text,
+  is_default: Type.Boolean(),
+  created_at: DateTime,
+});
+const CompanyAnswer = dataOf(CompanyView);
 const STAMP_LIMITS = { maxFileSize: 5 * 1024 * 1024, sizeError: 'ERROR_MAX_SIZE_5', maxFiles: 1 };
 
 /** The key of a stamp URL: the random part of its stored name (an image URL cannot carry the bearer token). */
@@ -84,7 +116,12 @@ export default async function companiesModule(fastify: FastifyInstance) {
     '/admin/company',
     {
       config,
-      schema: { tags, summary: 'Companies; q searches title, legal names and INN; filter[is_default]; sort id, title, inn, created_at', querystring: ListQuery },
+      schema: {
+        tags,
+        summary: 'Companies; q searches title, legal names and INN; filter[is_default]; sort id, title, inn, created_at',
+        querystring: ListQuery,
+        response: { 200: listOf(CompanyView) },
+      },
     },
     async (req) => {
       const f = (req.query.filter ?? {}) as Record<string, unknown>;
@@ -106,7 +143,9 @@ export default async function companiesModule(fastify: FastifyInstance) {
     },
   );
 
-  app.get('/admin/company/:id', { config, schema: { tags, summary: 'One company', params: IdParams } }, async (req) => ({ data: companyView(await load(req.db, req.params.id), req.tenant.slug) }));
+  app.get('/admin/company/:id', { config, schema: { tags, summary: 'One company', params: IdParams, response: { 200: CompanyAnswer } } }, async (req) => ({
+    data: companyView(await load(req.db, req.params.id), req.tenant.slug),
+  }));
 
   app.post(
     '/admin/company',
@@ -117,6 +156,7 @@ export default async function companiesModule(fastify: FastifyInstance) {
         summary: 'Create a company (JSON, or form data with the `stamp` image: JPEG, PNG, WebP or GIF, at most 5 MB)',
         consumes: ['application/json', 'multipart/form-data'],
         body: Type.Intersect([Type.Object({ title: CompanyFields.title }), Type.Partial(Type.Object({ ...CompanyFields, stamp: Type.Any() }))]),
+        response: { 201: CompanyAnswer },
       },
     },
     async (req, reply) => {
@@ -141,6 +181,7 @@ export default async function companiesModule(fastify: FastifyInstance) {
         consumes: ['application/json', 'multipart/form-data'],
         params: IdParams,
         body: Type.Partial(Type.Object({ ...CompanyFields, stamp: Type.Any() })),
+        response: { 200: CompanyAnswer },
       },
     },
     async (req) => {
@@ -167,6 +208,7 @@ export default async function companiesModule(fastify: FastifyInstance) {
           Type.Object({ ids: Type.Array(Id, { maxItems: 1000 }) }),
           Type.Partial(Type.Object({ ...CompanyFields, is_default: Type.Union([Type.Literal(false), Type.Literal('0')]) })),
         ]),
+        response: { 200: dataOf(Type.Object({ count: Type.Integer(), ids: Type.Array(Id) })) },
       },
     },
     async (req) => {
@@ -184,7 +226,7 @@ export default async function companiesModule(fastify: FastifyInstance) {
     },
   );
 
-  app.delete('/admin/company/:id', { config, schema: { tags, summary: 'Delete a company (and its stamp)', params: IdParams } }, async (req) => {
+  app.delete('/admin/company/:id', { config, schema: { tags, summary: 'Delete a company (and its stamp)', params: IdParams, response: { 200: IdAnswer } } }, async (req) => {
     const c = await load(req.db, req.params.id);
     await req.db.delete(companies).where(eq(companies.id, c.id));
     await dropFile(req.tenant.slug, c.stamp);

@@ -8,7 +8,8 @@ import type { Db } from '../../db/client.ts';
 import { exportJobs } from '../../db/schema/index.ts';
 import { currentUser } from '../../core/context.ts';
 import { notFound } from '../../core/errors.ts';
-import { IdParams } from '../../core/schemas.ts';
+import { Id, IdParams, nullable } from '../../core/schemas.ts';
+import { DateTime, MaybeDateTime, dataOf } from '../../core/responses.ts';
 import { absolutePath, attachment } from '../../core/storage.ts';
 import { CONTENT_TYPES } from '../../core/file-types.ts';
 import { byteRange, sendRange } from '../../core/ranges.ts';
@@ -25,6 +26,25 @@ export { exportFileName } from './xlsx.ts';
 const tags = ['admin: report export'];
 const XLSX = CONTENT_TYPES.xlsx;
 const ReportType = Type.Union(REPORT_TYPES.map((t) => Type.Literal(t)));
+/** An export job as `jobView` shows it. */
+const ExportJob = Type.Object({
+  id: Id,
+  type: Type.String(),
+  // the report's parameters as the job was asked for (checked against ReportParams when it was made)
+  params: Type.Object(ReportParams.properties, { additionalProperties: true }),
+  lang: Type.String(),
+  status: Type.Union([Type.Literal('queued'), Type.Literal('running'), Type.Literal('done'), Type.Literal('failed')]),
+  rows_done: Type.Integer(),
+  rows_total: nullable(Type.Integer()),
+  progress: Type.Integer({ minimum: 0, maximum: 100 }),
+  file_name: Type.String(),
+  size: nullable(Type.Integer()),
+  error: nullable(Type.String()),
+  created_at: DateTime,
+  finished_at: MaybeDateTime,
+  download_url: nullable(Type.String()),
+});
+const JobAnswer = dataOf(ExportJob);
 
 /**
  * Excel export of any report (docs/report-export.md): `GET /admin/excel/export` answers the file at once (the
@@ -75,6 +95,7 @@ export default async function reportExportModule(fastify: FastifyInstance) {
         tags,
         summary: 'Start an Excel export of a report in the background ({ type, params }); answers 202 with the job: poll GET /admin/excel/export/{id} for its progress, then download its file',
         body: Type.Object({ type: ReportType, params: Type.Optional(ReportParams) }),
+        response: { 202: JobAnswer },
       },
     },
     async (req, reply) => {
@@ -114,6 +135,7 @@ export default async function reportExportModule(fastify: FastifyInstance) {
         tags,
         summary: 'An export job of mine: status (queued, running, done, failed), rows done of the total, progress in percent, the download link once done, the error code once failed',
         params: IdParams,
+        response: { 200: JobAnswer },
       },
     },
     async (req) => ({ data: jobView(await myJob(req.db, req.params.id, currentUser(req).id)) }),

@@ -8,7 +8,8 @@ import { reportSchedules, savedReports, tenants, users } from '../../db/schema/i
 import { currentUser } from '../../core/context.ts';
 import { AppError, ValidationError, notFound } from '../../core/errors.ts';
 import { ListQuery, orderFor, paginate } from '../../core/pagination.ts';
-import { IdList, IdParams, Id } from '../../core/schemas.ts';
+import { IdList, IdParams, Id, nullable } from '../../core/schemas.ts';
+import { DateTime, IdAnswer, MaybeDateTime, dataOf, listOf } from '../../core/responses.ts';
 import { CONTENT_TYPES } from '../../core/file-types.ts';
 import { prepareReport, type ReportParams } from '../reports/index.ts';
 import { REPORT_ROLES } from '../reports/index.ts';
@@ -129,6 +130,24 @@ const Fields = {
   lang: Type.Union([Type.Literal('ru'), Type.Literal('en')]),
 };
 
+/** A schedule as the back office reads it (every column but the scheduler's claim). */
+const Schedule = Type.Object({
+  id: Id,
+  tenant_id: Id,
+  saved_report_id: Id,
+  frequency: Type.Unsafe<(typeof FREQUENCIES)[number]>(Fields.frequency),
+  recipients: Type.Array(Id),
+  lang: Type.String(),
+  next_run_at: DateTime,
+  last_run_at: MaybeDateTime,
+  /** sent, outbox, or null before the first run. */
+  last_status: nullable(Type.String()),
+  last_error: nullable(Type.String()),
+  created_by: nullable(Id),
+  created_at: DateTime,
+});
+const ScheduleAnswer = dataOf(Schedule);
+
 /** Scheduled reports: CRUD at /admin/report_schedule and the background tick that mails them. */
 export default async function reportSchedulesModule(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -153,23 +172,27 @@ export default async function reportSchedulesModule(fastify: FastifyInstance) {
     await ticking;
   });
 
-  const view = (s: typeof reportSchedules.$inferSelect) => ({ ...s, claimed_at: undefined });
+  const view = ({ claimed_at: _claim, ...s }: typeof reportSchedules.$inferSelect) => s;
 
-  app.get('/admin/report_schedule', { config, schema: { tags, summary: 'Scheduled reports (filter[saved_report_id]; sort id, next_run_at, frequency)', querystring: ListQuery } }, async (req) => {
-    const f = (req.query.filter ?? {}) as Record<string, unknown>;
-    const rid = f.saved_report_id !== undefined && f.saved_report_id !== '' ? Number(f.saved_report_id) : undefined;
-    if (rid !== undefined && !(Number.isInteger(rid) && rid >= 1 && rid <= 2147483647)) throw new ValidationError({ 'filter.saved_report_id': ['validation.format'] });
-    const where = rid ? eq(reportSchedules.saved_report_id, rid) : undefined;
-    const page = await paginate<typeof reportSchedules.$inferSelect>(req.db, req.query, {
-      table: reportSchedules,
-      where,
-      query: req.db.select().from(reportSchedules).where(where).$dynamic(),
-      orderBy: orderFor(req.query, { id: reportSchedules.id, next_run_at: reportSchedules.next_run_at, frequency: reportSchedules.frequency }, desc(reportSchedules.id)),
-    });
-    return { ...page, data: page.data.map(view) };
-  });
+  app.get(
+    '/admin/report_schedule',
+    { config, schema: { tags, summary: 'Scheduled reports (filter[saved_report_id]; sort id, next_run_at, frequency)', querystring: ListQuery, response: { 200: listOf(Schedule) } } },
+    async (req) => {
+      const f = (req.query.filter ?? {}) as Record<string, unknown>;
+      const rid = f.saved_report_id !== undefined && f.saved_report_id !== '' ? Number(f.saved_report_id) : undefined;
+      if (rid !== undefined && !(Number.isInteger(rid) && rid >= 1 && rid <= 2147483647)) throw new ValidationError({ 'filter.saved_report_id': ['validation.format'] });
+      const where = rid ? eq(reportSchedules.saved_report_id, rid) : undefined;
+      const page = await paginate<typeof reportSchedules.$inferSelect>(req.db, req.query, {
+        table: reportSchedules,
+        where,
+        query: req.db.select().from(reportSchedules).where(where).$dynamic(),
+        orderBy: orderFor(req.query, { id: reportSchedules.id, next_run_at: reportSchedules.next_run_at, frequency: reportSchedules.frequency }, desc(reportSchedules.id)),
+      });
+      return { ...page, data: page.data.map(view) };
+    },
+  );
 
-  app.get('/admin/report_schedule/:id', { config, schema: { tags, summary: 'One scheduled report', params: IdParams } }, async (req) => {
+  app.get('/admin/report_schedule/:id', { config, schema: { tags, summary: 'One scheduled report', params: IdParams, response: { 200: ScheduleAnswer } } }, async (req) => {
     const [s] = await req.db.select().from(reportSchedules).where(eq(reportSchedules.id, req.params.id));
     if (!s) throw notFound('schedule');
     return { data: view(s) };
@@ -183,6 +206,7 @@ export default async function reportSchedulesModule(fastify: FastifyInstance) {
         tags,
         summary: 'Mail a saved report as .xlsx to staff of the school every day, week (Mondays) or month (the 1st), at 06:00 UTC',
         body: Type.Object({ ...Fields, lang: Type.Optional(Fields.lang) }),
+        response: { 201: ScheduleAnswer },
       },
     },
     async (req, reply) => {
@@ -208,7 +232,7 @@ export default async function reportSchedulesModule(fastify: FastifyInstance) {
     '/admin/report_schedule/:id',
     {
       config,
-      schema: { tags, summary: 'Change a scheduled report (a new frequency moves the next run)', params: IdParams, body: Type.Partial(Type.Object(Fields)) },
+      schema: { tags, summary: 'Change a scheduled report (a new frequency moves the next run)', params: IdParams, body: Type.Partial(Type.Object(Fields)), response: { 200: ScheduleAnswer } },
     },
     async (req) => {
       const b = req.body;
@@ -226,7 +250,7 @@ export default async function reportSchedulesModule(fastify: FastifyInstance) {
     },
   );
 
-  app.delete('/admin/report_schedule/:id', { config, schema: { tags, summary: 'Stop mailing a report', params: IdParams } }, async (req) => {
+  app.delete('/admin/report_schedule/:id', { config, schema: { tags, summary: 'Stop mailing a report', params: IdParams, response: { 200: IdAnswer } } }, async (req) => {
     const [s] = await req.db.delete(reportSchedules).where(eq(reportSchedules.id, req.params.id)).returning({ id: reportSchedules.id });
     if (!s) throw notFound('schedule');
     return { data: s };
