@@ -10,8 +10,9 @@ import { STORAGE_KEYS } from './storage.ts';
 import { tenantFromHost } from './tenant/tenant.ts';
 import { formatDuration, formatNumber, toApiDate, toDisplayDate } from './format/format.ts';
 import { email, password, passwordsMatch, required, validate } from './validation/rules.ts';
-import { describeError, firstConfirmMessage, registerErrors } from './errors/describe.ts';
+import { describeError, firstConfirmMessage, registerErrors, registerValidation } from './errors/describe.ts';
 import { errorsEn } from './i18n/errors.en.ts';
+import { validationEn } from './validation/messages.en.ts';
 import { ALL_OFF, fetchAccessFlags } from './access/flags.ts';
 import { enterDemo, homeFor, leaveDemo } from './auth/session.ts';
 
@@ -115,6 +116,7 @@ describe('error handler wording', () => {
   it('translates catalogue codes, families and falls back to "Server error"', () => {
     expect(describeError(new ApiError(401, { name: 'ERROR_PASS' }), 'en').text).toBe('Неверный пароль.'); // English not loaded yet: Russian
     registerErrors('en', errorsEn); // the apps register English once its catalogue chunk is in
+    registerValidation('en', validationEn); // and its validation messages with their English texts
     expect(describeError(new ApiError(401, { name: 'ERROR_PASS' }), 'en').text).toBe('Wrong password.');
     expect(describeError(new ApiError(401, { name: 'ERROR_PASS' }), 'ru').text).toBe('Неверный пароль.');
     expect(describeError(new ApiError(404, { name: 'NOT_FOUND_PROGRAM' }), 'en').title).toBe('Not found');

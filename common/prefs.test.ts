@@ -5,7 +5,8 @@ import { getLang, setLang } from './i18n/lang.ts';
 import { getTheme, setTheme } from './theme/theme.ts';
 import { errorsEn } from './i18n/errors.en.ts';
 import { errorsRu } from './i18n/errors.ru.ts';
-import { validationEn, validationRu } from './validation/messages.ts';
+import { validationRu } from './validation/messages.ts';
+import { validationEn } from './validation/messages.en.ts';
 
 const store = installMemoryStorage();
 

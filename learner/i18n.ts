@@ -1,6 +1,6 @@
 import i18n from 'i18next';
 import { beforeErrors } from '../common/api/events.ts';
-import { errorsReady, errorsWanted, hasErrors, loadErrorsWith } from '../common/errors/wording.ts';
+import { errorsReady, errorsWanted, hasErrors, loadErrorsWith, registerValidation } from '../common/errors/wording.ts';
 import { getLang, setLang, type Lang } from '../common/i18n/lang.ts';
 import { ru } from './locales/ru.ts';
 
@@ -13,7 +13,11 @@ import { ru } from './locales/ru.ts';
  * on with every language chosen.
  */
 const loaders: Record<Exclude<Lang, 'ru'>, () => Promise<void>> = {
-  en: () => import('./locales/en.ts').then((ui) => void i18n.addResourceBundle('en', 'translation', ui.en)),
+  en: () =>
+    import('./locales/en.ts').then((ui) => {
+      i18n.addResourceBundle('en', 'translation', ui.en);
+      registerValidation('en', ui.validationEn);
+    }),
 };
 
 // The error catalogue of the interface language only, a chunk loaded with the first failed call (the API client waits

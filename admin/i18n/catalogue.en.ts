@@ -1,4 +1,5 @@
 import { errorsEn } from '../../common/i18n/errors.en.ts';
+import { validationEn } from '../../common/validation/messages.en.ts';
 import type { Catalogue } from './catalogue.ru.ts';
 import { en } from './en.ts';
 import { en as courses } from '../resources/courses/messages.en.ts';
@@ -67,4 +68,5 @@ export const catalogue: Catalogue = {
     demoAudit,
   },
   errors: errorsEn,
+  validation: validationEn,
 };

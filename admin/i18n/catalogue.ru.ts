@@ -1,6 +1,7 @@
 import russianMessages from 'ra-language-russian';
 import type { ErrorTable } from '../../common/errors/wording.ts';
 import { errorsRu } from '../../common/i18n/errors.ru.ts';
+import { validationRu } from '../../common/validation/messages.ts';
 import type { MessageTree } from '../framework/types.ts';
 import { ru, type AdminMessages } from './ru.ts';
 import { ru as courses } from '../resources/courses/messages.ru.ts';
@@ -45,6 +46,8 @@ export interface Catalogue {
   /** Each resource module's texts: a resource with texts in one catalogue and not the other fails to compile. */
   own: Record<keyof typeof own, MessageTree>;
   errors: ErrorTable;
+  /** The shared validation messages (`validation.*`) of the language. */
+  validation: Record<string, string>;
 }
 
 const own = {
@@ -79,4 +82,4 @@ const own = {
   demoAudit,
 };
 
-export const catalogue: Catalogue = { ra: russianMessages, app: ru, own, errors: errorsRu };
+export const catalogue: Catalogue = { ra: russianMessages, app: ru, own, errors: errorsRu, validation: validationRu };

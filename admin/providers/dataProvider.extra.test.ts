@@ -6,6 +6,7 @@ import { STORAGE_KEYS } from '../../common/storage.ts';
 import { resources } from '../resources/index.ts';
 import { users as usersConfig } from '../resources/users/index.ts';
 import { createDataProvider } from './dataProvider.ts';
+import { allMessages } from './i18nProvider.ts';
 
 // The dataProvider's bulk endpoints, custom calls and request shapes, against the real API on a real port.
 // A hook on the server records what actually arrived (method, path, content type, body).
@@ -114,6 +115,7 @@ describe('admin dataProvider: bulk endpoints, custom calls, form data', () => {
   it('translates API errors: the main administrator, and a 422 with its field', async () => {
     const main = (await dp.getList('users', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: { q: 'superadmin' } })).data[0];
     store.set(STORAGE_KEYS.lang, 'en');
+    await allMessages(); // the back office renders with its language's texts, error and validation catalogues in (admin/main.tsx)
     const err = (await dp.deleteMany('users', { ids: [main.id] }).catch((e: unknown) => e)) as { status: number; message: string };
     expect(err.status).toBe(409);
     expect(err.message).toMatch(/main administrator/i);

@@ -5,6 +5,7 @@ import { startTestApi, type TestApi } from '../../server/test/harness.ts';
 import { STORAGE_KEYS } from '../../common/storage.ts';
 import { resources } from '../resources/index.ts';
 import { createDataProvider } from './dataProvider.ts';
+import { allMessages } from './i18nProvider.ts';
 
 // The dataProvider against the real API on a real port (PGlite, demo schools).
 const store = installMemoryStorage();
@@ -14,6 +15,7 @@ describe('admin dataProvider on the real API', () => {
   let api: TestApi;
   const dp = createDataProvider(resources);
   beforeAll(async () => {
+    await allMessages(); // the back office renders with its language's texts, the error catalogue among them (admin/main.tsx)
     api = await startTestApi();
     await api.app.listen({ port: 0, host: '127.0.0.1' });
     g.window = { LMS_CONFIG: { apiUrl: `http://127.0.0.1:${(api.app.server.address() as AddressInfo).port}`, defaultTenant: 'demo' } };

@@ -2,8 +2,7 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { I18nProvider, TranslationMessages } from 'react-admin';
 import englishMessages from 'ra-language-english';
 import type { Lang } from '../../common/i18n/lang.ts';
-import { registerErrors } from '../../common/errors/wording.ts';
-import { validationEn, validationRu } from '../../common/validation/messages.ts';
+import { registerErrors, registerValidation } from '../../common/errors/wording.ts';
 import type { Catalogue } from '../i18n/catalogue.ru.ts';
 
 type Tree = { [k: string]: string | Tree };
@@ -31,11 +30,12 @@ export function loadCatalogue(lang: Lang): Promise<Catalogue> {
 /**
  * One language's messages: react-admin's English under everything (so that a key its Russian pack lacks still
  * exists), react-admin's texts of the language, the shared validation messages, our own texts, each resource's texts
- * and the error catalogue; the error catalogue is also registered for the shared error wording (API errors' toasts).
+ * and the error catalogue; the error and validation catalogues are also registered for the shared error wording (API errors' toasts).
  */
 export function messagesOf(lang: Lang, c: Catalogue): TranslationMessages {
   registerErrors(lang, c.errors);
-  return merge(englishMessages, c.ra, validationTree(lang === 'en' ? validationEn : validationRu), c.app, ...Object.values(c.own), {
+  registerValidation(lang, c.validation);
+  return merge(englishMessages, c.ra, validationTree(c.validation), c.app, ...Object.values(c.own), {
     errors: c.errors,
   }) as unknown as TranslationMessages;
 }

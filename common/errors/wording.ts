@@ -1,5 +1,5 @@
 import { ApiError } from '../api/client.ts';
-import { parseMessageKey, validationEn, validationRu } from '../validation/messages.ts';
+import { parseMessageKey, validationRu } from '../validation/messages.ts';
 
 export type Lang = 'ru' | 'en';
 export type ErrorTable = Record<string, { title: string; text: string }>;
@@ -48,12 +48,18 @@ export function errorsReady(lang: Lang): Promise<void> {
   return p;
 }
 
+/** Validation messages by language: Russian here, another registered by the app with its texts (`validation/messages.en.ts`). */
+const validationTables: Partial<Record<Lang, Record<string, string>>> = { ru: validationRu };
+export function registerValidation(lang: Lang, table: Record<string, string>) {
+  validationTables[lang] = table;
+}
+
 const fill = (text: string, vars: Record<string, unknown> = {}) => text.replace(/\{\{(\w+)\}\}/g, (_, k) => String(vars[k] ?? ''));
 
 /** A validation message key (`validation.max_length:255`) in the given language. */
 export function validationText(key: string, lang: Lang): string {
   const { key: k, n } = parseMessageKey(key);
-  const table = lang === 'en' ? validationEn : validationRu;
+  const table = validationTables[lang] ?? validationRu;
   return table[k] ? fill(table[k], { n }) : key;
 }
 

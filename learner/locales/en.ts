@@ -1,5 +1,8 @@
 import type { Messages } from './ru.ts';
 
+// the shared validation messages in English come with the portal's English (learner/i18n.ts registers them)
+export { validationEn } from '../../common/validation/messages.en.ts';
+
 /** Learner portal texts, English: the part the Russian entry carries (ru.ts); the other pages' in en.pages.ts. */
 export const en: Messages = {
   product: 'Campus LMS',
