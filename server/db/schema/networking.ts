@@ -71,5 +71,8 @@ export const networkProfiles = pgTable(
     // the usual search: text and a filter or two; one range of this index is read, the text checked on its rows
     index('network_profiles_filters').on(t.status, t.industry, t.country_id),
     index('network_profiles_status_country').on(t.status, t.country_id),
+    // the own school's side of a search with an industry: a few rows of one school, the text checked on them without
+    // the GIN index (whose prefix scan reads every school's matches: docs/performance.md)
+    index('network_profiles_school_filters').on(t.tenant_id, t.status, t.industry, t.country_id),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "network_profiles_school_filters" ON "network_profiles" USING btree ("tenant_id","status","industry","country_id");
