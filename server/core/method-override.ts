@@ -1,5 +1,6 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { AppError, validationFromAjv } from './errors.ts';
+import { answerWithSchemasOf } from './responses.ts';
 
 const OVERRIDABLE = ['PUT', 'PATCH', 'DELETE'];
 
@@ -55,6 +56,7 @@ export function installMethodOverride(app: FastifyInstance) {
           const validate = req.compileValidationSchema(s, part === 'querystring' ? 'querystring' : part);
           if (!validate(value)) throw validationFromAjv((validate.errors ?? []) as never);
         }
+        answerWithSchemasOf(req, reply, (target.schema as { response?: Record<string, unknown> } | undefined)?.response);
         return target.handler.call(this, req, reply);
       },
     });

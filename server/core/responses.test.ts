@@ -1,7 +1,8 @@
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { describe, expect, it, vi } from 'vitest';
 import { DateTime, dataOf, installResponseCheck } from './responses.ts';
+import { startTestApi } from '../test/harness.ts';
 
 async function appWith(answer: unknown) {
   const app = Fastify();
@@ -33,5 +34,31 @@ describe('the response check (CHECK_RESPONSES)', () => {
     }
     expect(quiet.mock.calls[0][0]).toContain('GET /x (200) breaks its response schema: /data/nested must NOT have additional properties (secret)');
     quiet.mockRestore();
+  });
+});
+
+describe('a POST twin (_method) answers with the response schema of its target route', () => {
+  const probe = async (app: FastifyInstance) => {
+    app.put('/admin/probe-twin/:id', { config: { roles: ['admin'] }, schema: { summary: 'probe', response: { 200: dataOf(Type.Object({ id: Type.Integer() })) } } }, async (req) => ({
+      data: { id: Number((req.params as { id: string }).id), secret: 'never sent' },
+    }));
+  };
+
+  it('drops what the schema does not name in production, and the check fails it in the tests', async () => {
+    for (const checkResponses of [false, true]) {
+      const api = await startTestApi({ checkResponses }, [probe]);
+      const token = await api.login('admin');
+      const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      const twin = await api.call({ method: 'POST', url: '/admin/probe-twin/5', token, payload: { _method: 'PUT' } });
+      const put = await api.call({ method: 'PUT', url: '/admin/probe-twin/5', token, payload: {} });
+      quiet.mockRestore();
+      if (checkResponses) {
+        expect([twin.statusCode, put.statusCode]).toEqual([500, 500]);
+      } else {
+        expect(twin.json()).toEqual({ data: { id: 5 } });
+        expect(put.json()).toEqual({ data: { id: 5 } });
+      }
+      await api.close();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { Type, type TSchema } from 'typebox';
@@ -32,6 +32,27 @@ export const SuccessAnswer = dataOf(Type.Object({ success: Type.Boolean() }));
 
 type Schemas = Record<string, unknown> | undefined;
 
+const borrowed = new WeakMap<FastifyRequest, Schemas>();
+
+/** The response schema of an answer's route and status (`2xx` and `default` as Fastify reads them). */
+const schemaFor = (responses: Schemas, status: number) => {
+  const code = String(status);
+  return (responses?.[code] ?? responses?.[`${code[0]}xx`] ?? responses?.default) as object | undefined;
+};
+
+/**
+ * A route that answers with another route's handler (the POST twin of a PUT or DELETE, server/core/method-override.ts)
+ * answers with that route's response schemas too: serialised with them, and held against them by the check.
+ */
+export function answerWithSchemasOf(req: FastifyRequest, reply: FastifyReply, responses: Schemas) {
+  if (!responses) return;
+  borrowed.set(req, responses);
+  reply.serializer((payload: unknown) => {
+    const schema = schemaFor(responses, reply.statusCode);
+    return schema && reply.statusCode < 300 ? (reply.serializeInput(payload as Record<string, unknown>, schema as never) as string) : JSON.stringify(payload);
+  });
+}
+
 /** A copy of a schema in which every object that does not say otherwise admits no field it does not name. */
 function strict(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(strict);
@@ -53,10 +74,8 @@ export function installResponseCheck(app: FastifyInstance, generic: readonly unk
   const compiled = new WeakMap<object, ValidateFunction>();
   app.addHook('preSerialization', async (req, reply, payload) => {
     if (reply.statusCode >= 300 || !payload || typeof payload !== 'object' || Buffer.isBuffer(payload)) return payload;
-    const responses = req.routeOptions.schema?.response as Schemas;
-    if (!responses) return payload;
-    const code = String(reply.statusCode);
-    const schema = (responses[code] ?? responses[`${code[0]}xx`] ?? responses.default) as object | undefined;
+    const responses = borrowed.get(req) ?? (req.routeOptions.schema?.response as Schemas);
+    const schema = schemaFor(responses, reply.statusCode);
     if (!schema || generic.includes(schema)) return payload;
     let validate = compiled.get(schema);
     if (!validate) {
@@ -67,7 +86,7 @@ export function installResponseCheck(app: FastifyInstance, generic: readonly unk
       const problems = (validate.errors ?? []).map(
         (e) => `${e.instancePath || '/'} ${e.message}${e.keyword === 'additionalProperties' ? ` (${(e.params as { additionalProperty: string }).additionalProperty})` : ''}`,
       );
-      const message = `The answer of ${req.method} ${req.routeOptions.url} (${code}) breaks its response schema: ${[...new Set(problems)].slice(0, 12).join('; ')}`;
+      const message = `The answer of ${req.method} ${req.routeOptions.url} (${reply.statusCode}) breaks its response schema: ${[...new Set(problems)].slice(0, 12).join('; ')}`;
       console.error(message);
       throw new Error(message);
     }
