@@ -11,19 +11,21 @@ import { PASSWORD_MAX, PASSWORD_MIN, hashPassword, verifyPassword } from '../../
 import { isUploadedFile } from '../../core/multipart.ts';
 import { keepUpload } from '../../core/storage.ts';
 import { langOf, resetMail } from '../../mail/texts.ts';
-import { DATE_FIELDS, ProfileFields, normalizeDate, publicUser } from './profile.ts';
-import { issueTokens, revokeUserTokens } from './tokens.ts';
+import { DATE_FIELDS, ProfileFields, PublicUser, normalizeDate, publicUser } from './profile.ts';
+import { TokenAnswer, issueTokens, revokeUserTokens } from './tokens.ts';
 import { hitAll, type Attempt } from '../../core/throttle.ts';
 import { webOrigin } from '../../mail/links.ts';
 import { IdParams } from '../../core/schemas.ts';
 import { imageType, sendImage } from '../../core/file-types.ts';
 import { storedPath } from '../../core/storage.ts';
 import { registrationOpen } from './registration.ts';
-import { userNetworking } from '../networking/index.ts';
+import { MyRecord, userNetworking } from '../networking/index.ts';
+import { SuccessAnswer, dataOf } from '../../core/responses.ts';
+import { nullable } from '../../core/schemas.ts';
 
 /** The module's public face: what other modules may use (docs/server-layout.md). */
-export { issueTokens, revokeUserTokens } from './tokens.ts';
-export { ProfileFields, normalizeDate, publicUser } from './profile.ts';
+export { TokenAnswer, issueTokens, revokeUserTokens } from './tokens.ts';
+export { ProfileFields, PublicUser, normalizeDate, publicUser } from './profile.ts';
 export { registrationOpen, seedRegistration, setRegistration } from './registration.ts';
 
 const tags = ['accounts'];
@@ -80,6 +82,9 @@ export async function assertUnique(db: Db, fields: { email?: string; login?: str
 }
 
 export default async function accounts(fastify: FastifyInstance) {
+  // built here, not at the top: networking reaches this module back through settings, so at load time its MyRecord may not be there yet
+  /** The signed-in user's profile: `PublicUser` with their networking record (null when the section is off). */
+  const Me = dataOf(Type.Object({ ...PublicUser.properties, networking: nullable(MyRecord) }));
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   // The throttles count in the database (every API process shares them) by req.ip, which comes from X-Forwarded-For
   // only behind a proxy named in TRUST_PROXY. Figures and reasons: docs/security.md "Throttles".
@@ -93,7 +98,7 @@ export default async function accounts(fastify: FastifyInstance) {
     '/api/register',
     {
       config: { auth: 'public' },
-      schema: { tags, summary: 'Whether this school accepts sign-ups (the portal shows its sign-up screen only then)', security: [] },
+      schema: { tags, summary: 'Whether this school accepts sign-ups (the portal shows its sign-up screen only then)', security: [], response: { 200: dataOf(Type.Object({ open: Type.Boolean() })) } },
     },
     async (req) => ({ data: { open: await registrationOpen(req.db) } }),
   );
@@ -113,6 +118,7 @@ export default async function accounts(fastify: FastifyInstance) {
           name: Type.String({ minLength: 1, maxLength: 100 }),
           surname: Type.String({ minLength: 1, maxLength: 100 }),
         }),
+        response: { 201: dataOf(PublicUser) },
       },
     },
     async (req, reply) => {
@@ -148,6 +154,7 @@ export default async function accounts(fastify: FastifyInstance) {
           refresh_token: Type.Optional(Type.String({ maxLength: 200 })),
           remember: Type.Optional(Type.Boolean()),
         }),
+        response: { 200: TokenAnswer },
       },
     },
     async (req) => {
@@ -208,12 +215,12 @@ export default async function accounts(fastify: FastifyInstance) {
     },
   );
 
-  app.post('/api/logout', { schema: { tags, summary: 'Sign out: revokes the current token' } }, async (req) => {
+  app.post('/api/logout', { schema: { tags, summary: 'Sign out: revokes the current token', response: { 200: SuccessAnswer } } }, async (req) => {
     if (req.tokenId) await req.db.update(tokens).set({ revoked_at: new Date() }).where(eq(tokens.id, req.tokenId));
     return { data: { success: true } };
   });
 
-  app.get('/api/user', { schema: { tags, summary: "The signed-in user's profile (networking: my networking record, null when the section is off)" } }, async (req) => ({
+  app.get('/api/user', { schema: { tags, summary: "The signed-in user's profile (networking: my networking record, null when the section is off)", response: { 200: Me } } }, async (req) => ({
     data: { ...publicUser(currentUser(req)), networking: await userNetworking(req) },
   }));
 
@@ -224,6 +231,7 @@ export default async function accounts(fastify: FastifyInstance) {
         tags,
         summary: 'Edit the profile (dates as YYYY-MM-DD or DD.MM.YYYY; is_start=true marks the welcome as seen)',
         body: Type.Partial(Type.Object({ ...ProfileFields, is_start: Type.Boolean() }, { additionalProperties: false })),
+        response: { 200: Me },
       },
     },
     async (req) => {
@@ -248,7 +256,13 @@ export default async function accounts(fastify: FastifyInstance) {
     '/api/user/setAvatar',
     {
       config: { upload: { maxFileSize: 5 * 1024 * 1024, sizeError: 'ERROR_MAX_SIZE_5', maxFiles: 1 } },
-      schema: { tags, summary: 'Upload the avatar (form data field `avatar`: JPEG, PNG, WebP or GIF, at most 5 MB)', consumes: ['multipart/form-data'], body: Type.Object({ avatar: Type.Any() }) },
+      schema: {
+        tags,
+        summary: 'Upload the avatar (form data field `avatar`: JPEG, PNG, WebP or GIF, at most 5 MB)',
+        consumes: ['multipart/form-data'],
+        body: Type.Object({ avatar: Type.Any() }),
+        response: { 200: Me },
+      },
     },
     async (req) => {
       const me = currentUser(req);
@@ -283,6 +297,7 @@ export default async function accounts(fastify: FastifyInstance) {
         tags,
         summary: 'Change the password (other sessions are signed out)',
         body: Type.Object({ old_password: Password, password: Password, confirm_password: Password }),
+        response: { 200: SuccessAnswer },
       },
     },
     async (req) => {
@@ -304,7 +319,13 @@ export default async function accounts(fastify: FastifyInstance) {
     '/api/user/sendLinkResetPassword',
     {
       config: { auth: 'public' },
-      schema: { tags, summary: 'Mail a single-use password reset link (valid 60 minutes)', security: [], body: Type.Object({ email: Type.String({ format: 'email', maxLength: 255 }) }) },
+      schema: {
+        tags,
+        summary: 'Mail a single-use password reset link (valid 60 minutes)',
+        security: [],
+        body: Type.Object({ email: Type.String({ format: 'email', maxLength: 255 }) }),
+        response: { 200: SuccessAnswer },
+      },
     },
     async (req) => {
       // every request counts per address (whatever its outcome: probing for e-mails too), every mail per account
@@ -331,6 +352,7 @@ export default async function accounts(fastify: FastifyInstance) {
         security: [],
         params: Type.Object({ token: Type.String({ maxLength: 200 }) }),
         body: Type.Object({ password: Password, confirm_password: Password }),
+        response: { 200: SuccessAnswer },
       },
     },
     async (req) => {

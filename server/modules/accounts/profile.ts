@@ -1,6 +1,8 @@
 import { Type } from 'typebox';
 import type { User } from '../../core/context.ts';
-import { Id } from '../../core/schemas.ts';
+import { Id, nullable } from '../../core/schemas.ts';
+import { DateTime, Day, MaybeDateTime } from '../../core/responses.ts';
+import { roles, type Role } from '../../db/schema/index.ts';
 
 /** Profile fields a user edits (PUT /api/user) and an admin edits besides role, login and blocking. */
 export const ProfileFields = {
@@ -59,3 +61,60 @@ export function publicUser(u: User) {
     networking: null,
   };
 }
+
+const Text = nullable(Type.String());
+const MaybeDay = nullable(Day);
+const RoleName = Type.Unsafe<Role>({ type: 'string', enum: [...roles] });
+
+/** What `publicUser` answers: every column of the user but the password hash, `roles`, the avatar's path. */
+export const PublicUser = Type.Object({
+  id: Id,
+  tenant_id: Id,
+  login: Type.String(),
+  email: Type.String(),
+  role: RoleName,
+  roles: Type.Array(RoleName),
+  is_main: Type.Boolean(),
+  name: Type.String(),
+  surname: Type.String(),
+  patronymic: Text,
+  name_latin: Text,
+  surname_latin: Text,
+  name_en: Text,
+  surname_en: Text,
+  sex: nullable(Type.Union([Type.Literal('male'), Type.Literal('female')])),
+  birthday_date: MaybeDay,
+  phone: Text,
+  citizenship: Text,
+  country_id: nullable(Id),
+  city_id: nullable(Id),
+  postal_code: Text,
+  street: Text,
+  house: Text,
+  apartment: Text,
+  building: Text,
+  passport_number: Text,
+  passport_number_when: MaybeDay,
+  passport_issued_by: Text,
+  passport_subdivision_code: Text,
+  insurance_number: Text,
+  timezone: Text,
+  interests: Text,
+  hobby: Text,
+  labor_status: Text,
+  business_status: Text,
+  date_start: MaybeDay,
+  date_termination: MaybeDay,
+  d_date: MaybeDay,
+  date_block: MaybeDay,
+  is_blocked: Type.Boolean(),
+  avatar: Text,
+  /** Social links by network name. */
+  social: Type.Record(Type.String(), Type.String()),
+  is_start: MaybeDateTime,
+  last_login_at: MaybeDateTime,
+  created_at: DateTime,
+  updated_at: DateTime,
+  /** Filled only where the user's own networking record is shown (`GET /api/user`). */
+  networking: Type.Null(),
+});

@@ -3,6 +3,7 @@ import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { tokens } from '../../db/schema/index.ts';
 import { sha256 } from '../../core/context.ts';
+import { Type } from 'typebox';
 
 const DAY = 86_400;
 /** Lifetimes in seconds: access 1 day (30 with remember), refresh 30 days (90 with remember), demo 2 hours. */
@@ -18,6 +19,9 @@ export interface TokenPair {
   expires_in: number;
   refresh_token: string;
 }
+
+/** A `TokenPair` as sent (OAuth's shape, no `data` envelope). */
+export const TokenAnswer = Type.Object({ token_type: Type.Literal('Bearer'), access_token: Type.String(), expires_in: Type.Integer(), refresh_token: Type.String() });
 
 /**
  * Issues an opaque token pair; only SHA-256 hashes are stored. `actorId` marks a demo-mode token.

@@ -8,11 +8,12 @@ import { currentUser, type User } from '../../core/context.ts';
 import { AppError, notFound } from '../../core/errors.ts';
 import { ListQuery, orderFor, paginate } from '../../core/pagination.ts';
 import { hashPassword } from '../../core/password.ts';
-import { ProfileFields, publicUser } from '../accounts/index.ts';
+import { ProfileFields, PublicUser, TokenAnswer, publicUser } from '../accounts/index.ts';
 import { assertUnique, checkPassword, checkPlace, normalizeDates, pickKnown } from '../accounts/index.ts';
 import { issueTokens } from '../accounts/index.ts';
 import { welcomeInBackground } from '../settings/index.ts';
-import { Id, IdParams, isId } from '../../core/schemas.ts';
+import { Id, IdParams, isId, nullable } from '../../core/schemas.ts';
+import { DateTime, dataOf, listOf } from '../../core/responses.ts';
 import { containsPattern } from '../../core/search.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
 
@@ -35,6 +36,26 @@ const AdminFields = {
   password: Type.String({ maxLength: 200 }),
 };
 const EDITABLE = Object.keys(AdminFields);
+const UserAnswer = dataOf(PublicUser);
+/** How many users a deletion, blocking or unblocking touched. */
+const CountAnswer = dataOf(Type.Object({ count: Type.Integer() }));
+const Text = nullable(Type.String());
+/** A call made in demo mode, with both users' names (null when a user has since been deleted). */
+const AuditRow = Type.Object({
+  id: Id,
+  actor_id: nullable(Id),
+  actor_login: Text,
+  actor_name: Text,
+  actor_surname: Text,
+  user_id: nullable(Id),
+  user_login: Text,
+  user_name: Text,
+  user_surname: Text,
+  method: Type.String(),
+  url: Type.String(),
+  status: Type.Integer(),
+  created_at: DateTime,
+});
 
 /** Who may hand out a role or act as a user: only superadmins touch superadmins and admins; moderators manage moderators, trainers, students. */
 function mayManage(actor: User, targetRole: Role) {
@@ -68,6 +89,7 @@ export default async function adminUsers(fastify: FastifyInstance) {
         tags,
         summary: 'Users of the school: search (q), filter[role], filter[is_blocked], sorting and pages',
         querystring: ListQuery,
+        response: { 200: listOf(PublicUser) },
       },
     },
     async (req) => {
@@ -95,7 +117,7 @@ export default async function adminUsers(fastify: FastifyInstance) {
     },
   );
 
-  app.get('/admin/user/:id', { config: { roles: MANAGERS }, schema: { tags, summary: 'One user', params: IdParams } }, async (req) => ({
+  app.get('/admin/user/:id', { config: { roles: MANAGERS }, schema: { tags, summary: 'One user', params: IdParams, response: { 200: UserAnswer } } }, async (req) => ({
     data: publicUser(await load(req.db, req.params.id)),
   }));
 
@@ -110,6 +132,7 @@ export default async function adminUsers(fastify: FastifyInstance) {
           Type.Object({ login: AdminFields.login, email: AdminFields.email, password: AdminFields.password, name: AdminFields.name, surname: AdminFields.surname }),
           Type.Partial(Type.Object(AdminFields)),
         ]),
+        response: { 201: UserAnswer },
       },
     },
     async (req, reply) => {
@@ -135,7 +158,7 @@ export default async function adminUsers(fastify: FastifyInstance) {
     '/admin/user/:id',
     {
       config: { roles: MANAGERS },
-      schema: { tags, summary: 'Edit a user (every field; `password` sets a new one)', params: IdParams, body: Type.Partial(Type.Object(AdminFields)) },
+      schema: { tags, summary: 'Edit a user (every field; `password` sets a new one)', params: IdParams, body: Type.Partial(Type.Object(AdminFields)), response: { 200: UserAnswer } },
     },
     async (req) => {
       const me = currentUser(req);
@@ -178,11 +201,15 @@ export default async function adminUsers(fastify: FastifyInstance) {
     return rows.length;
   }
 
-  app.delete('/admin/user/:id', { config: { roles: ADMINS }, schema: { tags, summary: 'Delete a user (not the main administrator)', params: IdParams } }, async (req) => ({
-    data: { count: await deleteUsers(req.db, currentUser(req), [req.params.id]) },
-  }));
+  app.delete(
+    '/admin/user/:id',
+    { config: { roles: ADMINS }, schema: { tags, summary: 'Delete a user (not the main administrator)', params: IdParams, response: { 200: CountAnswer } } },
+    async (req) => ({
+      data: { count: await deleteUsers(req.db, currentUser(req), [req.params.id]) },
+    }),
+  );
 
-  app.post('/admin/delete/user', { config: { roles: ADMINS }, schema: { tags, summary: 'Delete many users', body: Ids } }, async (req) => ({
+  app.post('/admin/delete/user', { config: { roles: ADMINS }, schema: { tags, summary: 'Delete many users', body: Ids, response: { 200: CountAnswer } } }, async (req) => ({
     data: { count: await deleteUsers(req.db, currentUser(req), req.body.users) },
   }));
 
@@ -190,33 +217,37 @@ export default async function adminUsers(fastify: FastifyInstance) {
     ['/admin/block/user', true],
     ['/admin/active/user', false],
   ] as const) {
-    app.post(path, { config: { roles: MANAGERS }, schema: { tags, summary: blocked ? 'Block many users' : 'Unblock (activate) many users', body: Ids } }, async (req) => {
-      const me = currentUser(req);
-      if (!req.body.users?.length) throw new AppError(422, 'NOT_CHECK_ID_USER', 'No user selected');
-      const rows = await req.db
-        .select()
-        .from(users)
-        .where(and(inArray(users.id, req.body.users), ne(users.id, me.id)));
-      const allowed = rows.filter((u) => mayManage(me, u.role) && !(blocked && u.is_main));
-      if (!allowed.length) throw notFound('user');
-      await req.db
-        .update(users)
-        .set({ is_blocked: blocked, ...(blocked ? {} : { date_block: null }), updated_at: new Date() })
-        .where(
-          inArray(
-            users.id,
-            allowed.map((u) => u.id),
-          ),
-        );
-      return { data: { count: allowed.length } };
-    });
+    app.post(
+      path,
+      { config: { roles: MANAGERS }, schema: { tags, summary: blocked ? 'Block many users' : 'Unblock (activate) many users', body: Ids, response: { 200: CountAnswer } } },
+      async (req) => {
+        const me = currentUser(req);
+        if (!req.body.users?.length) throw new AppError(422, 'NOT_CHECK_ID_USER', 'No user selected');
+        const rows = await req.db
+          .select()
+          .from(users)
+          .where(and(inArray(users.id, req.body.users), ne(users.id, me.id)));
+        const allowed = rows.filter((u) => mayManage(me, u.role) && !(blocked && u.is_main));
+        if (!allowed.length) throw notFound('user');
+        await req.db
+          .update(users)
+          .set({ is_blocked: blocked, ...(blocked ? {} : { date_block: null }), updated_at: new Date() })
+          .where(
+            inArray(
+              users.id,
+              allowed.map((u) => u.id),
+            ),
+          );
+        return { data: { count: allowed.length } };
+      },
+    );
   }
 
   app.post(
     '/admin/user/:id/authorization',
     {
       config: { roles: ADMINS, noDemo: true },
-      schema: { tags, summary: 'Log in as the user (demo mode): a 2-hour token that remembers the admin', params: IdParams },
+      schema: { tags, summary: 'Log in as the user (demo mode): a 2-hour token that remembers the admin', params: IdParams, response: { 200: TokenAnswer } },
     },
     async (req) => {
       const me = currentUser(req);
@@ -230,7 +261,7 @@ export default async function adminUsers(fastify: FastifyInstance) {
     '/admin/demo/audit',
     {
       config: { roles: ADMINS },
-      schema: { tags, summary: 'Calls made in demo mode: admin X acting as user Y (newest first; filter[actor_id], filter[user_id])', querystring: ListQuery },
+      schema: { tags, summary: 'Calls made in demo mode: admin X acting as user Y (newest first; filter[actor_id], filter[user_id])', querystring: ListQuery, response: { 200: listOf(AuditRow) } },
     },
     async (req) => {
       const actor = aliasedTable(users, 'actor');

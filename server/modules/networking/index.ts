@@ -19,6 +19,9 @@ import { memberCatalog } from './catalog.ts';
 import { storedPath } from '../../core/storage.ts';
 import { sendImage } from '../../core/file-types.ts';
 
+/** The module's public face: the caller's record as `GET /api/user` also sends it (accounts). */
+export { MyRecord } from './responses.ts';
+
 const tags = ['networking'];
 const config = { flag: 'networking' as const };
 /** Members drawn in one tree at most (the portal draws it folded, one group at a time). */

@@ -12,7 +12,7 @@ import { hashPassword } from '../../core/password.ts';
 import { isUploadedFile } from '../../core/multipart.ts';
 import { attachment, keepUpload } from '../../core/storage.ts';
 import { langOf } from '../../mail/texts.ts';
-import { normalizeDate, publicUser } from '../accounts/index.ts';
+import { PublicUser, normalizeDate, publicUser } from '../accounts/index.ts';
 import { imageType } from '../../core/file-types.ts';
 import { revokeUserTokens } from '../accounts/index.ts';
 import { importTemplate, importUsers } from './import.ts';
@@ -20,7 +20,8 @@ import { generatePassword, mayManage, normalizeLink, SOCIAL_KEYS } from './rules
 import { newPasswordMail } from './texts.ts';
 import { welcomeInBackground } from '../settings/index.ts';
 import { webOrigin } from '../../mail/links.ts';
-import { Id, IdParams } from '../../core/schemas.ts';
+import { Id, IdParams, nullable } from '../../core/schemas.ts';
+import { DateTime, MaybeDateTime, dataOf, listOf } from '../../core/responses.ts';
 import { containsPattern } from '../../core/search.ts';
 import { ACCESS, ADMINS as SCHOOL_ADMINS } from '../../../common/access/roles.ts';
 
@@ -32,7 +33,49 @@ const Social = Type.Object(Object.fromEntries(SOCIAL_KEYS.map((k) => [k, Type.Op
 const UPLOAD_5MB = { maxFileSize: 5 * 1024 * 1024, sizeError: 'ERROR_MAX_SIZE_5', maxFiles: 1 };
 const HISTORY = 50;
 
-const socialOf = (u: User) => Object.fromEntries(SOCIAL_KEYS.map((k) => [k, u.social?.[k] ?? null]));
+const Text = nullable(Type.String());
+/** A user who signed up through /api/register, with the moment of the sign-up. */
+const Registration = Type.Object({
+  id: Id,
+  login: Type.String(),
+  email: Type.String(),
+  name: Type.String(),
+  surname: Type.String(),
+  patronymic: Text,
+  phone: Text,
+  role: Type.String(),
+  is_blocked: Type.Boolean(),
+  registered_at: DateTime,
+  last_login_at: MaybeDateTime,
+});
+/** A user's manual score and its last changes, newest first (`scoreOf`). */
+const ScoreAnswer = dataOf(
+  Type.Object({
+    user_id: Id,
+    score: Type.Number(),
+    history: Type.Array(
+      Type.Object({
+        id: Id,
+        mode: Type.String(),
+        delta: Type.Number(),
+        total: Type.Number(),
+        comment: Text,
+        actor_id: nullable(Id),
+        created_at: DateTime,
+      }),
+    ),
+  }),
+);
+/** Every social key, null when absent (`socialOf`). */
+const SocialAnswer = dataOf(Type.Object(Object.fromEntries(SOCIAL_KEYS.map((k) => [k, Text])) as Record<(typeof SOCIAL_KEYS)[number], typeof Text>));
+const ImportAnswer = dataOf(
+  Type.Object({
+    created: Type.Integer(),
+    refused: Type.Array(Type.Object({ row: Type.Integer(), login: Type.String(), email: Type.String(), errors: Type.Array(Type.String()) })),
+  }),
+);
+
+const socialOf = (u: User) => Object.fromEntries(SOCIAL_KEYS.map((k) => [k, u.social?.[k] ?? null])) as Record<(typeof SOCIAL_KEYS)[number], string | null>;
 
 /**
  * Back-office extras of users (`docs/users-admin.md`): registrations, manual score, avatar, social links,
@@ -58,6 +101,7 @@ export default async function userExtras(fastify: FastifyInstance) {
         summary:
           'Registrations: users who signed up through /api/register (q; filter[date_from], filter[date_to] as YYYY-MM-DD or DD.MM.YYYY (UTC days); filter[is_blocked]; sort registered_at, id, login, email, surname, last_login_at)',
         querystring: ListQuery,
+        response: { 200: listOf(Registration) },
       },
     },
     async (req) => {
@@ -140,7 +184,7 @@ export default async function userExtras(fastify: FastifyInstance) {
     '/admin/user/:id/score',
     {
       config: { roles: ADMINS },
-      schema: { tags, summary: "The user's manual score and its last 50 changes (newest first)", params: IdParams },
+      schema: { tags, summary: "The user's manual score and its last 50 changes (newest first)", params: IdParams, response: { 200: ScoreAnswer } },
     },
     async (req) => {
       const u = await managed(req, req.params.id);
@@ -161,6 +205,7 @@ export default async function userExtras(fastify: FastifyInstance) {
           mode: Type.Optional(Type.Union([Type.Literal('add'), Type.Literal('set')])),
           comment: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()])),
         }),
+        response: { 200: ScoreAnswer },
       },
     },
     async (req) => {
@@ -191,6 +236,7 @@ export default async function userExtras(fastify: FastifyInstance) {
         consumes: ['multipart/form-data'],
         params: IdParams,
         body: Type.Object({ avatar: Type.Any() }),
+        response: { 200: dataOf(PublicUser) },
       },
     },
     async (req) => {
@@ -208,7 +254,7 @@ export default async function userExtras(fastify: FastifyInstance) {
     '/admin/user/:id/social',
     {
       config: { roles: MANAGERS },
-      schema: { tags, summary: "The user's social links (vk, telegram, linkedin, facebook, instagram, site; null when absent)", params: IdParams },
+      schema: { tags, summary: "The user's social links (vk, telegram, linkedin, facebook, instagram, site; null when absent)", params: IdParams, response: { 200: SocialAnswer } },
     },
     async (req) => {
       const [u] = await req.db.select().from(users).where(eq(users.id, req.params.id));
@@ -226,6 +272,7 @@ export default async function userExtras(fastify: FastifyInstance) {
         summary: 'Set social links: each an http(s) address (`@name` accepted for telegram); null or empty removes one; absent keys stay',
         params: IdParams,
         body: Social,
+        response: { 200: SocialAnswer },
       },
     },
     async (req) => {
@@ -253,6 +300,7 @@ export default async function userExtras(fastify: FastifyInstance) {
         tags,
         summary: "Generate a new password for the user, store its hash, sign the user out everywhere and mail it (in `lang`, default the caller's Accept-Language)",
         body: Type.Object({ user_id: Id, lang: Type.Optional(Type.Union([Type.Literal('ru'), Type.Literal('en')])) }),
+        response: { 200: dataOf(Type.Object({ user_id: Id, email: Type.String(), sent: Type.Boolean(), outbox: Type.Boolean() })) },
       },
     },
     async (req) => {
@@ -281,6 +329,7 @@ export default async function userExtras(fastify: FastifyInstance) {
           'Import users from an .xlsx or .csv file (form data field `file`, at most 5 MB, recognised by content): header row login, email, name, surname[, patronymic, role, phone, password, group]; each row is created whole or refused with codes',
         consumes: ['multipart/form-data'],
         body: Type.Object({ file: Type.Any() }),
+        response: { 200: ImportAnswer },
       },
     },
     async (req) => {
