@@ -8,9 +8,10 @@ import { fieldError, notFound } from '../../core/errors.ts';
 import { isUploadedFile } from '../../core/multipart.ts';
 import { ListQuery, orderFor, paginate } from '../../core/pagination.ts';
 import { assertFileType } from '../../core/file-types.ts';
-import { DOCUMENT_EXTENSIONS, DOCUMENT_UPLOAD, downloadUrl, removeDocumentFile, saveDocument } from './store.ts';
+import { DOCUMENT_EXTENSIONS, DOCUMENT_UPLOAD, type Doc, downloadUrl, removeDocumentFile, saveDocument } from './store.ts';
 import { RECORD_ROLES } from '../templates/index.ts';
-import { Id, IdParams, isId } from '../../core/schemas.ts';
+import { Id, IdParams, isId, nullable } from '../../core/schemas.ts';
+import { DateTime, IdAnswer, dataOf, listOf } from '../../core/responses.ts';
 import { containsPattern } from '../../core/search.ts';
 
 const tags = ['admin: documents'];
@@ -34,7 +35,24 @@ const columns = {
   user_name: users.name,
   user_surname: users.surname,
 };
-type Row = { id: number; [k: string]: unknown };
+type Row = Pick<Doc, 'id' | 'user_id' | 'kind' | 'title' | 'title_en' | 'file_name' | 'mime' | 'size' | 'created_at'> & { user_login: string; user_name: string; user_surname: string };
+/** A document with its student, as the back office lists it (`columns` and the download's address). */
+const AdminDocument = Type.Object({
+  id: Id,
+  user_id: Id,
+  kind: Type.Unsafe<Kind>(Kind),
+  title: Type.String(),
+  title_en: nullable(Type.String()),
+  file_name: Type.String(),
+  mime: nullable(Type.String()),
+  size: Type.Integer(),
+  created_at: DateTime,
+  user_login: Type.String(),
+  user_name: Type.String(),
+  user_surname: Type.String(),
+  download_url: Type.String(),
+});
+const DocumentAnswer = dataOf(AdminDocument);
 const view = (r: Row) => ({ ...r, download_url: downloadUrl(r.id) });
 
 /**
@@ -60,6 +78,7 @@ export function adminRoutes(fastify: FastifyInstance) {
         tags,
         summary: "Documents of the school; filter[user_id], filter[kind]; q searches title, file name and the student's login or name; sort id, title, kind, size, created_at",
         querystring: ListQuery,
+        response: { 200: listOf(AdminDocument) },
       },
     },
     async (req) => {
@@ -100,7 +119,9 @@ export function adminRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get('/admin/document/:id', { config, schema: { tags, summary: 'One document', params: IdParams } }, async (req) => ({ data: view(await load(req.db, req.params.id)) }));
+  app.get('/admin/document/:id', { config, schema: { tags, summary: 'One document', params: IdParams, response: { 200: DocumentAnswer } } }, async (req) => ({
+    data: view(await load(req.db, req.params.id)),
+  }));
 
   app.post(
     '/admin/document',
@@ -117,6 +138,7 @@ export function adminRoutes(fastify: FastifyInstance) {
           title_en: Type.Optional(Type.String({ maxLength: 255 })),
           kind: Type.Optional(Kind),
         }),
+        response: { 201: DocumentAnswer },
       },
     },
     async (req, reply) => {
@@ -138,7 +160,13 @@ export function adminRoutes(fastify: FastifyInstance) {
     '/admin/document/:id',
     {
       config,
-      schema: { tags, summary: "Edit a document's title, English title or kind", params: IdParams, body: Type.Partial(Type.Object({ title: Title, title_en: TitleEn, kind: Kind })) },
+      schema: {
+        tags,
+        summary: "Edit a document's title, English title or kind",
+        params: IdParams,
+        body: Type.Partial(Type.Object({ title: Title, title_en: TitleEn, kind: Kind })),
+        response: { 200: DocumentAnswer },
+      },
     },
     async (req) => {
       const d = await load(req.db, req.params.id);
@@ -148,7 +176,7 @@ export function adminRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.delete('/admin/document/:id', { config, schema: { tags, summary: 'Delete a document and its file', params: IdParams } }, async (req) => {
+  app.delete('/admin/document/:id', { config, schema: { tags, summary: 'Delete a document and its file', params: IdParams, response: { 200: IdAnswer } } }, async (req) => {
     const d = await load(req.db, req.params.id);
     const [gone] = await req.db.delete(documents).where(eq(documents.id, d.id)).returning({ path: documents.path });
     if (gone) await removeDocumentFile(app.config.dataDir, req.tenant.slug, gone.path);

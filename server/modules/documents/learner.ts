@@ -9,7 +9,8 @@ import { assertFileType, sendDownload } from '../../core/file-types.ts';
 import { DOCUMENT_EXTENSIONS, DOCUMENT_UPLOAD, type Doc, documentFile, downloadName, downloadUrl, saveDocument } from './store.ts';
 import { filesOf } from '../../core/multipart.ts';
 import { langOf } from '../../mail/texts.ts';
-import { Id } from '../../core/schemas.ts';
+import { Id, nullable } from '../../core/schemas.ts';
+import { DateTime, dataOf } from '../../core/responses.ts';
 import { ACCESS, ADMINS as SCHOOL_ADMINS } from '../../../common/access/roles.ts';
 
 const tags = ['documents'];
@@ -29,11 +30,24 @@ const view = (d: Doc, lang: 'ru' | 'en') => ({
   download_url: downloadUrl(d.id),
 });
 
+/** A document as its student sees it (`view`). */
+const MyDocument = Type.Object({
+  id: Id,
+  kind: Type.Union([Type.Literal('document'), Type.Literal('certificate'), Type.Literal('uploaded')]),
+  title: Type.String(),
+  title_en: nullable(Type.String()),
+  file_name: Type.String(),
+  size: Type.Integer(),
+  created_at: DateTime,
+  download_url: Type.String(),
+});
+const MyDocuments = dataOf(Type.Array(MyDocument));
+
 /** The student's routes: documents and certificates issued to them, and the documents they upload (at most 5 MB each). */
 export function learnerRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.get('/api/documents', { config: { roles: [...ROLES] }, schema: { tags, summary: 'My documents and certificates' } }, async (req) => {
+  app.get('/api/documents', { config: { roles: [...ROLES] }, schema: { tags, summary: 'My documents and certificates', response: { 200: MyDocuments } } }, async (req) => {
     const me = currentUser(req);
     const rows = await req.db
       .select()
@@ -64,7 +78,7 @@ export function learnerRoutes(fastify: FastifyInstance) {
     '/api/document/showUploadDocument',
     {
       config: { roles: [...ROLES] },
-      schema: { tags, summary: 'Documents the student has uploaded (admins may pass user_id)', querystring: Type.Object({ user_id: Type.Optional(Id) }) },
+      schema: { tags, summary: 'Documents the student has uploaded (admins may pass user_id)', querystring: Type.Object({ user_id: Type.Optional(Id) }), response: { 200: MyDocuments } },
     },
     async (req) => {
       const me = currentUser(req);
@@ -91,6 +105,7 @@ export function learnerRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Upload documents (form data `file` or `file1..n`, at most 10): pdf, jpg, jpeg, png, doc, docx, at most 5 MB each, no file the user already uploaded',
         consumes: ['multipart/form-data'],
+        response: { 201: MyDocuments },
       },
     },
     async (req, reply) => {

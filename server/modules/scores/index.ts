@@ -10,6 +10,8 @@ import { ListQuery, pageMeta } from '../../core/pagination.ts';
 import { computeScores, pairKey, readScoreSettings, writeScoreSettings } from './compute.ts';
 import { studentScoreRoutes } from './student.ts';
 import { Id } from '../../core/schemas.ts';
+import { dataOf, listOf } from '../../core/responses.ts';
+import { ScoreDetail, ScoreSettings, ScoreSummary } from './responses.ts';
 import { containsPattern } from '../../core/search.ts';
 import { achievementsAfter } from '../lifelong/index.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
@@ -71,7 +73,8 @@ export default async function scoresModule(fastify: FastifyInstance) {
   const scope = (db: Db) => and(eq(users.role, 'student'), enrolled(db));
 
   type Row = Awaited<ReturnType<ReturnType<typeof base>['execute']>>[number];
-  async function withPoints(db: Db, rows: Row[], detail = false) {
+  /** Each row with its parts and points, and the computed detail behind them. */
+  async function scored(db: Db, rows: Row[]) {
     const cfg = await readScoreSettings(db);
     const scores = await computeScores(db, rows, cfg);
     return rows.map((r) => {
@@ -90,8 +93,14 @@ export default async function scoresModule(fastify: FastifyInstance) {
         projects_reviewed: s.projects.filter((p) => p.status && p.status !== 'awaiting').length,
         projects_total: s.projects.length,
       };
-      return detail ? { ...summary, quizzes: s.quizzes, projects: s.projects, materials: s.materials } : summary;
+      return { summary, s };
     });
+  }
+  const withPoints = async (db: Db, rows: Row[]) => (await scored(db, rows)).map((x) => x.summary);
+  /** One score with every quiz, project and material. */
+  async function withDetail(db: Db, row: Row) {
+    const [{ summary, s }] = await scored(db, [row]);
+    return { ...summary, quizzes: s.quizzes, projects: s.projects, materials: s.materials };
   }
 
   app.get(
@@ -103,6 +112,7 @@ export default async function scoresModule(fastify: FastifyInstance) {
         summary:
           'Every student in every program they are enrolled in, with quiz, project and activity parts and points; q searches the student, filters program_id, user_id, status (approved|revoked|none); sort user_name, program_title, status, decided_at',
         querystring: Type.Intersect([ListQuery, Type.Object({ program_id: Type.Optional(Id), user_id: Type.Optional(Id), status: Type.Optional(Status) })]),
+        response: { 200: listOf(ScoreSummary) },
       },
     },
     async (req) => {
@@ -164,7 +174,10 @@ export default async function scoresModule(fastify: FastifyInstance) {
 
   app.get(
     '/admin/score/settings',
-    { config: { roles: [...ADMINS] }, schema: { tags, summary: 'Score settings of the school: max score and the weights (percent) of quizzes, projects and activity' } },
+    {
+      config: { roles: [...ADMINS] },
+      schema: { tags, summary: 'Score settings of the school: max score and the weights (percent) of quizzes, projects and activity', response: { 200: dataOf(ScoreSettings) } },
+    },
     async (req) => ({
       data: await readScoreSettings(req.db),
     }),
@@ -174,7 +187,7 @@ export default async function scoresModule(fastify: FastifyInstance) {
     '/admin/score/settings',
     {
       config: { roles: [...ADMINS], noDemo: true },
-      schema: { tags, summary: 'Change the score settings; the three weights must add up to 100 (else 422 on ratios)', body: Settings },
+      schema: { tags, summary: 'Change the score settings; the three weights must add up to 100 (else 422 on ratios)', body: Settings, response: { 200: dataOf(ScoreSettings) } },
     },
     async (req) => {
       const { quizzes, projects, activity } = req.body.ratios;
@@ -197,9 +210,9 @@ export default async function scoresModule(fastify: FastifyInstance) {
     '/admin/score/:id',
     {
       config: { roles: [...ADMINS] },
-      schema: { tags, summary: 'One student in one program: every quiz, project and material with the parts and points', params: ScoreId },
+      schema: { tags, summary: 'One student in one program: every quiz, project and material with the parts and points', params: ScoreId, response: { 200: dataOf(ScoreDetail) } },
     },
-    async (req) => ({ data: (await withPoints(req.db, [await oneScore(req, req.params.id)], true))[0] }),
+    async (req) => ({ data: await withDetail(req.db, await oneScore(req, req.params.id)) }),
   );
 
   async function decide(req: FastifyRequest, id: string, status: 'approved' | 'revoked') {
@@ -214,14 +227,14 @@ export default async function scoresModule(fastify: FastifyInstance) {
         set: { status, points: values.points, max_score: values.max_score, decided_by: values.decided_by, decided_at: values.decided_at },
       });
     await achievementsAfter(req, row.user_id);
-    return { data: (await withPoints(req.db, [await oneScore(req, id)], true))[0] };
+    return { data: await withDetail(req.db, await oneScore(req, id)) };
   }
 
   app.post(
     '/admin/score/:id/approve',
     {
       config: { roles: [...ADMINS], noDemo: true },
-      schema: { tags, summary: 'Approve the score: its current points are kept and shown to the student as approved', params: ScoreId },
+      schema: { tags, summary: 'Approve the score: its current points are kept and shown to the student as approved', params: ScoreId, response: { 200: dataOf(ScoreDetail) } },
     },
     async (req) => decide(req, req.params.id, 'approved'),
   );
@@ -230,7 +243,7 @@ export default async function scoresModule(fastify: FastifyInstance) {
     '/admin/score/:id/revoke',
     {
       config: { roles: [...ADMINS], noDemo: true },
-      schema: { tags, summary: 'Revoke the score: the student sees it as revoked, with the live points', params: ScoreId },
+      schema: { tags, summary: 'Revoke the score: the student sees it as revoked, with the live points', params: ScoreId, response: { 200: dataOf(ScoreDetail) } },
     },
     async (req) => decide(req, req.params.id, 'revoked'),
   );
