@@ -73,11 +73,16 @@ export function activeUser(): SQL {
   return and(eq(users.is_blocked, false), or(isNull(users.date_block), gt(users.date_block, new Date().toISOString().slice(0, 10))))!;
 }
 
-/** The search's text and filter conditions (the school filter is applied by each side). */
-export function searchConditions(spec: SearchSpec): (SQL | undefined)[] {
+/**
+ * The search's text and filter conditions (the school filter is applied by each side). `textWithoutIndex`: the text is
+ * checked on the rows the other conditions find, written so that the GIN index cannot serve it: for the own school's
+ * side with an industry, a few rows of one school (index network_profiles_school_filters), where the GIN prefix scan
+ * would read the matches of every school (docs/performance.md). Same rows either way.
+ */
+export function searchConditions(spec: SearchSpec, opts: { textWithoutIndex?: boolean } = {}): (SQL | undefined)[] {
   const flags = (spec.labor_market ?? []).filter((f): f is 'looking_job' | 'looking_employee' | 'is_hire' | 'is_owner' => ['looking_job', 'looking_employee', 'is_hire', 'is_owner'].includes(f));
   return [
-    spec.tsquery ? sql`${np.search} @@ ${tsquery(spec.tsquery)}` : undefined,
+    spec.tsquery ? (opts.textWithoutIndex ? sql`coalesce(${np.search}, ''::tsvector) @@ ${tsquery(spec.tsquery)}` : sql`${np.search} @@ ${tsquery(spec.tsquery)}`) : undefined,
     spec.country?.length ? inArray(np.country_id, spec.country) : undefined,
     spec.city?.length ? inArray(np.city_id, spec.city) : undefined,
     spec.industry?.length ? inArray(np.industry, spec.industry) : undefined,

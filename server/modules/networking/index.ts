@@ -130,7 +130,7 @@ async function schoolSearch(req: FastifyRequest, spec: SearchSpec, statuses: Net
     .innerJoin(users, eq(users.id, np.user_id))
     .innerJoin(tenants, eq(tenants.id, np.tenant_id))
     .leftJoin(cities, cityJoin)
-    .where(and(inArray(np.status, statuses), ...searchConditions(spec)))
+    .where(and(inArray(np.status, statuses), ...searchConditions(spec, { textWithoutIndex: !!spec.industry?.length })))
     .orderBy(...searchOrder(spec))
     .limit(spec.limit)) as unknown as (MemberRow & { total: number })[];
   return { rows: rows.map(({ total: _t, ...r }) => (void _t, r)), total: rows[0]?.total ?? 0 };
