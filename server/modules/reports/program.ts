@@ -149,10 +149,10 @@ const lightStates: Record<Light | 'none', Text> = { green: text('Зелёный'
 interface ProgramFacts {
   chapters: Map<number, { quizzes: Set<number>; projects: Set<number> }>;
   students: number[];
-  /** `user:quiz` → the attempts' results */
-  attempts: Map<string, { percent: number | null; score: number | null }[]>;
-  /** `user:media` → the versions */
-  versions: Map<string, { status: string; late: boolean }[]>;
+  /** user → quiz → whether an attempt passed (`attemptPassed`) and how many there are */
+  attempts: Map<number, Map<number, { passed: boolean; n: number }>>;
+  /** user → project → whether a version was reviewed, how many were sent, whether every one was late */
+  versions: Map<number, Map<number, { reviewed: boolean; n: number; allLate: boolean }>>;
 }
 
 type QuizRuleRow = { id: number; kind: string; evaluation: string; passing_percentage: number; min_score: number; max_attempts: number | null };
@@ -248,7 +248,11 @@ async function programFacts(db: Db, p: ReportInput, programIds: number[]) {
       .from(quizAttempts)
       .innerJoin(pq, eq(pq.quiz_id, quizAttempts.quiz_id))
       .where(and(eq(quizAttempts.status, 'FINISHED'), eq(quizAttempts.demo, false), ...windowOn(quizAttempts.finished_at, p.window), student(sql`${pq.program_id}`, quizAttempts.user_id)));
-    for (const a of got) push(facts.get(a.program_id)!.attempts, `${a.u}:${a.q}`, { percent: a.percent, score: a.score });
+    for (const a of got) {
+      const r = itemOf(facts.get(a.program_id)!.attempts, a.u, a.q, () => ({ passed: false, n: 0 }));
+      r.n++;
+      if (!r.passed && attemptPassed(quizRules.get(a.q)!, a)) r.passed = true;
+    }
   }
   if (deadlines.size) {
     const pm = db
@@ -262,15 +266,23 @@ async function programFacts(db: Db, p: ReportInput, programIds: number[]) {
       .from(submittedProjects)
       .innerJoin(pm, eq(pm.media_id, submittedProjects.media_id))
       .where(and(...windowOn(submittedProjects.submitted_at, p.window), student(sql`${pm.program_id}`, submittedProjects.user_id)));
-    for (const v of got) push(facts.get(v.program_id)!.versions, `${v.u}:${v.m}`, { status: v.status, late: v.late });
+    for (const v of got) {
+      const r = itemOf(facts.get(v.program_id)!.versions, v.u, v.m, () => ({ reviewed: false, n: 0, allLate: true }));
+      r.n++;
+      if (v.status !== 'awaiting') r.reviewed = true;
+      if (!v.late) r.allLate = false;
+    }
   }
   return { facts, quizRules, deadlines };
 }
 
-function push<V>(map: Map<string, V[]>, key: string, v: V) {
-  const list = map.get(key);
-  if (list) list.push(v);
-  else map.set(key, [v]);
+/** The entry of (user, item) in a map by user then item, made when missing. */
+function itemOf<V>(map: Map<number, Map<number, V>>, user: number, item: number, make: () => V): V {
+  let mine = map.get(user);
+  if (!mine) map.set(user, (mine = new Map()));
+  let v = mine.get(item);
+  if (!v) mine.set(item, (v = make()));
+  return v;
 }
 
 /**
@@ -294,17 +306,19 @@ function studentLights(facts: Awaited<ReturnType<typeof programFacts>>, programI
   const today = new Date().toISOString().slice(0, 10);
   for (const u of f.students) {
     const c = { green: 0, amber: 0, red: 0 };
+    const tried = f.attempts.get(u);
     for (const q of qs) {
-      const mine = f.attempts.get(`${u}:${q.id}`) ?? [];
-      if (mine.some((a) => attemptPassed(q, a))) c.green++;
-      else if (q.max_attempts && mine.length >= q.max_attempts) c.red++;
+      const mine = tried?.get(q.id);
+      if (mine?.passed) c.green++;
+      else if (q.max_attempts && (mine?.n ?? 0) >= q.max_attempts) c.red++;
       else c.amber++;
     }
+    const sent = f.versions.get(u);
     for (const m of projects) {
-      const mine = f.versions.get(`${u}:${m}`) ?? [];
+      const mine = sent?.get(m);
       const deadline = facts.deadlines.get(m);
-      if (mine.some((v) => v.status !== 'awaiting')) c.green++;
-      else if ((!mine.length && deadline && deadline < today) || (mine.length && mine.every((v) => v.late))) c.red++;
+      if (mine?.reviewed) c.green++;
+      else if ((!mine && deadline && deadline < today) || (mine && mine.allLate)) c.red++;
       else c.amber++;
     }
     out.set(u, { ...c, light: c.red ? 'red' : c.amber ? 'amber' : 'green' });
