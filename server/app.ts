@@ -22,6 +22,7 @@ import { setBracketed } from './core/form.ts';
 import { installMailer } from './mail/mailer.ts';
 import { modules } from './modules/index.ts';
 import { installBackground } from './core/background.ts';
+import { lazySchemaCompilers, rememberSchemas } from './core/lazy-schemas.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -40,6 +41,7 @@ export interface AppOptions {
 
 /** Builds the API: core hooks first (errors, tenant and guard, uploads, method override), then one plugin per module. */
 export async function buildApp({ config, database, logger, extra = [] }: AppOptions): Promise<FastifyInstance> {
+  const schemas = lazySchemaCompilers();
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
@@ -54,6 +56,8 @@ export async function buildApp({ config, database, logger, extra = [] }: AppOpti
       customOptions: { coerceTypes: 'array', allErrors: true, removeAdditional: true, useDefaults: true },
       plugins: [addFormats as never],
     },
+    // route schemas compiled at a route's first call, not at start (server/core/lazy-schemas.ts)
+    schemaController: { compilersFactory: schemas.compilersFactory },
     return503OnClosing: false,
     // Bracketed query keys (`filter[role]=x`, `status[]=a&status[]=b`) become nested values (docs/api.md).
     routerOptions: {
@@ -64,6 +68,7 @@ export async function buildApp({ config, database, logger, extra = [] }: AppOpti
       },
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  rememberSchemas(app, schemas.compileAll);
 
   app.decorate('db', database.db);
   app.decorate('schoolDb', (schoolId: number) => database.forSchool(schoolId));
