@@ -12,6 +12,7 @@ import { apiBaseUrl, currentTenant } from '../../common/tenant/tenant.ts';
 import { CURRENCIES } from '../../common/payments/terms.ts';
 import { Empty, ErrorState, Loading, useErrorToast, useLoad, useSuccessToast } from '../components/ui.tsx';
 import { NotFound } from '../components/NotFound.tsx';
+import { Pager } from '../components/Pager.tsx';
 import { useAtomValue } from 'jotai';
 import { profileAtom } from '../state.ts';
 import { type Ad, MarketplaceAds } from './MarketplaceAds.tsx';
@@ -227,19 +228,15 @@ export default function Marketplace() {
               </article>
             ))}
           </div>
-          <nav
-            className="section"
-            aria-label={t('market.shown', { from: data.meta.from, to: data.meta.to, total: data.meta.total })}
-            style={{ display: 'flex', gap: 12, alignItems: 'center', flexWrap: 'wrap' }}
-          >
-            <button className="btn ghost" disabled={data.meta.current_page <= 1} onClick={() => page(data.meta.current_page - 1)}>
-              {t('market.prev')}
-            </button>
-            <span>{t('market.shown', { from: data.meta.from, to: data.meta.to, total: data.meta.total })}</span>
-            <button className="btn ghost" disabled={data.meta.current_page >= data.meta.last_page} onClick={() => page(data.meta.current_page + 1)}>
-              {t('market.next')}
-            </button>
-          </nav>
+          <Pager
+            always
+            page={data.meta.current_page}
+            last={data.meta.last_page}
+            label={t('market.shown', { from: data.meta.from, to: data.meta.to, total: data.meta.total })}
+            prev={t('market.prev')}
+            next={t('market.next')}
+            onPage={page}
+          />
         </>
       )}
     </section>
