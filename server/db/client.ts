@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -10,7 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 import { bindToSchool } from './school.ts';
-import { SCHOOL_WALL_SQL, schoolConnectionOptions } from './school-wall.ts';
+import { SCHOOL_WALL_IN_PLACE_SQL, SCHOOL_WALL_SQL, schoolConnectionOptions } from './school-wall.ts';
 
 // `../db/`: the same folder from this file and from the bundle `npm start` runs (server/dist/main.mjs)
 export const migrationsFolder = fileURLToPath(new URL('../db/migrations', import.meta.url));
@@ -78,10 +78,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     let wasEmpty: boolean;
     try {
       await lock.query('select pg_advisory_lock($1)', [SCHEMA_LOCK]);
+      const query = async (text: string) => (await lock.query(text)).rows;
       const { rows } = await lock.query(`select to_regclass('public.tenants') as t`);
       wasEmpty = rows[0].t === null;
-      await migratePg(db, { migrationsFolder });
-      await lock.query(SCHOOL_WALL_SQL);
+      if (await migrationsDue(query)) await migratePg(db, { migrationsFolder });
+      if (!(await query(SCHOOL_WALL_IN_PLACE_SQL))[0].in_place) await lock.query(SCHOOL_WALL_SQL);
     } finally {
       await lock.query('select pg_advisory_unlock($1)', [SCHEMA_LOCK]).catch(() => {});
       lock.release();
@@ -140,14 +141,18 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const dir = opts.pgliteDir ?? 'memory://';
   if (!dir.startsWith('memory://')) mkdirSync(dirname(dir), { recursive: true });
   // pg_trgm: the trigram indexes of the list searches (migration 0009, docs/performance.md) exist on both databases
-  const client = new PGlite(dir, { extensions: { pg_trgm }, loadDataDir: opts.pgliteSnapshot });
+  // shared_buffers 32 MB instead of the cluster's 128 MB, all of it touched when PGlite starts: 100 MB less for the
+  // process at rest (docs/performance.md "Start-up and memory"); the files stay in the system's page cache anyway
+  const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+  const client = new PGlite(dir, { extensions: { pg_trgm }, loadDataDir: opts.pgliteSnapshot, startParams });
   const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
   const res = await client.query<{ t: string | null }>(`select to_regclass('public.tenants') as t`);
   const wasEmpty = res.rows[0].t === null;
-  await migratePglite(db as never, { migrationsFolder });
+  const query = async (text: string) => (await client.query<Record<string, unknown>>(text)).rows;
+  if (await migrationsDue(query)) await migratePglite(db as never, { migrationsFolder });
   // PGlite is one session: the school cannot be set per request on it, so only the first wall (the bound handle)
   // applies there. The policies are created all the same, so that both databases hold the same schema.
-  await client.exec(SCHOOL_WALL_SQL);
+  if (!(await query(SCHOOL_WALL_IN_PLACE_SQL))[0].in_place) await client.exec(SCHOOL_WALL_SQL);
   const schools = new Map<number, Db>();
   const forSchool = (schoolId: number) => {
     let hit = schools.get(schoolId);
@@ -164,6 +169,20 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
  */
 function idleClientError(err: Error & { code?: string }) {
   if (err.code !== '57P01') console.warn(`PostgreSQL: an idle connection was closed (${err.code ?? err.message})`);
+}
+
+/**
+ * Whether Drizzle's migrator has anything to apply: it applies the journal's migrations newer than the newest it
+ * recorded (`created_at` of drizzle.__drizzle_migrations), so when none is newer the start skips it, and with it
+ * reading and hashing every migration file and its transaction (a tenth to a third of a second of each start).
+ */
+async function migrationsDue(query: (sql: string) => Promise<Record<string, unknown>[]>) {
+  const [{ m }] = await query(`select to_regclass('drizzle.__drizzle_migrations') as m`);
+  if (m === null) return true;
+  const [{ last }] = await query('select max(created_at)::text as last from drizzle.__drizzle_migrations');
+  if (last === null) return true;
+  const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { when: number }[] };
+  return journal.entries.some((e) => e.when > Number(last));
 }
 
 export function pgliteDirFor(dataDir: string) {
