@@ -14,6 +14,7 @@ import { cities, tsquery } from './columns.ts';
 import { globalMembers } from './global-members.ts';
 import { DomainParams, schoolMember } from './index.ts';
 import { CuratorList, MemberAnswer } from './responses.ts';
+import { fileAnswer } from '../../core/responses.ts';
 
 const tags = ['admin: networking'];
 const config = { roles: ['moderator'] as const, flag: 'networking' as const };
@@ -195,6 +196,7 @@ export function curatorRoutes(fastify: FastifyInstance) {
         summary: 'The same list as an Excel file (headers in the Accept-Language language), at most 10,000 rows',
         querystring: CuratorQuery,
         produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+        response: { 200: fileAnswer('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'The members as an Excel file') },
       },
     },
     async (req, reply) => {

@@ -1,5 +1,6 @@
 // first: accounts reads MyRecord through this module while the import cycle through catalog.ts is still being evaluated
 import { MemberAnswer, MyRecordAnswer, SavedAnswer, SearchAnswer, TreeAnswer } from './responses.ts';
+import { fileAnswer, IMAGE_TYPES } from '../../core/responses.ts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -285,6 +286,7 @@ export default async function networking(fastify: FastifyInstance) {
         summary: "A member's avatar image, of any school, for a viewer who may see the member (as the member page); 404 otherwise",
         params: DomainParams,
         querystring: Type.Object({ access_token: Type.Optional(Type.String()), domain: Type.Optional(Type.String()), v: Type.Optional(Type.String()) }),
+        response: { 200: fileAnswer(IMAGE_TYPES, "The member's avatar") },
       },
     },
     async (req, reply) => {
