@@ -28,6 +28,11 @@ export default defineConfig({
     url: `http://127.0.0.1:${API_PORT}/health`,
     timeout: 120_000,
     reuseExistingServer: !!process.env.E2E_REUSE,
-    env: { API_PORT: String(API_PORT), WEB_PORT: String(WEB_PORT), DATA_DIR: `.tmp/e2e-data-${API_PORT}`, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    // The server's stderr is shown (its own lines, not a test's): the response check below prints there.
+    stderr: 'pipe',
+    // CHECK_RESPONSES: in production Fastify serialises each answer with its route's schema and silently drops a field the
+    // schema does not name; the screens read fields the API tests may never look at, so here any such answer fails (500)
+    // and is printed ("… breaks its response schema: …"). DIST_DIR and the rest of the environment pass through.
+    env: { API_PORT: String(API_PORT), WEB_PORT: String(WEB_PORT), DATA_DIR: `.tmp/e2e-data-${API_PORT}`, LOG_LEVEL: 'warn', DATABASE_URL: '', CHECK_RESPONSES: '1' },
   },
 });
