@@ -14,6 +14,9 @@ export default defineConfig({
   // No retries: a test that passes only on its second try hides a defect (fix the cause instead).
   retries: 0,
   reporter: [['list'], ['json']],
+  // A run empties its output folder when it starts; runs on other ports (several at once on this machine) each keep
+  // their own, so that one starting does not delete the traces another is writing.
+  outputDir: `test-results/${API_PORT}`,
   use: {
     baseURL: `http://demo.localhost:${WEB_PORT}`,
     locale: 'ru-RU',
