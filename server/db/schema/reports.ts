@@ -1,4 +1,4 @@
-import { date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { schoolId } from './tenants.ts';
 import { users } from './users.ts';
 
@@ -39,4 +39,26 @@ export const eventDays = pgTable(
     actions: integer().notNull(),
   },
   (t) => [primaryKey({ columns: [t.tenant_id, t.user_id, t.day] })],
+);
+
+/**
+ * `event_days` summed per user and calendar month (UTC), kept by a trigger on `event_days` (migration 0019): the
+ * month's active days, time in the portal (seconds, exact), logins, other actions and last event. User activity sums
+ * a period's whole months from here and only the days at its ends from `event_days`.
+ */
+export const eventMonths = pgTable(
+  'event_months',
+  {
+    tenant_id: schoolId(),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    month: date({ mode: 'string' }).notNull(),
+    days: integer().notNull(),
+    seconds: numeric().notNull(),
+    logins: integer().notNull(),
+    actions: integer().notNull(),
+    last_at: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenant_id, t.user_id, t.month] })],
 );

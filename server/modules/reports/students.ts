@@ -1,10 +1,10 @@
-import { and, asc, count, eq, gt, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { Type } from 'typebox';
 import { DateTime, Day, MaybeDateTime } from '../../core/responses.ts';
 import { Id, nullable } from '../../core/schemas.ts';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { chapterMedia, chapters, eventDays, media, news, newsReads, submittedProjects, users } from '../../db/schema/index.ts';
+import { chapterMedia, chapters, eventDays, eventMonths, media, news, newsReads, submittedProjects, users } from '../../db/schema/index.ts';
 import type { Chart, ReportDef, ReportInput } from './catalogue.ts';
 import type { Window } from './period.ts';
 import { keyset, orderOf, pages, studentName, text, userScope, windowOn } from './helpers.ts';
@@ -13,38 +13,77 @@ const students = (db: Db, p: ReportInput): SQL => and(eq(users.role, 'student'),
 
 // ---- getUserActivity ----
 
-/** The period as whole UTC days (`from` included, `to` excluded): what the per-day rollup is filtered by. */
+/** The period as whole UTC days of `event_days` (`from` included, `to` excluded). */
 function dayWindow(w: Window): SQL[] {
-  const day = (d: Date) => {
-    // every report period starts and ends at a UTC midnight (period.ts); anything else would need the events themselves
-    if (d.getTime() % 86_400_000 !== 0) throw new Error(`Not a UTC day boundary: ${d.toISOString()}`);
-    return d.toISOString().slice(0, 10);
-  };
-  const out: SQL[] = [];
-  if (w.from) out.push(gte(eventDays.day, day(w.from)));
-  if (w.to) out.push(lt(eventDays.day, day(w.to)));
-  return out;
+  return [...(w.from ? [gte(eventDays.day, dayOf(w.from))] : []), ...(w.to ? [lt(eventDays.day, dayOf(w.to))] : [])];
+}
+
+/** A UTC midnight as a day `YYYY-MM-DD` (every report period starts and ends at one: period.ts). */
+function dayOf(d: Date) {
+  if (d.getTime() % 86_400_000 !== 0) throw new Error(`Not a UTC day boundary: ${d.toISOString()}`);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The first day of the month after the one of `day`. */
+function nextMonth(day: string) {
+  const d = new Date(`${day.slice(0, 8)}01T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() + 1);
+  return d.toISOString().slice(0, 10);
 }
 
 /**
- * Per student over the period, from the event log rolled up per user and UTC day (`event_days`, kept by triggers on
- * `events`; docs/reports.md "User activity"): logins, other actions, active days, actions per active day, time in
+ * Per student over the period, from the event log rolled up per user and UTC day (`event_days`) and month
+ * (`event_months`), both kept by triggers (docs/reports.md "User activity"): the period's whole months from the
+ * months, the days at its ends from the days. Logins, other actions, active days, actions per active day, time in
  * the portal (per day, first to last event; summed), last visit.
  */
 function activityQuery(db: Db, p: ReportInput, only?: number[]) {
-  const perUser = db
+  const from = p.window.from ? dayOf(p.window.from) : undefined;
+  const to = p.window.to ? dayOf(p.window.to) : undefined;
+  // the whole months inside [from, to): from the first month that starts on or after `from`, up to the month of `to`
+  const monthFrom = from === undefined ? undefined : from.endsWith('-01') ? from : nextMonth(from);
+  const monthTo = to === undefined ? undefined : `${to.slice(0, 8)}01`;
+  const months = monthFrom === undefined || monthTo === undefined || monthFrom < monthTo;
+  const dayRange = (a: string | undefined, b: string | undefined) => and(...(a ? [gte(eventDays.day, a)] : []), ...(b ? [lt(eventDays.day, b)] : []));
+  const dayConds = months ? or(...(from ? [dayRange(from, monthFrom)] : []), ...(to ? [dayRange(monthTo, to)] : [])) : dayRange(from, to);
+  const daysOnly = only ? [inArray(eventDays.user_id, only.length ? only : [0])] : [];
+  const fromDays = db
     .select({
       user_id: eventDays.user_id,
-      days: sql<number>`count(*)`.as('days'),
-      seconds: sql<number>`round(sum(extract(epoch from (${eventDays.last_at} - ${eventDays.first_at}))))`.as('seconds'),
-      logins: sql<number>`sum(${eventDays.logins})`.as('logins_total'),
-      actions: sql<number>`sum(${eventDays.actions})`.as('actions_total'),
-      last: sql<Date>`max(${eventDays.last_at})`.as('last_total'),
+      days: sql<number>`1`.as('src_days'),
+      seconds: sql<string>`extract(epoch from (${eventDays.last_at} - ${eventDays.first_at}))`.as('src_seconds'),
+      logins: sql<number>`${eventDays.logins}`.as('src_logins'),
+      actions: sql<number>`${eventDays.actions}`.as('src_actions'),
+      last: sql<Date>`${eventDays.last_at}`.as('src_last'),
     })
     .from(eventDays)
     // `only`: the days of these users alone (a page's or a batch's), read through the table's key
-    .where(and(...dayWindow(p.window), ...(only ? [inArray(eventDays.user_id, only.length ? only : [0])] : [])))
-    .groupBy(eventDays.user_id)
+    .where(and(dayConds ?? sql`false`, ...daysOnly));
+  const fromMonths = db
+    .select({
+      user_id: eventMonths.user_id,
+      days: sql<number>`${eventMonths.days}`.as('src_days'),
+      seconds: sql<string>`${eventMonths.seconds}`.as('src_seconds'),
+      logins: sql<number>`${eventMonths.logins}`.as('src_logins'),
+      actions: sql<number>`${eventMonths.actions}`.as('src_actions'),
+      last: sql<Date>`${eventMonths.last_at}`.as('src_last'),
+    })
+    .from(eventMonths)
+    .where(
+      and(...(monthFrom ? [gte(eventMonths.month, monthFrom)] : []), ...(monthTo ? [lt(eventMonths.month, monthTo)] : []), ...(only ? [inArray(eventMonths.user_id, only.length ? only : [0])] : [])),
+    );
+  const src = (months ? fromDays.unionAll(fromMonths) : fromDays).as('src');
+  const perUser = db
+    .select({
+      user_id: src.user_id,
+      days: sql<number>`sum(${src.days})`.as('days'),
+      seconds: sql<number>`round(sum(${src.seconds}))`.as('seconds'),
+      logins: sql<number>`sum(${src.logins})`.as('logins_total'),
+      actions: sql<number>`sum(${src.actions})`.as('actions_total'),
+      last: sql<Date>`max(${src.last})`.as('last_total'),
+    })
+    .from(src)
+    .groupBy(src.user_id)
     .as('per_user');
   const cols = {
     id: users.id,
