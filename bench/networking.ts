@@ -147,13 +147,15 @@ if (!reuse) await db.execute(sql`analyze`);
 if (!reuse) console.log(`seeded ${PROFILES} profiles in ${SCHOOLS} schools in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
 // one global viewer per school (the widest search: every school's global members and the own school's local ones)
+// unique per run: a reused database (BENCH_DB) keeps earlier runs' viewers, and process ids repeat after a restart
+const runId = `${process.pid}-${Date.now()}`;
 const viewers: { token: string; slug: string }[] = [];
 for (let i = 0; i < CLIENTS; i++) {
   const tenantId = schoolIds[i % schoolIds.length];
   const [t] = await db.select({ slug: tenants.slug }).from(tenants).where(sql`${tenants.id} = ${tenantId}`);
   const [u] = await db
     .insert(users)
-    .values({ tenant_id: tenantId, login: `viewer${process.pid}-${i}`, email: `viewer${process.pid}-${i}@bench.test`, password_hash: 'x', name: 'Viewer', surname: String(i) })
+    .values({ tenant_id: tenantId, login: `viewer${runId}-${i}`, email: `viewer${runId}-${i}@bench.test`, password_hash: 'x', name: 'Viewer', surname: String(i) })
     .returning({ id: users.id });
   await db.insert(networkProfiles).values({ tenant_id: tenantId, user_id: u.id, status: 'global', full_name: 'Viewer', sort_name: 'viewer' });
   viewers.push({ token: (await issueTokens(bindToSchool(db, tenantId), u.id)).access_token, slug: t.slug });
