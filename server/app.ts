@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { Type } from 'typebox';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
@@ -111,10 +112,21 @@ export async function buildApp({ config, database, logger, extra = [] }: AppOpti
   installActivity(app);
   installMailer(app);
 
-  app.get('/health', { config: { global: true }, schema: { tags: ['system'], summary: 'Liveness and database check' } }, async () => {
-    await database.db.execute('select 1');
-    return { status: 'ok', database: database.kind };
-  });
+  app.get(
+    '/health',
+    {
+      config: { global: true },
+      schema: {
+        tags: ['system'],
+        summary: 'Liveness and database check',
+        response: { 200: Type.Object({ status: Type.Literal('ok'), database: Type.Union([Type.Literal('pglite'), Type.Literal('postgres')]) }) },
+      },
+    },
+    async () => {
+      await database.db.execute('select 1');
+      return { status: 'ok' as const, database: database.kind };
+    },
+  );
 
   for (const mod of [...modules, ...extra]) await app.register(mod);
   return app;

@@ -99,6 +99,14 @@ const hasProperty = (schema: unknown, name: string): boolean => {
 
 const methodsOf = (route: { method: string | string[] }) => (Array.isArray(route.method) ? route.method : [route.method]).map(String);
 
+const onEnvelope = new WeakMap<FastifyInstance, string[]>();
+/** The routes (`METHOD url`) that declared no response schema of their own and got an envelope (openapi.test.ts lists them). */
+export function routesOnEnvelope(app: FastifyInstance): string[] {
+  let list = onEnvelope.get(app);
+  if (!list) onEnvelope.set(app, (list = []));
+  return list;
+}
+
 /** Gives every API route without a response schema for its success answer the list or `{ data }` envelope. */
 export function installResponseSchemas(app: FastifyInstance) {
   app.addHook('onRoute', (opts: RouteOptions) => {
@@ -108,6 +116,7 @@ export function installResponseSchemas(app: FastifyInstance) {
     if (schema.response && Object.keys(schema.response).some((code) => code.startsWith('2'))) return;
     const isList = methodsOf(opts).includes('GET') && hasProperty(schema.querystring, 'per_page');
     opts.schema = { ...schema, response: { ...schema.response, '2xx': isList ? ListEnvelope : DataEnvelope } };
+    for (const m of methodsOf(opts)) if (m !== 'HEAD') routesOnEnvelope(app).push(`${m} ${opts.url}`);
   });
 }
 

@@ -30,6 +30,21 @@ export const IdAnswer = dataOf(Type.Object({ id: Id }));
 /** `{ data: { success: true } }`. */
 export const SuccessAnswer = dataOf(Type.Object({ success: Type.Boolean() }));
 
+/**
+ * A download's success answer, documented by its media type(s) (`application/pdf`, `image/*`, …) and never serialised
+ * (the handler sends bytes or a stream): `response: { 200: fileAnswer('application/pdf', 'The invoice') }`.
+ */
+export function fileAnswer(mediaTypes: string | readonly string[], description: string) {
+  const binary = { type: 'string', format: 'binary' } as const;
+  // typed as unknown: the handler sends bytes or a stream, which the type provider would otherwise hold to `string`
+  return Type.Unsafe<unknown>({ description, content: Object.fromEntries([mediaTypes].flat().map((t) => [t, { schema: binary }])) });
+}
+
+/** The media types an image download may have. */
+export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/svg+xml'] as const;
+/** A stored file sent under its own media type (documents, uploads, archives). */
+export const ANY_FILE = 'application/octet-stream';
+
 type Schemas = Record<string, unknown> | undefined;
 
 const borrowed = new WeakMap<FastifyRequest, Schemas>();

@@ -20,7 +20,7 @@ import { imageType, sendImage } from '../../core/file-types.ts';
 import { storedPath } from '../../core/storage.ts';
 import { registrationOpen } from './registration.ts';
 import { MyRecord, userNetworking } from '../networking/index.ts';
-import { SuccessAnswer, dataOf } from '../../core/responses.ts';
+import { IMAGE_TYPES, SuccessAnswer, dataOf, fileAnswer } from '../../core/responses.ts';
 import { nullable } from '../../core/schemas.ts';
 
 /** The module's public face: what other modules may use (docs/server-layout.md). */
@@ -279,7 +279,7 @@ export default async function accounts(fastify: FastifyInstance) {
     '/api/files/avatar/:id',
     {
       config: { auth: 'public' },
-      schema: { tags, summary: "A user's avatar image", security: [], params: IdParams },
+      schema: { response: { 200: fileAnswer(IMAGE_TYPES, 'The avatar') }, tags, summary: "A user's avatar image", security: [], params: IdParams },
     },
     async (req, reply) => {
       const [u] = await req.db.select({ avatar: users.avatar }).from(users).where(eq(users.id, req.params.id));

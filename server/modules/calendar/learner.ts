@@ -11,7 +11,7 @@ import { webOrigin } from '../../mail/links.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
 import { calendarText, type IcalEvent } from './ical.ts';
 import { calendarItems, schoolCalendarId } from './store.ts';
-import { Day } from '../../core/responses.ts';
+import { Day, fileAnswer } from '../../core/responses.ts';
 import { Id, nullable } from '../../core/schemas.ts';
 
 const tags = ['calendar'];
@@ -128,6 +128,7 @@ export function learnerRoutes(fastify: FastifyInstance) {
     {
       config: { auth: 'public', queryToken: true },
       schema: {
+        response: { 200: fileAnswer('text/calendar', 'The iCalendar feed') },
         tags,
         summary: 'The private iCalendar feed (text/calendar, RFC 5545) of the user whose key is in the address; an unknown, replaced or switched-off key, or a blocked user, is 404',
         security: [],

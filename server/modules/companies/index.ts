@@ -15,7 +15,7 @@ import { imageType, sendImage } from '../../core/file-types.ts';
 import { RECORD_ROLES } from '../templates/index.ts';
 import { CompanyFields, TEXT_KEYS } from './fields.ts';
 import { Id, IdParams, nullable } from '../../core/schemas.ts';
-import { DateTime, IdAnswer, dataOf, listOf } from '../../core/responses.ts';
+import { DateTime, IMAGE_TYPES, IdAnswer, dataOf, fileAnswer, listOf } from '../../core/responses.ts';
 import { containsPattern } from '../../core/search.ts';
 
 const tags = ['admin: companies'];
@@ -238,6 +238,7 @@ export default async function companiesModule(fastify: FastifyInstance) {
     {
       config: { auth: 'public', queryToken: true },
       schema: {
+        response: { 200: fileAnswer(IMAGE_TYPES, 'The stamp') },
         tags,
         summary: 'The stamp image of a company: the URL the company answers carries (`domain` and `key`)',
         security: [],

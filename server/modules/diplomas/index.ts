@@ -15,7 +15,7 @@ import { RECORD_ROLES, loadTemplate } from '../templates/index.ts';
 import { DiplomaFields, dropFiles, fileView, fullDiploma, loadDiploma, tags, type Diploma } from './store.ts';
 import { generationRoutes } from './generate.ts';
 import { Id, IdParams } from '../../core/schemas.ts';
-import { IdAnswer, listOf } from '../../core/responses.ts';
+import { ANY_FILE, IdAnswer, fileAnswer, listOf } from '../../core/responses.ts';
 import { DiplomaRow, FullDiplomaAnswer } from './responses.ts';
 import { containsPattern } from '../../core/search.ts';
 
@@ -265,14 +265,18 @@ export default async function diplomasModule(fastify: FastifyInstance) {
     return { d, f };
   }
 
-  app.get('/admin/diploma/:id/files/:fileId', { config, schema: { tags, summary: 'Download a file of a diploma', params: FileParams } }, async (req, reply) => {
-    const { f } = await loadFile(req.db, req.params.id, req.params.fileId);
-    const abs = storedPath(app.config.dataDir, req.tenant.slug, f.path);
-    await access(abs).catch(() => {
-      throw notFound('file');
-    });
-    return sendDownload(reply, abs, { name: f.file_name, stored: f.path, size: f.size });
-  });
+  app.get(
+    '/admin/diploma/:id/files/:fileId',
+    { config, schema: { response: { 200: fileAnswer(ANY_FILE, 'The file, under its own media type and name') }, tags, summary: 'Download a file of a diploma', params: FileParams } },
+    async (req, reply) => {
+      const { f } = await loadFile(req.db, req.params.id, req.params.fileId);
+      const abs = storedPath(app.config.dataDir, req.tenant.slug, f.path);
+      await access(abs).catch(() => {
+        throw notFound('file');
+      });
+      return sendDownload(reply, abs, { name: f.file_name, stored: f.path, size: f.size });
+    },
+  );
 
   app.delete('/admin/diploma/:id/files/:fileId', { config, schema: { tags, summary: 'Remove a file of a diploma', params: FileParams, response: { 200: FullDiplomaAnswer } } }, async (req) => {
     const { d, f } = await loadFile(req.db, req.params.id, req.params.fileId);

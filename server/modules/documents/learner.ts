@@ -10,7 +10,7 @@ import { DOCUMENT_EXTENSIONS, DOCUMENT_UPLOAD, type Doc, documentFile, downloadN
 import { filesOf } from '../../core/multipart.ts';
 import { langOf } from '../../mail/texts.ts';
 import { Id, nullable } from '../../core/schemas.ts';
-import { DateTime, dataOf } from '../../core/responses.ts';
+import { ANY_FILE, DateTime, dataOf, fileAnswer } from '../../core/responses.ts';
 import { ACCESS, ADMINS as SCHOOL_ADMINS } from '../../../common/access/roles.ts';
 
 const tags = ['documents'];
@@ -62,7 +62,12 @@ export function learnerRoutes(fastify: FastifyInstance) {
     '/api/documents/:id/download',
     {
       config: { roles: [...ROLES] },
-      schema: { tags, summary: 'Download a document: issued ones as "<title>.pdf" in the caller\'s language, uploaded ones under their own name', params: Type.Object({ id: Id }) },
+      schema: {
+        response: { 200: fileAnswer(ANY_FILE, 'The document, under its own media type and name') },
+        tags,
+        summary: 'Download a document: issued ones as "<title>.pdf" in the caller\'s language, uploaded ones under their own name',
+        params: Type.Object({ id: Id }),
+      },
     },
     async (req, reply) => {
       const me = currentUser(req);

@@ -13,7 +13,7 @@ import { absolutePath, keepUpload } from '../../core/storage.ts';
 import { contentTypeOf as mimeOf, extOf, sendDownload } from '../../core/file-types.ts';
 import { FILE_EXTENSIONS, MB, checkFile, checkName } from '../../core/file-types.ts';
 import { Id, IdParams, nullable } from '../../core/schemas.ts';
-import { DateTime, dataOf } from '../../core/responses.ts';
+import { ANY_FILE, DateTime, dataOf, fileAnswer } from '../../core/responses.ts';
 import { containsPattern } from '../../core/search.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
 
@@ -423,15 +423,19 @@ export default async function fileManagerModule(fastify: FastifyInstance) {
     },
   );
 
-  app.get('/admin/file/:id/download', { config, schema: { tags, summary: 'Download a file under its name', params: IdParams } }, async (req, reply) => {
-    const f = await file(req.db, req.params.id);
-    const path = abs(req, f.path);
-    const size = await stat(path).then(
-      (s) => s.size,
-      () => -1,
-    );
-    if (size < 0) throw fileNotFound();
-    // typed by the stored file's checked extension, not by its (renamable) name or the mime column
-    return sendDownload(reply, path, { name: f.name, stored: f.path, size });
-  });
+  app.get(
+    '/admin/file/:id/download',
+    { config, schema: { response: { 200: fileAnswer(ANY_FILE, 'The file, under its own media type and name') }, tags, summary: 'Download a file under its name', params: IdParams } },
+    async (req, reply) => {
+      const f = await file(req.db, req.params.id);
+      const path = abs(req, f.path);
+      const size = await stat(path).then(
+        (s) => s.size,
+        () => -1,
+      );
+      if (size < 0) throw fileNotFound();
+      // typed by the stored file's checked extension, not by its (renamable) name or the mime column
+      return sendDownload(reply, path, { name: f.name, stored: f.path, size });
+    },
+  );
 }

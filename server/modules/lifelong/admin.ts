@@ -14,7 +14,7 @@ import { absolutePath, keepUpload } from '../../core/storage.ts';
 import { imageType, sendImage } from '../../core/file-types.ts';
 import { currentUser } from '../../core/context.ts';
 import { recomputeAchievements } from './awards.ts';
-import { IdAnswer } from '../../core/responses.ts';
+import { IMAGE_TYPES, IdAnswer, fileAnswer } from '../../core/responses.ts';
 import {
   AchievementAnswer,
   AchievementPage,
@@ -690,6 +690,7 @@ export default async function lifelongAdmin(fastify: FastifyInstance) {
       {
         config: { auth: 'public', queryToken: true },
         schema: {
+          response: { 200: fileAnswer(IMAGE_TYPES, 'The image') },
           tags,
           summary: kind === 'abranch' ? 'The image of a branch: the URL its answers carry (`domain` and `key`)' : 'The badge of an achievement: the URL its answers carry (`domain` and `key`)',
           security: [],

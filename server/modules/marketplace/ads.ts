@@ -14,7 +14,7 @@ import { imageType, sendImage } from '../../core/file-types.ts';
 import { today } from '../../core/context.ts';
 import { ADMINS } from '../../../common/access/roles.ts';
 import { adImageKey, adImageUrl } from './current-ads.ts';
-import { IdAnswer } from '../../core/responses.ts';
+import { IMAGE_TYPES, IdAnswer, fileAnswer } from '../../core/responses.ts';
 import { AdAnswer, AdPage } from './responses.ts';
 
 const adminTags = ['admin: marketplace'];
@@ -203,6 +203,7 @@ export async function adsRoutes(fastify: FastifyInstance) {
     {
       config: { auth: 'public', queryToken: true },
       schema: {
+        response: { 200: fileAnswer(IMAGE_TYPES, "The ad's image") },
         tags: ['marketplace'],
         summary: "An ad's image: the URL the catalogue answers (`domain` and `key`)",
         security: [],

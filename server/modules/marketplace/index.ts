@@ -30,7 +30,7 @@ import { currentUser, isBlocked, sha256 } from '../../core/context.ts';
 import { AppError, accessDenied, fieldError, notAuthorized, notFound } from '../../core/errors.ts';
 import { ListQuery, paginate, pageMeta } from '../../core/pagination.ts';
 import { Id, IdParams } from '../../core/schemas.ts';
-import { IdAnswer } from '../../core/responses.ts';
+import { IdAnswer, fileAnswer } from '../../core/responses.ts';
 import { absolutePath } from '../../core/storage.ts';
 import { contentTypeOf } from '../../core/file-types.ts';
 import { byteRange, sendRange } from '../../core/ranges.ts';
@@ -244,6 +244,7 @@ export default async function marketplaceModule(fastify: FastifyInstance) {
     {
       config: { roles: [...BROWSERS], queryToken: true },
       schema: {
+        response: { 200: fileAnswer('video/mp4', 'The whole video'), 206: fileAnswer('video/mp4', 'The range asked for') },
         tags,
         summary: 'Stream a demo video (HTTP ranges); a <video> element may pass access_token and domain in the query',
         querystring: Type.Object({ program_id: Id, media_id: Id, access_token: Type.Optional(Type.String({ maxLength: 200 })), domain: Type.Optional(Type.String({ maxLength: 63 })) }),
@@ -777,6 +778,7 @@ export default async function marketplaceModule(fastify: FastifyInstance) {
     {
       config: { roles: ['student'] },
       schema: {
+        response: { 200: fileAnswer('application/pdf', 'The invoice') },
         tags,
         summary:
           "The invoice of a purchase as a legal entity: a PDF with the selling school's company and bank details (also at the specification's GET /api/document/generation/schet?program_store=<the seller's price id>&format&curr)",

@@ -13,7 +13,7 @@ import { langOf } from '../../mail/texts.ts';
 import { schoolCompany } from '../companies/index.ts';
 import { marketplaceInvoice } from '../marketplace/index.ts';
 import { Id } from '../../core/schemas.ts';
-import { dataOf } from '../../core/responses.ts';
+import { dataOf, fileAnswer } from '../../core/responses.ts';
 import { MyPlan, MyPlanSummary, Price, TermsMeta } from './responses.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
 import { CURRENCIES, INSTALMENTS, plansOf } from './store.ts';
@@ -75,6 +75,7 @@ export function learnerRoutes(fastify: FastifyInstance) {
     {
       config,
       schema: {
+        response: { 200: fileAnswer('application/pdf', 'The invoice') },
         tags,
         summary:
           "Invoice for a program as a PDF: program_store (price id), format and curr; for a marketplace purchase as a legal entity, program_store is the seller's price id (the catalogue's prices[].id) and the answer is that purchase's invoice",

@@ -16,7 +16,7 @@ import { MB, VIDEO_EXTENSIONS, checkFile } from '../../core/file-types.ts';
 import { Id, IdParams } from '../../core/schemas.ts';
 import { containsPattern } from '../../core/search.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
-import { IdAnswer, dataOf, listOf } from '../../core/responses.ts';
+import { ANY_FILE, IdAnswer, dataOf, fileAnswer, listOf } from '../../core/responses.ts';
 import { AdminMedia } from './responses.ts';
 
 const tags = ['admin: media'];
@@ -151,18 +151,25 @@ export function mediaRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get('/admin/media/:id/download', { config: { roles: [...READ] }, schema: { tags, summary: 'The file of a material, under its uploaded name', params: IdParams } }, async (req, reply) => {
-    const m = await mediaOf(req.db, req.params.id);
-    if (!m.path) throw new AppError(404, 'ERROR_FILE_NOT_FOUND', 'The material has no file');
-    const abs = absolutePath(app.config.dataDir, req.tenant.slug, m.path);
-    const size = await stat(abs).then(
-      (s) => s.size,
-      () => -1,
-    );
-    if (size < 0) throw new AppError(404, 'ERROR_FILE_NOT_FOUND', 'The file is missing on disk');
-    // typed by the stored file's checked extension, never by the mime column (docs/security.md "Downloads and file types")
-    return sendDownload(reply, abs, { name: m.file_name ?? m.title, stored: m.path, size });
-  });
+  app.get(
+    '/admin/media/:id/download',
+    {
+      config: { roles: [...READ] },
+      schema: { response: { 200: fileAnswer(ANY_FILE, "The material's file, under its uploaded name") }, tags, summary: 'The file of a material, under its uploaded name', params: IdParams },
+    },
+    async (req, reply) => {
+      const m = await mediaOf(req.db, req.params.id);
+      if (!m.path) throw new AppError(404, 'ERROR_FILE_NOT_FOUND', 'The material has no file');
+      const abs = absolutePath(app.config.dataDir, req.tenant.slug, m.path);
+      const size = await stat(abs).then(
+        (s) => s.size,
+        () => -1,
+      );
+      if (size < 0) throw new AppError(404, 'ERROR_FILE_NOT_FOUND', 'The file is missing on disk');
+      // typed by the stored file's checked extension, never by the mime column (docs/security.md "Downloads and file types")
+      return sendDownload(reply, abs, { name: m.file_name ?? m.title, stored: m.path, size });
+    },
+  );
 
   app.post(
     '/admin/media',

@@ -16,7 +16,7 @@ import { progressOf, programTree } from './progress.ts';
 import { mediaOf } from './structure.ts';
 import { Id, IdParams } from '../../core/schemas.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
-import { dataOf, listOf } from '../../core/responses.ts';
+import { ANY_FILE, dataOf, fileAnswer, listOf } from '../../core/responses.ts';
 import { LearnerMedia, LearnerProgram, MyProgram, VideoProgress } from './responses.ts';
 
 const tags = ['programs'];
@@ -101,22 +101,27 @@ export function learnerRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get('/api/media/:id/file', { config: { roles: ACCESS.learning.read }, schema: { tags, summary: 'Download the file of a material', params: IdParams } }, async (req, reply) => {
-    const me = currentUser(req);
-    const m = await mediaOf(req.db, req.params.id);
-    await assertItemVisible(req.db, me, { mediaId: m.id });
-    if (!m.path) throw new AppError(404, 'NOT_FOUND_FILE', 'No file');
-    const file = absolutePath(app.config.dataDir, req.tenant.slug, m.path);
-    const { size } = await stat(file);
-    // typed by the stored file's checked extension, never by the mime column
-    return sendDownload(reply, file, { name: m.file_name ?? `${m.title}`, stored: m.path, size });
-  });
+  app.get(
+    '/api/media/:id/file',
+    { config: { roles: ACCESS.learning.read }, schema: { response: { 200: fileAnswer(ANY_FILE, "The material's file") }, tags, summary: 'Download the file of a material', params: IdParams } },
+    async (req, reply) => {
+      const me = currentUser(req);
+      const m = await mediaOf(req.db, req.params.id);
+      await assertItemVisible(req.db, me, { mediaId: m.id });
+      if (!m.path) throw new AppError(404, 'NOT_FOUND_FILE', 'No file');
+      const file = absolutePath(app.config.dataDir, req.tenant.slug, m.path);
+      const { size } = await stat(file);
+      // typed by the stored file's checked extension, never by the mime column
+      return sendDownload(reply, file, { name: m.file_name ?? `${m.title}`, stored: m.path, size });
+    },
+  );
 
   app.get(
     '/api/streamVideo',
     {
       config: { roles: ACCESS.learning.read, queryToken: true },
       schema: {
+        response: { 200: fileAnswer('video/mp4', 'The whole video'), 206: fileAnswer('video/mp4', 'The range asked for') },
         tags,
         summary: 'Stream a video with HTTP range requests (206); a <video> element may pass access_token and domain in the query',
         querystring: Type.Object({ media_id: Id, access_token: Type.Optional(Type.String({ maxLength: 200 })), domain: Type.Optional(Type.String({ maxLength: 63 })) }),

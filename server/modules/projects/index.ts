@@ -18,7 +18,7 @@ import { versionRule } from './rules.ts';
 import { reviewScope } from './scope.ts';
 import studentMediaRoutes from './student-media.ts';
 import { Id, IdParams, isId } from '../../core/schemas.ts';
-import { IdAnswer, dataOf, listOf } from '../../core/responses.ts';
+import { ANY_FILE, IdAnswer, dataOf, fileAnswer, listOf } from '../../core/responses.ts';
 import { CountAnswer, PeopleAnswer, ProjectVersion, ReviewedVersionAnswer, VersionAnswer, VersionRow } from './responses.ts';
 import { containsPattern } from '../../core/search.ts';
 import { achievementsAfter } from '../lifelong/index.ts';
@@ -195,7 +195,12 @@ export default async function projectsModule(fastify: FastifyInstance) {
     '/api/media/:id/submittedProject/:submitId/file/:fileId',
     {
       config: viewers,
-      schema: { tags, summary: 'Download a file of a version', params: Type.Object({ id: Id, submitId: Id, fileId: Id }) },
+      schema: {
+        response: { 200: fileAnswer(ANY_FILE, 'The file, under its own media type and name') },
+        tags,
+        summary: 'Download a file of a version',
+        params: Type.Object({ id: Id, submitId: Id, fileId: Id }),
+      },
     },
     async (req, reply) => {
       const p = await visibleProject(req.db, currentUser(req), req.params.id, req.params.submitId);
@@ -210,7 +215,10 @@ export default async function projectsModule(fastify: FastifyInstance) {
 
   app.get(
     '/api/media/:id/submittedProject/:submitId/trainerFile',
-    { config: viewers, schema: { tags, summary: 'Download the file the trainer attached to the review', params: Ids } },
+    {
+      config: viewers,
+      schema: { response: { 200: fileAnswer(ANY_FILE, "The trainer's file, under its own media type and name") }, tags, summary: 'Download the file the trainer attached to the review', params: Ids },
+    },
     async (req, reply) => {
       const p = await visibleProject(req.db, currentUser(req), req.params.id, req.params.submitId);
       if (!p.trainer_file) throw notFound('file');

@@ -9,7 +9,7 @@ import { exportJobs } from '../../db/schema/index.ts';
 import { currentUser } from '../../core/context.ts';
 import { notFound } from '../../core/errors.ts';
 import { Id, IdParams, nullable } from '../../core/schemas.ts';
-import { DateTime, MaybeDateTime, dataOf } from '../../core/responses.ts';
+import { DateTime, MaybeDateTime, dataOf, fileAnswer } from '../../core/responses.ts';
 import { absolutePath, attachment } from '../../core/storage.ts';
 import { CONTENT_TYPES } from '../../core/file-types.ts';
 import { byteRange, sendRange } from '../../core/ranges.ts';
@@ -64,6 +64,7 @@ export default async function reportExportModule(fastify: FastifyInstance) {
     {
       config,
       schema: {
+        response: { 200: fileAnswer('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'The report as .xlsx') },
         tags,
         summary:
           "Download a report as .xlsx now (type and the report's parameters, as /admin/report/<type>): headers in the language of Accept-Language, numbers as numbers with a space between thousands, dates as dates, formula-like texts neutralised. For large reports start a job with POST instead",
@@ -146,6 +147,10 @@ export default async function reportExportModule(fastify: FastifyInstance) {
     {
       config,
       schema: {
+        response: {
+          200: fileAnswer('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', "The export's file"),
+          206: fileAnswer('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'The range asked for'),
+        },
         tags,
         summary: 'The file of a finished export job of mine (404 NOT_FOUND_FILE until it is done), with HTTP range requests (206 for a Range, 416 ERROR_RANGE for one past the end)',
         params: IdParams,

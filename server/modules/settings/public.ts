@@ -1,3 +1,4 @@
+import { fileAnswer } from '../../core/responses.ts';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Db } from '../../db/client.ts';
@@ -80,12 +81,19 @@ export async function publicSettingsRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get('/api/files/logo', { config: { auth: 'public' }, schema: { tags, summary: "The school's logo image", security: [] } }, async (req, reply) => {
-    const logo = await readSetting<string>(req.db, 'logo');
-    if (!logo) throw new AppError(404, 'NOT_FOUND_FILE', 'No logo');
-    const path = storedPath(app.config.dataDir, req.tenant.slug, logo);
-    return sendImage(reply, path, 'public, max-age=3600');
-  });
+  app.get(
+    '/api/files/logo',
+    {
+      config: { auth: 'public' },
+      schema: { tags, summary: "The school's logo image", security: [], response: { 200: fileAnswer(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/svg+xml'], 'The logo') } },
+    },
+    async (req, reply) => {
+      const logo = await readSetting<string>(req.db, 'logo');
+      if (!logo) throw new AppError(404, 'NOT_FOUND_FILE', 'No logo');
+      const path = storedPath(app.config.dataDir, req.tenant.slug, logo);
+      return sendImage(reply, path, 'public, max-age=3600');
+    },
+  );
 
   app.get('/api/social/link', { config: { auth: 'optional' }, schema: { tags, summary: "The school's social network links", response: { 200: dataOf(SomeSocialLinks) } } }, async (req) => {
     return { data: (await readSetting<Record<string, string>>(req.db, 'social')) ?? {} };

@@ -21,7 +21,7 @@ import { newPasswordMail } from './texts.ts';
 import { welcomeInBackground } from '../settings/index.ts';
 import { webOrigin } from '../../mail/links.ts';
 import { Id, IdParams, nullable } from '../../core/schemas.ts';
-import { DateTime, MaybeDateTime, dataOf, listOf } from '../../core/responses.ts';
+import { DateTime, MaybeDateTime, dataOf, fileAnswer, listOf } from '../../core/responses.ts';
 import { containsPattern } from '../../core/search.ts';
 import { ACCESS, ADMINS as SCHOOL_ADMINS } from '../../../common/access/roles.ts';
 
@@ -346,6 +346,7 @@ export default async function userExtras(fastify: FastifyInstance) {
     {
       config: { roles: MANAGERS },
       schema: {
+        response: { 200: fileAnswer(['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'text/csv'], 'The import template') },
         tags,
         summary: 'The import template (header row and an example row)',
         querystring: Type.Object({ format: Type.Optional(Type.Union([Type.Literal('xlsx'), Type.Literal('csv')])) }),
