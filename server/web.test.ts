@@ -170,12 +170,17 @@ describe('web server: precompressed files, caching and security headers', () => 
     }
   });
 
-  it('sends the security headers on every answer: pages, assets, not-found', async () => {
+  it('sends the security headers: nosniff and the referrer policy on every answer, the content policy on documents', async () => {
     const page = await get(port, '/auth');
     const html = page.body.toString();
-    for (const res of [page, await get(port, '/admin/', { 'accept-encoding': 'br' }), await get(port, '/assets/index-AbCd1234.js', { 'accept-encoding': 'br' }), await get(port, '/nope.js')]) {
+    const script = await get(port, '/assets/index-AbCd1234.js', { 'accept-encoding': 'br' });
+    for (const res of [page, await get(port, '/admin/', { 'accept-encoding': 'br' }), script, await get(port, '/nope.js')]) {
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['referrer-policy']).toMatch(/^(same-origin|strict-origin|strict-origin-when-cross-origin|no-referrer)$/);
+    }
+    // a script is not a document: the policy would only add bytes to each file of a first load
+    expect(script.headers['content-security-policy']).toBeUndefined();
+    for (const res of [page, await get(port, '/admin/', { 'accept-encoding': 'br' }), await get(port, '/assets/logo-Qw12Er34.png'), await get(port, '/nope')]) {
       const csp = String(res.headers['content-security-policy']);
       const directives = new Map(
         csp

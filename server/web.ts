@@ -68,8 +68,12 @@ export async function buildWeb(opts: WebOptions) {
 
   // the inline runtime configuration is allowed by its hash; every other script must come from the origin
   const security = webSecurityHeaders({ apiPort: opts.apiPort, apiUrl: opts.apiUrl, scriptHashes: [`sha256-${createHash('sha256').update(config).digest('base64')}`] });
+  // The policy and framing headers govern documents (and an SVG opened as one); a script or stylesheet is not one, so
+  // its answer carries only nosniff and the referrer policy: 0.5 KB less on each of a first load's files.
   web.addHook('onSend', async (req, reply, payload) => {
-    reply.headers(security(req.hostname));
+    const headers = security(req.hostname);
+    if (/\.(js|css)$/.test(req.url.split('?')[0])) reply.headers({ 'x-content-type-options': headers['x-content-type-options'], 'referrer-policy': headers['referrer-policy'] });
+    else reply.headers(headers);
     return payload;
   });
 
