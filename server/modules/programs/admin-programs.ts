@@ -18,7 +18,7 @@ import { AdminProgram, Enrolment, Program, Structure } from './responses.ts';
 const EnrolmentAnswer = dataOf(Enrolment);
 const StructureAnswer = dataOf(Structure);
 
-type Program = typeof programs.$inferSelect;
+type ProgramRow = typeof programs.$inferSelect;
 
 const ProgramFields = {
   title: Type.String({ minLength: 1, maxLength: 255 }),
@@ -85,7 +85,7 @@ async function enrolment(db: Conn, programId: number) {
 }
 
 /** The copy's title: the source's with " (копия)" (or " (copy)" for an English request); title_en always gets " (copy)". */
-export function copyTitles(p: Pick<Program, 'title' | 'title_en'>, lang: 'ru' | 'en') {
+export function copyTitles(p: Pick<ProgramRow, 'title' | 'title_en'>, lang: 'ru' | 'en') {
   const suffix = lang === 'en' ? ' (copy)' : ' (копия)';
   return { title: `${p.title}${suffix}`.slice(0, 255), title_en: p.title_en ? `${p.title_en} (copy)`.slice(0, 255) : p.title_en };
 }
@@ -94,7 +94,7 @@ export function copyTitles(p: Pick<Program, 'title' | 'title_en'>, lang: 'ru' | 
  * A deep copy of a program: every field, its trainers, its chapters in order and their media and quizzes (the same
  * materials and quizzes, attached again, in order). Not copied: enrolled users and groups, prices, students' progress.
  */
-export async function cloneProgram(tx: Tx, source: Program, lang: 'ru' | 'en') {
+export async function cloneProgram(tx: Tx, source: ProgramRow, lang: 'ru' | 'en') {
   // the copy belongs to the school of the handle, which stamps it: the source's own tenant_id is not copied
   const { id: _id, created_at: _c, tenant_id: _t, ...fields } = source;
   void _id;
@@ -390,7 +390,7 @@ export function programRoutes(fastify: FastifyInstance) {
       if (!own.length) throw notFound('program');
       const lang = langOf(req.headers['accept-language']);
       const copies = await req.db.transaction(async (tx) => {
-        const out: Program[] = [];
+        const out: ProgramRow[] = [];
         for (const p of own) out.push(await cloneProgram(tx, p, lang));
         return out;
       });
