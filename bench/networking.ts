@@ -6,7 +6,7 @@
 // BENCH_KEEP=1 keeps the database afterwards (to read query plans on it), BENCH_DB=<its name> measures on it again
 // without seeding; BENCH_SECONDS, BENCH_CLIENTS, BENCH_PROFILES.
 // The API runs as it does in production, apart from the clients: `server/main.ts` started as a child process with
-// API_WORKERS=BENCH_WORKERS (default 2) processes on BENCH_API_PORT (default 19140), so that the 20 clients in this
+// API_WORKERS=BENCH_WORKERS (default 1: on 2 cores PostgreSQL needs the other) processes on BENCH_API_PORT (default 19140), so that the 20 clients in this
 // process do not take the API's CPU; BENCH_LOG_LEVEL (default info, as production; the log goes nowhere), BENCH_CPU_PROF=<dir> writes each API process's
 // CPU profile there (node --cpu-prof).
 import { spawn } from 'node:child_process';
@@ -162,7 +162,7 @@ for (let i = 0; i < CLIENTS; i++) {
 }
 
 // the API in processes of its own: server/main.ts as `npm start` runs it (its web side gets an empty stub of the apps)
-const WORKERS = Number(process.env.BENCH_WORKERS ?? 2);
+const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
 const apiPort = Number(process.env.BENCH_API_PORT ?? 19140);
 const distDir = join(dataDir, 'dist');
 for (const app of ['learner', 'admin']) {
