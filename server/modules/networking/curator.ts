@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../../core/excel.ts';
 import { Type, type Static } from 'typebox';
 import { INDUSTRIES, LABOR_MARKET, networkProfiles as np, NETWORK_STATUSES, users, type NetworkStatus } from '../../db/schema/index.ts';
 import { isId } from '../../core/schemas.ts';
@@ -202,6 +202,7 @@ export function curatorRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const rows = await list(req, withFilter(req.query)).limit(EXPORT_LIMIT);
       const lang = langOf(req.headers['accept-language']);
+      const ExcelJS = await loadExcel();
       const book = new ExcelJS.Workbook();
       const sheet = book.addWorksheet(lang === 'en' ? 'Networking' : 'Нетворкинг');
       sheet.addRow(HEADERS[lang]).font = { bold: true };

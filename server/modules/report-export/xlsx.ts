@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcel } from '../../core/excel.ts';
 import type { Db } from '../../db/client.ts';
 import type { ReportColumn, ReportDef, ReportInput } from '../reports/index.ts';
 import type { Lang } from '../../mail/texts.ts';
@@ -120,6 +121,7 @@ export const exportFileName = (def: ReportDef, lang: Lang, now = new Date()) => 
  * `onRow(n)` is called after every row (the export job throttles its progress writes). Resolves with the row count.
  */
 export async function writeReportXlsx(db: Db, def: ReportDef, input: ReportInput, lang: Lang, out: Writable, onRow?: (n: number) => void | Promise<void>): Promise<number> {
+  const ExcelJS = await loadExcel();
   // fast compression: the file is a little larger, written twice as fast
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false, zip: { zlib: { level: 1 } } } as Partial<ExcelJS.stream.xlsx.WorkbookStreamWriterOptions>);
   wb.creator = 'Campus LMS';

@@ -1,5 +1,5 @@
 import { or, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../../core/excel.ts';
 import type { Db } from '../../db/client.ts';
 import { groups, groupUsers, users, type Role } from '../../db/schema/index.ts';
 import type { User } from '../../core/context.ts';
@@ -195,6 +195,7 @@ export async function importTemplate(format: 'xlsx' | 'csv'): Promise<Buffer> {
     const line = (cells: string[]) => cells.map((c) => (/[",;\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',');
     return Buffer.from(`\uFEFF${line([...IMPORT_COLUMNS])}\r\n${line(example)}\r\n`, 'utf8');
   }
+  const ExcelJS = await loadExcel();
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('users');
   ws.addRow([...IMPORT_COLUMNS]).font = { bold: true };

@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcel } from '../../core/excel.ts';
 import { AppError } from '../../core/errors.ts';
 
 /** One line of an uploaded sheet: its 1-based line number (the header is line 1) and its cells as text. */
@@ -61,6 +62,7 @@ interface ReaderState {
  * the worksheets are unpacked and dropped as they stream by), then the worksheet rows, streamed from the zip itself.
  */
 async function* readXlsx(path: string): AsyncGenerator<SheetRow> {
+  const ExcelJS = await loadExcel();
   const inputs: ReturnType<typeof createReadStream>[] = [];
   const open = (options: Partial<ExcelJS.stream.xlsx.WorkbookStreamReaderOptions>, preset: ReaderState) => {
     const input = createReadStream(path);
