@@ -10,7 +10,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { buildApp } from '../server/app.ts';
@@ -112,12 +112,26 @@ async function rush() {
   });
 }
 
+// every phase starts from the same state: the attempts open and unanswered, the same answers to give in the same order
+// (otherwise a later phase would meet 409 repeats, which cost less than answers)
+async function reset() {
+  const ids = attempts.join(',');
+  await db.execute(sql.raw(`delete from question_answers where attempt_id in (${ids})`));
+  await db.execute(
+    sql.raw(`update quiz_attempts set status = 'IN_PROCESS', finished_at = null, score = null, percent = null, passed = null, answered_count = 0, answered_score = 0 where id in (${ids})`),
+  );
+  await db.execute(sql.raw('vacuum analyze question_answers, quiz_attempts'));
+  gets = 0;
+  posts = 0;
+}
+
 const rows: { wall: string; rps: number; p50: number; p99: number; non2xx: number; total: number; load: string }[] = [];
 await rush(); // warm-up: caches, plans, pools
 for (let p = 0; p < PAIRS; p++) {
   // alternate which side goes first, so that a drift of the machine's load does not favour one side
   const order = p % 2 ? ['bypassrls', 'nobypassrls'] : ['nobypassrls', 'bypassrls'];
   for (const attr of order) {
+    await reset();
     await admin.query(`alter role ${APP_ROLE} ${attr}`);
     const r = await rush();
     rows.push({
