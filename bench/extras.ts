@@ -82,7 +82,7 @@ export async function uploadGrowth(base: string, db: Db, token: string) {
   return { status: res.status, ms: Date.now() - t0, growthMb: (highest - before) / MB };
 }
 
-function freePort() {
+export function freePort() {
   return new Promise<number>((ok, fail) => {
     const s = createServer();
     s.once('error', fail);

@@ -1,7 +1,13 @@
 // `npm run bench`: the exam rush. Many students load their next question and post answers at once,
 // against the real API on loopback (embedded PGlite by default, or DATABASE_URL), beside a bare Fastify
 // route measured in the same run. Also reports what the first screens of both apps download (brotli and gzip).
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+// On PostgreSQL the surge, the closed loops and the user search hit the API as `npm start` runs it, in processes of
+// its own (server/dist/main.mjs, built here, or server/main.ts through tsx; API_WORKERS=BENCH_WORKERS, default 1, 2 for
+// both cores), so that the load generator does not take the API's CPU; the raw loop, the bare route, the upload's
+// memory growth and the process memory measure this process. On PGlite (no DATABASE_URL) the API runs in this process:
+// a separate one cannot share an in-memory database.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -21,7 +27,7 @@ import { percentile, runSurge, type OpKind } from './surge.ts';
 import { storeAnswer } from '../server/modules/quizzes/answer-path.ts';
 import { sha256 } from '../server/core/context.ts';
 import { tokens as tokenTable } from '../server/db/schema/index.ts';
-import { addSearchUsers, searchRows, startupTimes, uploadGrowth } from './extras.ts';
+import { addSearchUsers, freePort, searchRows, startupTimes, uploadGrowth } from './extras.ts';
 
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 200);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -33,6 +39,10 @@ const PASSWORD = 'bench-password-1';
 // users added to the demo school for the user search (bench/extras.ts); `npm run bench:data -- --search` has 50,000
 const SEARCH_USERS = Number(process.env.BENCH_SEARCH_USERS ?? 10_000);
 const load1 = () => loadavg()[0].toFixed(1);
+const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
+const separate = Boolean(process.env.DATABASE_URL);
+// the server's bundle, as `npm start` builds it (scripts/build-server.mjs; under a second); tsx when it cannot be built
+const bundled = separate && spawnSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' }).status === 0 && existsSync('server/dist/main.mjs');
 
 const dataDir = mkdtempSync(join(tmpdir(), 'lms-bench-'));
 // X-Forwarded-For from loopback is believed: the surge gives each student an address of their own (bench/surge.ts)
@@ -66,9 +76,68 @@ for (const h of holders)
 const demoDb = bindToSchool(db, 1);
 const tokens = await Promise.all(created.map((u) => issueTokens(demoDb, u.id).then((t) => t.access_token)));
 
-const app = await buildApp({ config, database, logger: false });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+// the API in this process: all of it on PGlite, only the upload (which measures this process's memory) on PostgreSQL
+let app = null as Awaited<ReturnType<typeof buildApp>> | null;
+async function inProcessApi() {
+  app ??= await buildApp({ config, database, logger: false });
+  if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+}
+
+// the API in processes of its own, started now that the students and their tokens are in the database
+let server = null as ChildProcess | null;
+process.once('exit', () => server?.kill('SIGTERM'));
+async function separateApi() {
+  const apiPort = await freePort();
+  const distDir = mkdtempSync(join(tmpdir(), 'lms-bench-dist-'));
+  for (const a of ['learner', 'admin']) {
+    mkdirSync(join(distDir, a), { recursive: true });
+    writeFileSync(join(distDir, a, 'index.html'), '<!doctype html><title>stand-in</title>');
+  }
+  server = spawn(process.execPath, bundled ? ['server/dist/main.mjs'] : ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      API_WORKERS: String(WORKERS),
+      API_PORT: String(apiPort),
+      WEB_PORT: String(await freePort()),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir, // the demo seed's files (seedDemo above)
+      DIST_DIR: distDir,
+      SEED_DEMO: '0',
+      LOG_LEVEL: 'warn',
+      // X-Forwarded-For from loopback is believed: each student has an address of their own (bench/surge.ts)
+      TRUST_PROXY: '127.0.0.1',
+      SIGNIN_ADDRESS_LIMIT: String(Math.max(100, STUDENTS)),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${apiPort}`;
+  for (const t0 = Date.now(); ; ) {
+    if (server.exitCode !== null) throw new Error(`the API ended at start (${server.exitCode})`);
+    const up = await fetch(`${url}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return url;
+    if (Date.now() - t0 > 60_000) throw new Error('the API did not answer /health within 60 s');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+/** Resident memory of the API's processes (the primary and its workers), MB, from /proc. */
+function apiMemoryMb(pid: number): number {
+  try {
+    const rss = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    return rss + children.reduce((sum, c) => sum + apiMemoryMb(c), 0);
+  } catch {
+    return 0;
+  }
+}
+const apiMode = separate
+  ? `API in ${WORKERS} separate process${WORKERS === 1 ? '' : 'es'} (${bundled ? 'node server/dist/main.mjs' : 'tsx server/main.ts'}, API_WORKERS=${WORKERS})`
+  : 'API in this process (PGlite in memory: a separate process cannot share it)';
+console.log(`${apiMode}; load generator in this process`);
+const base = separate ? await separateApi() : await inProcessApi();
 const headers = (token: string) => ({ authorization: `Bearer ${token}`, domain: 'demo', 'content-type': 'application/json' });
 
 // The surge by arrival rate: every student signs in, starts the quiz and answers every 1–3 s, on their own schedule.
@@ -201,7 +270,16 @@ const tokenOf = async (login: string) => {
   return (await issueTokens(demoDb, u.id)).access_token;
 };
 const search = await searchRows(base, { authorization: `Bearer ${await tokenOf('admin')}`, domain: 'demo' }, 10, Math.min(DURATION, 5), load1);
-const upload = await uploadGrowth(base, db, await tokenOf('student'));
+const apiMemory = server?.pid ? `${Math.round(apiMemoryMb(server.pid))} MB` : null;
+if (server) {
+  const ended = new Promise((r) => server?.once('exit', r));
+  server.kill('SIGTERM');
+  await ended;
+  server = null;
+}
+// on PostgreSQL the in-process API has served nothing before: its first request's compilation counts in the growth (a
+// second upload of the same student is refused with 409)
+const upload = await uploadGrowth(await inProcessApi(), db, await tokenOf('student'));
 const startup = process.env.BENCH_STARTUP === '0' ? null : await startupTimes();
 
 // First screens of both apps (learner /auth and /courses/list, back office signed out and signed in), brotli and gzip.
@@ -230,22 +308,22 @@ const opRow = (k: OpKind) => {
 };
 const memory = `${Math.round(process.memoryUsage().rss / 1048576)} MB`;
 const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
-const table = `Measured ${when} UTC by \`npm run bench\` on ${database.kind}: ${STUDENTS} students; the surge signs them in over ${SIGNIN_WINDOW} s and starts their attempts over the next ${START_WINDOW} s, each then answers every 1–3 s (open model, bench/surge.ts; ${surge.seconds.toFixed(0)} s, ${surge.attemptsFinished} attempts finished); the closed loop runs ${CONNECTIONS} connections for ${DURATION} s. Load average (1 min) of the machine beside each figure; "repeats" are 409 answers by design, neither successes nor errors.
+const table = `Measured ${when} UTC by \`npm run bench\` on ${database.kind}, ${apiMode}, load generator in this process: ${STUDENTS} students; the surge signs them in over ${SIGNIN_WINDOW} s and starts their attempts over the next ${START_WINDOW} s, each then answers every 1–3 s (open model, bench/surge.ts; ${surge.seconds.toFixed(0)} s, ${surge.attemptsFinished} attempts finished); the closed loop runs ${CONNECTIONS} connections for ${DURATION} s. Load average (1 min) of the machine beside each figure; "repeats" are 409 answers by design, neither successes nor errors.
 
 | scenario | successes (closed: per s) | p50 ms | p99 ms | repeats (409) | errors / total | load avg |
 |---|---|---|---|---|---|---|
 ${(['sign-in', 'start', 'first question', 'answer'] as OpKind[]).map(opRow).join('\n')}
 ${row('closed loop: next question + answer', rush, rushLoad)}
 ${row('closed loop: answer route alone', answerOnly, answerOnlyLoad)}
-| raw loop: token read + the answer's statement, no HTTP (${CONNECTIONS} loops) | ${Math.round(rawOps / DURATION)} | | | | | ${rawLoad} |
-${row('bare Fastify route', bareRes, bareLoad)}
+| raw loop: token read + the answer's statement, no HTTP (${CONNECTIONS} loops, in this process) | ${Math.round(rawOps / DURATION)} | | | | | ${rawLoad} |
+${row('bare Fastify route (in this process)', bareRes, bareLoad)}
 ${search.join('\n')}
 
-The user search runs over ${STUDENTS + SEARCH_USERS} users of the demo school (goal: p99 ≤ 50 ms at 50,000, indexed). A 40 MB project archive, streamed by the client: answered ${upload.status} in ${upload.ms} ms, the process's resident memory grew by **${upload.growthMb.toFixed(1)} MB** at most (goal ≤ 10 MB; API and load generator in one process). Start-up to /health on the embedded database: ${startup ? `first start (migrations and the demo seed) ${(startup.first / 1000).toFixed(1)} s, again on that database **${(startup.again / 1000).toFixed(1)} s** (goal ≤ 3 s)` : 'not measured (BENCH_STARTUP=0)'}.
+The user search runs over ${STUDENTS + SEARCH_USERS} users of the demo school (goal: p99 ≤ 50 ms at 50,000, indexed). A 40 MB project archive, streamed by the client: answered ${upload.status} in ${upload.ms} ms, the process's resident memory grew by **${upload.growthMb.toFixed(1)} MB** at most (goal ≤ 10 MB; an API in this process, beside the load generator${separate ? ', its first request' : ''}). Start-up to /health on the embedded database: ${startup ? `first start (migrations and the demo seed) ${(startup.first / 1000).toFixed(1)} s, again on that database **${(startup.again / 1000).toFixed(1)} s** (goal ≤ 3 s)` : 'not measured (BENCH_STARTUP=0)'}.
 
 The answer route alone against the raw loop, every answer counted (repeats included: both run the same statement): ${Math.round(answerOnly.requests.average)} vs ${Math.round(rawOps / DURATION)} per s, **${Math.round((100 * answerOnly.requests.average) / Math.max(1, rawOps / DURATION))} %** (goal ≥ 60 %).
 
-Process memory after the runs (API and load generator in one process): ${memory}.
+Process memory after the runs: this process (load generator, raw loop, bare route${separate ? ', the API of the upload' : ', the API'}) ${memory}${apiMemory ? `; the separate API (${WORKERS} process${WORKERS === 1 ? '' : 'es'}${WORKERS > 1 ? ' and their primary' : ''}) ${apiMemory} after the surge, the closed loops and the search` : ''}.
 
 First screens of the apps (what each loads, file bytes; bench/bundles.ts):
 
@@ -264,6 +342,6 @@ if (process.env.BENCH_WRITE_DOCS !== '0') {
   } else console.log(`${doc}: no markers ${start} … ${end}, table not written`);
 }
 await bare.close();
-await app.close();
+await app?.close();
 await database.close();
 process.exit(0);
