@@ -113,6 +113,21 @@ function useReference(countryId: string) {
   return { countries, cities };
 }
 
+/** The pager of the search and the curator list, named by its position. */
+function NetworkingPager({ meta, onPage }: { meta: Page['meta']; onPage: (page: number) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Pager
+      page={meta.current_page}
+      last={meta.last_page}
+      label={t('networking.page', { page: meta.current_page, last: meta.last_page })}
+      prev={t('networking.prev')}
+      next={t('networking.next')}
+      onPage={onPage}
+    />
+  );
+}
+
 function LaborBadges({ c }: { c: Pick<Card, 'looking_job' | 'looking_employee' | 'is_hire' | 'is_owner'> }) {
   const { t } = useTranslation();
   return (
@@ -417,14 +432,7 @@ function Search() {
               </article>
             ))}
           </div>
-          <Pager
-            page={data.meta.current_page}
-            last={data.meta.last_page}
-            label={t('networking.page', { page: data.meta.current_page, last: data.meta.last_page })}
-            prev={t('networking.prev')}
-            next={t('networking.next')}
-            onPage={setPage}
-          />
+          <NetworkingPager meta={data.meta} onPage={setPage} />
         </>
       )}
     </section>
@@ -796,14 +804,7 @@ export function NetworkingCurator() {
               </tbody>
             </table>
           </div>
-          <Pager
-            page={data.meta.current_page}
-            last={data.meta.last_page}
-            label={t('networking.page', { page: data.meta.current_page, last: data.meta.last_page })}
-            prev={t('networking.prev')}
-            next={t('networking.next')}
-            onPage={setPage}
-          />
+          <NetworkingPager meta={data.meta} onPage={setPage} />
         </>
       )}
     </section>

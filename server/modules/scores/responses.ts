@@ -29,20 +29,22 @@ const summaryFields = {
   projects_total: Type.Integer(),
 };
 export const ScoreSummary = Type.Object(summaryFields);
+
+/** A quiz's and a project's part of a score, as the back office's detail and the student's grades both show them. */
+const quizFields = { id: Id, title: Type.String(), kind: Type.String(), percent: Percent, score: nullable(Type.Number()) };
+const projectFields = {
+  media_id: Id,
+  title: Type.String(),
+  version: nullable(Type.Integer()),
+  status: nullable(Type.String()),
+  score: nullable(Type.Number()),
+  approved: nullable(Type.Boolean()),
+};
 /** The same with every quiz, project and material (compute.ts `ScoreDetail`). */
 export const ScoreDetail = Type.Object({
   ...summaryFields,
-  quizzes: Type.Array(Type.Object({ id: Id, title: Type.String(), kind: Type.String(), percent: Percent, score: nullable(Type.Number()) })),
-  projects: Type.Array(
-    Type.Object({
-      media_id: Id,
-      title: Type.String(),
-      version: nullable(Type.Integer()),
-      status: nullable(Type.String()),
-      score: nullable(Type.Number()),
-      approved: nullable(Type.Boolean()),
-    }),
-  ),
+  quizzes: Type.Array(Type.Object(quizFields)),
+  projects: Type.Array(Type.Object(projectFields)),
   materials: Type.Array(Type.Object({ id: Id, title: Type.String(), kind: Type.String(), viewed: Type.Boolean(), score: nullable(Type.Number()) })),
 });
 
@@ -66,27 +68,6 @@ export const StudentGrades = Type.Object({
     percent: Type.Integer(),
     passed: nullable(Type.Boolean()),
   }),
-  quizzes: Type.Array(
-    Type.Object({
-      id: Id,
-      title: Type.String(),
-      kind: Type.String(),
-      percent: Percent,
-      score: nullable(Type.Number()),
-      passed: nullable(Type.Boolean()),
-      status: Type.String(),
-      done: Type.Boolean(),
-    }),
-  ),
-  projects: Type.Array(
-    Type.Object({
-      media_id: Id,
-      title: Type.String(),
-      version: nullable(Type.Integer()),
-      status: nullable(Type.String()),
-      score: nullable(Type.Number()),
-      approved: nullable(Type.Boolean()),
-      done: Type.Boolean(),
-    }),
-  ),
+  quizzes: Type.Array(Type.Object({ ...quizFields, passed: nullable(Type.Boolean()), status: Type.String(), done: Type.Boolean() })),
+  projects: Type.Array(Type.Object({ ...projectFields, done: Type.Boolean() })),
 });
