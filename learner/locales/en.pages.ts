@@ -1,3 +1,4 @@
+import { userFieldLabelsEn } from '../../common/i18n/user-fields.en.ts';
 import { marketEn } from './marketplace.ts';
 import { networkingEn } from './networking.ts';
 import type { PageMessages } from './ru.pages.ts';
@@ -80,21 +81,7 @@ export const enPages: PageMessages = {
     citizenship: 'Citizenship',
     country_id: 'Country',
     city_id: 'City',
-    postal_code: 'Postal code',
-    street: 'Street',
-    house: 'House',
-    apartment: 'Apartment',
-    building: 'Building',
-    passport_number: 'Passport number',
-    passport_number_when: 'Issue date',
-    passport_issued_by: 'Issued by',
-    passport_subdivision_code: 'Subdivision code',
-    insurance_number: 'Individual insurance number',
-    timezone: 'Time zone',
-    interests: 'Interests',
-    hobby: 'Hobby',
-    labor_status: 'Labour status',
-    business_status: 'Business status',
+    ...userFieldLabelsEn,
   },
   profile: {
     personal: 'Personal data',

@@ -1,3 +1,4 @@
+import { userFieldLabelsRu } from '../../common/i18n/user-fields.ru.ts';
 import { marketRu } from './marketplace.ts';
 import { networkingRu } from './networking.ts';
 
@@ -92,21 +93,7 @@ export const ruPages = {
     citizenship: 'Гражданство',
     country_id: 'Страна',
     city_id: 'Город',
-    postal_code: 'Индекс',
-    street: 'Улица',
-    house: 'Дом',
-    apartment: 'Квартира',
-    building: 'Корпус',
-    passport_number: 'Серия и номер паспорта',
-    passport_number_when: 'Дата выдачи',
-    passport_issued_by: 'Кем выдан',
-    passport_subdivision_code: 'Код подразделения',
-    insurance_number: 'СНИЛС',
-    timezone: 'Часовой пояс',
-    interests: 'Интересы',
-    hobby: 'Хобби',
-    labor_status: 'Трудовой статус',
-    business_status: 'Бизнес-статус',
+    ...userFieldLabelsRu,
   },
   profile: {
     personal: 'Личные данные',

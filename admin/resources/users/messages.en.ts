@@ -1,3 +1,4 @@
+import { userFieldLabelsEn } from '../../../common/i18n/user-fields.en.ts';
 import type { Messages } from '../../framework/types.ts';
 import type { ru } from './messages.ru.ts';
 
@@ -27,21 +28,7 @@ export const en = {
         citizenship: 'Citizenship',
         country_id: 'Country (code)',
         city_id: 'City (code)',
-        postal_code: 'Postal code',
-        street: 'Street',
-        house: 'House',
-        apartment: 'Apartment',
-        building: 'Building',
-        passport_number: 'Passport number',
-        passport_number_when: 'Issue date',
-        passport_issued_by: 'Issued by',
-        passport_subdivision_code: 'Subdivision code',
-        insurance_number: 'Individual insurance number',
-        timezone: 'Time zone',
-        interests: 'Interests',
-        hobby: 'Hobby',
-        labor_status: 'Labour status',
-        business_status: 'Business status',
+        ...userFieldLabelsEn,
         date_start: 'Study start date',
         date_termination: 'Termination date',
         d_date: 'Contract date',

@@ -1,3 +1,4 @@
+import { userFieldLabelsRu } from '../../../common/i18n/user-fields.ru.ts';
 import type { MessageTree } from '../../framework/types.ts';
 
 /** Texts of the users screens (names and fields, edit panel, import). The English catalogue must name exactly the Russian keys (a missing one fails to compile). */
@@ -26,21 +27,7 @@ export const ru = {
         citizenship: 'Гражданство',
         country_id: 'Страна (код)',
         city_id: 'Город (код)',
-        postal_code: 'Индекс',
-        street: 'Улица',
-        house: 'Дом',
-        apartment: 'Квартира',
-        building: 'Корпус',
-        passport_number: 'Номер паспорта',
-        passport_number_when: 'Дата выдачи',
-        passport_issued_by: 'Кем выдан',
-        passport_subdivision_code: 'Код подразделения',
-        insurance_number: 'СНИЛС',
-        timezone: 'Часовой пояс',
-        interests: 'Интересы',
-        hobby: 'Хобби',
-        labor_status: 'Трудовой статус',
-        business_status: 'Бизнес-статус',
+        ...userFieldLabelsRu,
         date_start: 'Дата начала обучения',
         date_termination: 'Дата отчисления',
         d_date: 'Дата договора',
