@@ -30,6 +30,7 @@ import { tokens as tokenTable } from '../server/db/schema/index.ts';
 import { addSearchUsers, freePort, searchRows, startupTimes, uploadGrowth } from './extras.ts';
 
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 200);
+const BENCH_QUESTIONS = Number(process.env.BENCH_QUESTIONS ?? 0);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 // the surge (open model, bench/surge.ts): sign-ins spread over the first window, quiz starts over the second
@@ -54,10 +55,29 @@ const db = database.db;
 
 // The students: all in the demo school's MBA group, which is enrolled in the program holding the pass quiz.
 const [group] = await db.select().from(groups).where(eq(groups.tenant_id, 1));
-const [quiz] = await db
+const [demoQuiz] = await db
   .select()
   .from(quizzes)
   .where(and(eq(quizzes.tenant_id, 1), eq(quizzes.title, 'Зачёт по отчётности')));
+// BENCH_QUESTIONS=N: an exam of its own, N one-choice questions of four options, in the demo quiz's chapter, so that
+// the surge's answers go on for minutes as in a real exam (the demo quiz has two questions)
+const quiz = BENCH_QUESTIONS > 0 ? await examQuiz(BENCH_QUESTIONS) : demoQuiz;
+async function examQuiz(n: number) {
+  const [exam] = await db
+    .insert(quizzes)
+    .values({ tenant_id: 1, title: `Bench exam of ${n} questions` })
+    .returning();
+  for (let i = 0; i < n; i++) {
+    const [q] = await db
+      .insert(questions)
+      .values({ tenant_id: 1, quiz_id: exam.id, text: `Question ${i + 1}`, type: 'radio', sort: i })
+      .returning();
+    await db.insert(questionOptions).values([0, 1, 2, 3].map((k) => ({ tenant_id: 1, question_id: q.id, text: `Option ${k + 1}`, is_correct: k === 0, score: k === 0 ? 1 : 0, sort: k })));
+  }
+  const [place] = await db.select().from(chapterQuizzes).where(eq(chapterQuizzes.quiz_id, demoQuiz.id)).limit(1);
+  await db.insert(chapterQuizzes).values({ tenant_id: 1, chapter_id: place.chapter_id, quiz_id: exam.id, sort: 99 });
+  return exam;
+}
 await db.update(quizzes).set({ max_attempts: null }).where(eq(quizzes.id, quiz.id));
 const quizQuestions = await db.select().from(questions).where(eq(questions.quiz_id, quiz.id));
 const benchHash = await hashPassword(PASSWORD);
@@ -308,7 +328,7 @@ const opRow = (k: OpKind) => {
 };
 const memory = `${Math.round(process.memoryUsage().rss / 1048576)} MB`;
 const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
-const table = `Measured ${when} UTC by \`npm run bench\` on ${database.kind}, ${apiMode}, load generator in this process: ${STUDENTS} students; the surge signs them in over ${SIGNIN_WINDOW} s and starts their attempts over the next ${START_WINDOW} s, each then answers every 1–3 s (open model, bench/surge.ts; ${surge.seconds.toFixed(0)} s, ${surge.attemptsFinished} attempts finished); the closed loop runs ${CONNECTIONS} connections for ${DURATION} s. Load average (1 min) of the machine beside each figure; "repeats" are 409 answers by design, neither successes nor errors.
+const table = `Measured ${when} UTC by \`npm run bench\` on ${database.kind}, ${apiMode}, load generator in this process: ${STUDENTS} students, a quiz of ${quizQuestions.length} questions; the surge signs them in over ${SIGNIN_WINDOW} s and starts their attempts over the next ${START_WINDOW} s, each then answers every 1–3 s (open model, bench/surge.ts; ${surge.seconds.toFixed(0)} s, ${surge.attemptsFinished} attempts finished); the closed loop runs ${CONNECTIONS} connections for ${DURATION} s. Load average (1 min) of the machine beside each figure; "repeats" are 409 answers by design, neither successes nor errors.
 
 | scenario | successes (closed: per s) | p50 ms | p99 ms | repeats (409) | errors / total | load avg |
 |---|---|---|---|---|---|---|
