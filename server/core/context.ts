@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { tenantAccess, tenants, tokens, users, type AccessFlag, type Role } from '../db/schema/index.ts';
@@ -106,17 +106,20 @@ export function installContext(app: FastifyInstance, db: Db, defaultTenant: stri
   app.decorateRequest('tenant', null as never);
   app.decorateRequest('db', null as never);
 
+  // every request with a token runs it: prepared once per connection (server/db/prepared.ts)
+  const tokenRead = db
+    .select({ token: tokens, user: users })
+    .from(tokens)
+    .innerJoin(users, eq(users.id, tokens.user_id))
+    .where(eq(tokens.access_hash, sql.placeholder('hash')))
+    .prepare('token_read');
+
   async function readToken(req: FastifyRequest) {
     const header = req.headers.authorization;
     const fromQuery = req.routeOptions.config?.queryToken ? (req.query as Record<string, unknown>)?.access_token : undefined;
     const raw = header?.startsWith('Bearer ') ? header.slice(7).trim() : typeof fromQuery === 'string' ? fromQuery : undefined;
     if (!raw) return;
-    const hash = sha256(raw);
-    const [row] = await db
-      .select({ token: tokens, user: users })
-      .from(tokens)
-      .innerJoin(users, eq(users.id, tokens.user_id))
-      .where(and(eq(tokens.access_hash, hash)));
+    const [row] = await tokenRead.execute({ hash: sha256(raw) });
     if (!row || row.token.revoked_at || row.token.access_expires_at < new Date() || row.token.tenant_id !== req.tenant.id) {
       throw notAuthorized();
     }
