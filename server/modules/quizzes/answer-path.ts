@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { quizAttempts, quizzes } from '../../db/schema/index.ts';
 import { maxScore, resultOf, type Attempt, type Option, type Question, type Quiz } from './engine.ts';
 import { questionsWithOptions } from './store.ts';
+import { preparedOn, preparedSql } from '../../db/prepared.ts';
 
 /**
  * The answer path's caches (issue 16, docs/performance.md "The answer path"), one set per API process.
@@ -128,37 +129,21 @@ export async function storeAnswer(
     event: boolean;
   },
 ): Promise<AnswerOutcome | undefined> {
-  const now = new Date();
-  const a = db
-    .select({ id: quizAttempts.id, tenant_id: quizAttempts.tenant_id, status: quizAttempts.status, deadline_at: quizAttempts.deadline_at, version: quizzes.version })
-    .from(quizAttempts)
-    .innerJoin(quizzes, eq(quizzes.id, quizAttempts.quiz_id))
-    .where(and(eq(quizAttempts.id, p.attemptId), eq(quizAttempts.user_id, p.userId)));
-  const event = p.event
-    ? sql`, ev as (insert into events (tenant_id, user_id, kind, subject_type, subject_id, data)
-        select tenant_id, ${p.userId}::int, 'quiz_answer', 'question', question_id, ${JSON.stringify({ attempt_id: p.attemptId, quiz_id: p.quizId, is_correct: p.is_correct })}::jsonb from ins)`
-    : sql``;
-  const res = await db.execute(sql`with a as (${a.getSQL()}),
-    ins as (
-      insert into question_answers (tenant_id, attempt_id, question_id, option_ids, text, is_correct, score)
-      select a.tenant_id, a.id, ${p.questionId}::int, ${p.optionIds ? JSON.stringify(p.optionIds) : null}::jsonb, ${p.text}::text, ${p.is_correct}::boolean, ${p.score}::real
-      from a where a.status = 'IN_PROCESS' and (a.deadline_at is null or a.deadline_at > ${now.toISOString()}::timestamptz) and a.version = ${p.version}
-      on conflict do nothing
-      returning tenant_id, attempt_id, question_id
-    ),
-    upd as (
-      update quiz_attempts set answered_count = answered_count + 1, answered_score = answered_score + ${p.score}::real
-      where id in (select attempt_id from ins)
-      returning answered_count, answered_score
-    )${event}
-    select a.status, a.deadline_at, a.version,
-      exists (select 1 from ins) as inserted,
-      (select answered_count from upd) as answered_count,
-      (select answered_score from upd) as answered_score,
-      (select count(*)::int from quiz_attempts x where x.quiz_id = ${p.quizId}::int and x.user_id = ${p.userId}::int) as used,
-      (select coalesce(json_agg(x.question_id), '[]'::json) from question_answers x where x.attempt_id = a.id) as answered
-    from a`);
-  const row = (res as unknown as { rows: Record<string, unknown>[] }).rows[0];
+  // a named prepared statement per handle and shape (server/db/prepared.ts): parsed and planned once per connection
+  const statement = preparedOn(db, p.event ? 'quiz:answer+event' : 'quiz:answer', (bound) => preparedSql(bound, answerStatement(bound, p.event)));
+  const [row] = await statement.execute({
+    attempt: p.attemptId,
+    user: p.userId,
+    quiz: p.quizId,
+    version: p.version,
+    question: p.questionId,
+    options: p.optionIds ? JSON.stringify(p.optionIds) : null,
+    text: p.text,
+    correct: p.is_correct,
+    score: p.score,
+    now: new Date().toISOString(),
+    event: p.event ? JSON.stringify({ attempt_id: p.attemptId, quiz_id: p.quizId, is_correct: p.is_correct }) : undefined,
+  });
   if (!row) return undefined;
   const answered = typeof row.answered === 'string' ? JSON.parse(row.answered) : row.answered;
   return {
@@ -174,22 +159,51 @@ export async function storeAnswer(
 }
 
 /**
+ * The answer's statement, its per-call values as placeholders. `a` is built by the handle's own `select()`, so that a
+ * school-bound handle writes its school's condition into it (each bound handle prepares its own: `preparedOn`).
+ */
+function answerStatement(db: Db, withEvent: boolean) {
+  const ph = sql.placeholder;
+  const a = db
+    .select({ id: quizAttempts.id, tenant_id: quizAttempts.tenant_id, status: quizAttempts.status, deadline_at: quizAttempts.deadline_at, version: quizzes.version })
+    .from(quizAttempts)
+    .innerJoin(quizzes, eq(quizzes.id, quizAttempts.quiz_id))
+    .where(and(eq(quizAttempts.id, ph('attempt')), eq(quizAttempts.user_id, ph('user'))));
+  const event = withEvent
+    ? sql`, ev as (insert into events (tenant_id, user_id, kind, subject_type, subject_id, data)
+        select tenant_id, ${ph('user')}::int, 'quiz_answer', 'question', question_id, ${ph('event')}::jsonb from ins)`
+    : sql``;
+  return sql`with a as (${a.getSQL()}),
+    ins as (
+      insert into question_answers (tenant_id, attempt_id, question_id, option_ids, text, is_correct, score)
+      select a.tenant_id, a.id, ${ph('question')}::int, ${ph('options')}::jsonb, ${ph('text')}::text, ${ph('correct')}::boolean, ${ph('score')}::real
+      from a where a.status = 'IN_PROCESS' and (a.deadline_at is null or a.deadline_at > ${ph('now')}::timestamptz) and a.version = ${ph('version')}::int
+      on conflict do nothing
+      returning tenant_id, attempt_id, question_id
+    ),
+    upd as (
+      update quiz_attempts set answered_count = answered_count + 1, answered_score = answered_score + ${ph('score')}::real
+      where id in (select attempt_id from ins)
+      returning answered_count, answered_score
+    )${event}
+    select a.status, a.deadline_at, a.version,
+      exists (select 1 from ins) as inserted,
+      (select answered_count from upd) as answered_count,
+      (select answered_score from upd) as answered_score,
+      (select count(*)::int from quiz_attempts x where x.quiz_id = ${ph('quiz')}::int and x.user_id = ${ph('user')}::int) as used,
+      (select coalesce(json_agg(x.question_id), '[]'::json) from question_answers x where x.attempt_id = a.id) as answered
+    from a`;
+}
+
+/**
  * Finishes an attempt whose last answer was just stored, in one statement, with the points the attempt counted; the
  * `quiz_attempt` event goes with it. Answers the finished attempt, or undefined when another request finished it first.
  */
 export async function finishWithAnswers(db: Db, quiz: Quiz, attemptId: number, score: number, max: number, eventFor: number | undefined): Promise<Attempt | undefined> {
   const { percent, passed } = resultOf(quiz, score, max);
-  const done = db
-    .update(quizAttempts)
-    .set({ status: 'FINISHED', finished_at: new Date(), score, max_score: max, percent, passed })
-    .where(and(eq(quizAttempts.id, attemptId), eq(quizAttempts.status, 'IN_PROCESS')))
-    .returning();
-  if (eventFor === undefined) return (await done)[0];
-  const res = await db.execute(sql`with done as (${done.getSQL()}),
-    ev as (insert into events (tenant_id, user_id, kind, subject_type, subject_id, data)
-      select tenant_id, ${eventFor}::int, 'quiz_attempt', 'quiz', quiz_id, jsonb_build_object('attempt_id', id, 'score', score, 'percent', percent, 'passed', passed) from done)
-    select * from done`);
-  const row = (res as unknown as { rows: Record<string, unknown>[] }).rows[0];
+  const withEvent = eventFor !== undefined;
+  const statement = preparedOn(db, withEvent ? 'quiz:finish+event' : 'quiz:finish', (bound) => preparedSql(bound, finishStatement(bound, withEvent)));
+  const [row] = await statement.execute({ attempt: attemptId, now: new Date(), score, max, percent, passed, user: eventFor });
   if (!row) return undefined;
   return {
     ...(row as unknown as Attempt),
@@ -200,4 +214,20 @@ export async function finishWithAnswers(db: Db, quiz: Quiz, attemptId: number, s
     max_score: Number(row.max_score),
     percent: Number(row.percent),
   };
+}
+
+/** The finishing statement (the handle's own update, its school's condition in it), with or without its event. */
+function finishStatement(db: Db, withEvent: boolean) {
+  const ph = sql.placeholder;
+  const done = db
+    .update(quizAttempts)
+    .set({ status: 'FINISHED', finished_at: ph('now') as never, score: ph('score') as never, max_score: ph('max') as never, percent: ph('percent') as never, passed: ph('passed') as never })
+    .where(and(eq(quizAttempts.id, ph('attempt')), eq(quizAttempts.status, 'IN_PROCESS')))
+    .returning();
+  const event = withEvent
+    ? sql`, ev as (insert into events (tenant_id, user_id, kind, subject_type, subject_id, data)
+      select tenant_id, ${ph('user')}::int, 'quiz_attempt', 'quiz', quiz_id, jsonb_build_object('attempt_id', id, 'score', score, 'percent', percent, 'passed', passed) from done)`
+    : sql``;
+  return sql`with done as (${done.getSQL()})${event}
+    select * from done`;
 }
