@@ -89,7 +89,13 @@ describe('quiz answer path', () => {
 
   it('answers in at most three statements each, the reply carrying the next question, and finishes with the last', async () => {
     const { quiz, qs } = await makeQuiz(`Answer path ${Math.random()}`);
-    const start = await api.call({ method: 'GET', url: `/api/quiz/${quiz.id}?is_new=true`, token: student });
+    // a start is the token, the quiz with the student's right to take it, the student's attempts and the new attempt;
+    // the quiz's questions and options are read once per process and version of the quiz (this is its first start)
+    const { result: start, statements: started } = await counted(() => api.call({ method: 'GET', url: `/api/quiz/${quiz.id}?is_new=true`, token: student }));
+    expect(start.statusCode, start.body).toBe(200);
+    const content = started.filter((s) => /^select .* from "(questions|question_options)"/.test(s));
+    expect(content, 'the content read once').toHaveLength(2);
+    expect(started.length - content.length, started.join('\n')).toBeLessThanOrEqual(4);
     const attempt = start.json().data.attempt.id as number;
     const first = await counted(() => api.call({ method: 'GET', url: `/api/quiz/${quiz.id}/question?id_quizAttemp=${attempt}`, token: student }));
     expect(first.statements.length, first.statements.join('\n')).toBeLessThanOrEqual(2);

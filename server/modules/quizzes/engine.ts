@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { preparedOn } from '../../db/prepared.ts';
 import type { Db } from '../../db/client.ts';
 import { questionAnswers, type questionOptions, questions, quizAttempts, type quizzes } from '../../db/schema/index.ts';
 import { attemptPassed } from '../programs/index.ts';
@@ -83,7 +84,16 @@ export async function startAttempt(db: Db, quiz: Quiz, content: { questions: Que
     option_order[q.id] = scatter ? shuffle(own) : own;
   }
   const deadline_at = quiz.response_time_minutes ? new Date(Date.now() + quiz.response_time_minutes * 60_000) : null;
-  const [a] = await db.insert(quizAttempts).values({ quiz_id: quiz.id, user_id: userId, number, deadline_at, question_order, option_order, demo }).returning();
+  // prepared once per handle (server/db/prepared.ts); the school-bound handle stamps its school into it
+  const insert = preparedOn(db, 'quiz:start', (bound) => {
+    const ph = sql.placeholder;
+    return bound
+      .insert(quizAttempts)
+      .values({ quiz_id: ph('quiz'), user_id: ph('user'), number: ph('number'), deadline_at: sql`${ph('deadline')}::timestamptz`, question_order: ph('questions'), option_order: ph('options'), demo: ph('demo') } as never)
+      .returning()
+      .prepare('quiz_start');
+  });
+  const [a] = await insert.execute({ quiz: quiz.id, user: userId, number, deadline: deadline_at?.toISOString() ?? null, questions: question_order, options: option_order, demo });
   return a;
 }
 

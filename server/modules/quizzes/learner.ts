@@ -1,17 +1,17 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { questionAnswers, questionOptions, questions, quizAttempts, quizzes, settings, users } from '../../db/schema/index.ts';
+import { questionAnswers, questionOptions, questions, quizAttempts, settings, users } from '../../db/schema/index.ts';
 import { currentUser, type User } from '../../core/context.ts';
 import { AppError, fieldError, notFound } from '../../core/errors.ts';
-import { assertItemVisible } from '../programs/index.ts';
+import { seesAllPrograms } from '../programs/index.ts';
 import { finishAttempt, isTimeUp, mayShowCorrect, scoreAnswer, secondsLeft, startAttempt, type Attempt, type Quiz } from './engine.ts';
 import { langOf } from '../../mail/texts.ts';
 import { Id, IdParams } from '../../core/schemas.ts';
 import { createQuizCaches, finishWithAnswers, storeAnswer, type AttemptFacts, type QuizContent } from './answer-path.ts';
 import { achievementsAfter } from '../lifelong/index.ts';
-import { loadQuiz as quizOf } from './store.ts';
+import { attemptRead, attemptStateRead, attemptsRead, learnerQuizRead } from './store.ts';
 import { dataOf } from '../../core/responses.ts';
 import { AnswerOutcome, AttemptResult, AttemptView, QuestionStep, QuizStart, RevealedQuestion } from './responses.ts';
 
@@ -62,7 +62,7 @@ export function learnerRoutes(fastify: FastifyInstance) {
     const known = caches.attempt(req.tenant.id, attemptId);
     const cached = known && known.userId === me.id ? caches.cached(req.tenant.id, known.quizId) : undefined;
     if (known && cached) return { facts: known, content: cached };
-    const [raw] = await req.db.select().from(quizAttempts).where(eq(quizAttempts.id, attemptId));
+    const [raw] = await attemptRead(req.db).execute({ id: attemptId });
     if (!raw) throw new AppError(404, 'ERROR_FIND_ATTEMPT', 'No such attempt');
     if (raw.user_id !== me.id) throw new AppError(404, 'NOT_FIND_ATTEMPT', 'The attempt is not yours');
     const quiz = await loadQuiz(req, raw.quiz_id);
@@ -115,17 +115,26 @@ export function learnerRoutes(fastify: FastifyInstance) {
     return caches.content(req.db, req.tenant.id, await loadQuiz(req, facts.quizId));
   }
 
-  /** A quiz of the school (the store's read, as the editor's) that the caller may take. */
+  /**
+   * A quiz of the school that the caller may take, in one prepared statement (store.ts `learnerQuizRead`): the rule of
+   * `assertItemVisible` (server/modules/programs/access.ts): staff take any quiz of their school; a student only an
+   * active one held by a program they are enrolled in.
+   */
   async function loadQuiz(req: FastifyRequest, id: number) {
-    const q = await quizOf(req.db, id);
-    await assertItemVisible(req.db, currentUser(req), { quizId: q.id });
-    return q;
+    const me = currentUser(req);
+    const [row] = await learnerQuizRead(req.db).execute({ id, user: me.id });
+    if (!row) throw notFound('quiz');
+    if (!seesAllPrograms(me)) {
+      if (row.status === 'inactive') throw new AppError(403, 'ERROR_ACCESS', 'The quiz is inactive');
+      if (row.enrolled !== true) throw new AppError(403, 'ERROR_ACCESS', 'Not enrolled');
+    }
+    return row.quiz;
   }
 
   /** The caller's attempt of this quiz, finished on the spot when its time is up. */
   async function loadAttempt(req: FastifyRequest, quiz: Quiz, id: number | undefined) {
     if (!id) throw new AppError(422, 'NOT_ISSET_ATTEMPT_ID', 'id_quizAttemp is required');
-    const [a] = await req.db.select().from(quizAttempts).where(eq(quizAttempts.id, id));
+    const [a] = await attemptRead(req.db).execute({ id });
     if (!a) throw new AppError(404, 'ERROR_FIND_ATTEMPT', 'No such attempt');
     if (a.user_id !== currentUser(req).id || a.quiz_id !== quiz.id) throw new AppError(404, 'NOT_FIND_ATTEMPT', 'The attempt is not yours or not of this quiz');
     if (a.status === 'IN_PROCESS' && isTimeUp(a)) return finish(req, quiz, a);
@@ -159,11 +168,7 @@ export function learnerRoutes(fastify: FastifyInstance) {
   }
 
   async function attemptsOf(req: FastifyRequest, quizId: number, userId: number) {
-    return req.db
-      .select()
-      .from(quizAttempts)
-      .where(and(eq(quizAttempts.quiz_id, quizId), eq(quizAttempts.user_id, userId)))
-      .orderBy(asc(quizAttempts.number));
+    return attemptsRead(req.db).execute({ quiz: quizId, user: userId });
   }
 
   /** Whether the caller may see correctness of this quiz now (engine.ts mayShowCorrect: show_correct, and an exam only with no attempt left). */
@@ -207,12 +212,14 @@ export function learnerRoutes(fastify: FastifyInstance) {
         if (quiz.max_attempts && list.length >= quiz.max_attempts) throw new AppError(409, 'ERROR_MAX_ATTEMPT', 'No attempts left', { max: quiz.max_attempts });
         try {
           open = await startAttempt(req.db, quiz, content, me.id, list.length + 1, !!req.actorId);
+          // the list read just before, with the attempt this request inserted (its number was the next free one)
+          list = [...list, open];
         } catch {
           // Another request started it at the same moment: continue that one.
-          open = (await attemptsOf(req, quiz.id, me.id)).find((a) => a.status === 'IN_PROCESS');
+          list = await attemptsOf(req, quiz.id, me.id);
+          open = list.find((a) => a.status === 'IN_PROCESS');
           if (!open) throw new AppError(409, 'ERROR_FIND_ATTEMPT', 'Could not start an attempt');
         }
-        list = await attemptsOf(req, quiz.id, me.id);
       }
       const finished = list.filter((a) => a.status === 'FINISHED');
       const best = finished.reduce<Attempt | undefined>((b, a) => (!b || (a.percent ?? 0) > (b.percent ?? 0) ? a : b), undefined);
@@ -249,15 +256,7 @@ export function learnerRoutes(fastify: FastifyInstance) {
       const { facts } = ctx;
       let content = ctx.content;
       if (facts.quizId !== req.params.id) throw new AppError(404, 'NOT_FIND_ATTEMPT', 'The attempt is not yours or not of this quiz');
-      const [state] = await req.db
-        .select({
-          attempt: quizAttempts,
-          version: quizzes.version,
-          answered: sql<number[]>`(select coalesce(json_agg(x.question_id), '[]'::json) from question_answers x where x.attempt_id = ${quizAttempts.id})`,
-        })
-        .from(quizAttempts)
-        .innerJoin(quizzes, eq(quizzes.id, quizAttempts.quiz_id))
-        .where(eq(quizAttempts.id, facts.id));
+      const [state] = await attemptStateRead(req.db).execute({ id: facts.id });
       if (!state) {
         caches.forget(req.tenant.id, facts.id);
         throw new AppError(404, 'ERROR_FIND_ATTEMPT', 'No such attempt');

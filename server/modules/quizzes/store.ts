@@ -1,6 +1,20 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, exists, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { questionAnswers, questionOptions, questions, quizAttempts, quizSettings, quizzes } from '../../db/schema/index.ts';
+import {
+  chapterQuizzes,
+  chapters,
+  groupUsers,
+  programGroups,
+  programUsers,
+  programs,
+  questionAnswers,
+  questionOptions,
+  questions,
+  quizAttempts,
+  quizSettings,
+  quizzes,
+} from '../../db/schema/index.ts';
+import { preparedOn } from '../../db/prepared.ts';
 import { AppError, notFound } from '../../core/errors.ts';
 import { maxScore, type Option, type Question, type Quiz } from './engine.ts';
 
@@ -131,4 +145,77 @@ export async function keepOneCorrect(db: Tx, questionId: number, keep?: number) 
 export function reorder(current: number[], listed: number[]): number[] | null {
   if (new Set(listed).size !== listed.length || !listed.every((id) => current.includes(id))) return null;
   return [...listed, ...current.filter((id) => !listed.includes(id))];
+}
+
+/**
+ * The learner's read of a quiz in one statement, prepared once per handle (server/db/prepared.ts): the quiz row, its
+ * back-office status and whether the caller is enrolled (directly or through a group) in a program of the school whose
+ * chapters hold it. The same rule as `assertItemVisible` (server/modules/programs/access.ts), which took three
+ * statements after the quiz's own; every subquery is built by the handle's `select()`, so a school-bound handle writes
+ * its school's condition into each.
+ */
+export function learnerQuizRead(db: Db) {
+  return preparedOn(db, 'quiz:learner-quiz', (bound) => {
+    const ph = sql.placeholder;
+    const status = bound.select({ status: quizSettings.status }).from(quizSettings).where(eq(quizSettings.quiz_id, quizzes.id));
+    const direct = bound
+      .select({ one: sql`1` })
+      .from(programUsers)
+      .where(and(eq(programUsers.program_id, programs.id), eq(programUsers.user_id, ph('user'))));
+    const viaGroup = bound
+      .select({ one: sql`1` })
+      .from(programGroups)
+      .innerJoin(groupUsers, eq(groupUsers.group_id, programGroups.group_id))
+      .where(and(eq(programGroups.program_id, programs.id), eq(groupUsers.user_id, ph('user'))));
+    const holder = bound
+      .select({ one: sql`1` })
+      .from(chapterQuizzes)
+      .innerJoin(chapters, eq(chapters.id, chapterQuizzes.chapter_id))
+      .innerJoin(programs, eq(programs.id, chapters.program_id))
+      .where(and(eq(chapterQuizzes.quiz_id, quizzes.id), or(exists(direct), exists(viaGroup))));
+    return bound
+      .select({ quiz: quizzes, status: sql<string | null>`(${status})`, enrolled: sql<boolean>`exists (${holder})` })
+      .from(quizzes)
+      .where(eq(quizzes.id, ph('id')))
+      .prepare('quiz_learner_quiz');
+  });
+}
+
+/** A student's attempts of a quiz in their order, prepared once per handle. */
+export function attemptsRead(db: Db) {
+  return preparedOn(db, 'quiz:attempts-of', (bound) =>
+    bound
+      .select()
+      .from(quizAttempts)
+      .where(and(eq(quizAttempts.quiz_id, sql.placeholder('quiz')), eq(quizAttempts.user_id, sql.placeholder('user'))))
+      .orderBy(asc(quizAttempts.number))
+      .prepare('quiz_attempts_of'),
+  );
+}
+
+/** One attempt by its id, prepared once per handle. */
+export function attemptRead(db: Db) {
+  return preparedOn(db, 'quiz:attempt', (bound) =>
+    bound
+      .select()
+      .from(quizAttempts)
+      .where(eq(quizAttempts.id, sql.placeholder('id')))
+      .prepare('quiz_attempt'),
+  );
+}
+
+/** The attempt, its quiz's version and the questions answered so far (GET /question), prepared once per handle. */
+export function attemptStateRead(db: Db) {
+  return preparedOn(db, 'quiz:attempt-state', (bound) =>
+    bound
+      .select({
+        attempt: quizAttempts,
+        version: quizzes.version,
+        answered: sql<number[]>`(select coalesce(json_agg(x.question_id), '[]'::json) from question_answers x where x.attempt_id = ${quizAttempts.id})`,
+      })
+      .from(quizAttempts)
+      .innerJoin(quizzes, eq(quizzes.id, quizAttempts.quiz_id))
+      .where(eq(quizAttempts.id, sql.placeholder('id')))
+      .prepare('quiz_attempt_state'),
+  );
 }
