@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { gt, sql } from 'drizzle-orm';
+import { asc, gt, sql } from 'drizzle-orm';
 import { integer, pgTable } from 'drizzle-orm/pg-core';
-import { openDatabase, type Database } from '../db/client.ts';
-import { COUNT_EXACT_UP_TO, COUNT_REMEMBER_MS, countRows } from './pagination.ts';
+import { openDatabase, statementProbe, type Database } from '../db/client.ts';
+import { COUNT_EXACT_UP_TO, COUNT_REMEMBER_MS, countRows, paginate } from './pagination.ts';
 
 /** List totals (issue 16, docs/performance.md "Counts"): exact up to the cap on every page, remembered above it. */
 const rows = pgTable('count_rows_probe', { n: integer().notNull() });
@@ -29,6 +29,44 @@ describe('countRows', () => {
       now.mockReturnValue(1_000_000 + COUNT_REMEMBER_MS + 1);
       expect(await countRows(db, rows, undefined)).toBe(COUNT_EXACT_UP_TO + 7); // counted again once it is old
     } finally {
+      now.mockRestore();
+    }
+  });
+
+  it('reads a page of a whole table with its total in one statement, and the total apart only for an empty page', async () => {
+    const db = database.db;
+    const statements: string[] = [];
+    statementProbe.listener = (query) => statements.push(query);
+    const now = vi.spyOn(Date, 'now').mockReturnValue(5_000_000);
+    try {
+      const small = gt(rows.n, COUNT_EXACT_UP_TO - 10);
+      const page = await paginate<{ n: number }>(db, { page: 2, per_page: 2 }, { table: rows, where: small, orderBy: [asc(rows.n)] });
+      const all = (await db.select().from(rows).where(small)).map((r) => r.n).sort((a, b) => a - b);
+      statements.length = 0;
+      const again = await paginate<{ n: number }>(db, { page: 2, per_page: 2 }, { table: rows, where: small, orderBy: [asc(rows.n)] });
+      expect(statements).toHaveLength(1);
+      expect(again).toEqual(page);
+      expect(page.data).toEqual([{ n: all[2] }, { n: all[3] }]);
+      expect(page.meta).toEqual({ current_page: 2, last_page: Math.ceil(all.length / 2), from: 3, to: 4, total: all.length, per_page: 2 });
+
+      statements.length = 0;
+      const past = await paginate<{ n: number }>(db, { page: 99, per_page: 2 }, { table: rows, where: small, orderBy: [asc(rows.n)] });
+      expect(past.data).toEqual([]);
+      expect(past.meta.total).toBe(all.length);
+      expect(statements).toHaveLength(2);
+
+      // a big list: counted in full on its first page, then only its page is read while its total is remembered
+      const big = gt(rows.n, -1);
+      const first = await paginate<{ n: number }>(db, { per_page: 3 }, { table: rows, where: big, orderBy: [asc(rows.n)] });
+      const total = (await db.select().from(rows)).length;
+      expect(first.meta.total).toBe(total);
+      statements.length = 0;
+      const next = await paginate<{ n: number }>(db, { page: 2, per_page: 3 }, { table: rows, where: big, orderBy: [asc(rows.n)] });
+      expect(statements).toHaveLength(1);
+      expect(next.meta.total).toBe(total);
+      expect(next.data).toHaveLength(3);
+    } finally {
+      statementProbe.listener = undefined;
       now.mockRestore();
     }
   });

@@ -41,17 +41,52 @@ export function orderFor(q: ListQuery, sortable: Record<string, AnyColumn | SQL>
 }
 
 /**
- * Runs a page of a list: `query` is a dynamic select (already filtered), `where` the same filter
- * for the count. Answers `{ data, meta }` in the shape of docs/api.md.
+ * Runs a page of a list: `where` filters it, `orderBy` sorts it. Answers `{ data, meta }` in the shape of docs/api.md.
+ *
+ * Without `query` the page is every column of `table`, read in one statement with its total (a scalar subquery, see
+ * `countRows` for how it is bounded): one round trip instead of two, which is most of what a short indexed list costs
+ * on this machine (docs/performance.md "User search and upload growth"). With `query` (a dynamic select already
+ * filtered by the same `where`: joins, chosen columns) the total is counted by a statement of its own first.
  */
-export async function paginate<T>(db: Db, q: ListQuery, opts: { query: PgSelect; table: PgTable; where?: SQL; orderBy: (SQL | AnyColumn)[] }): Promise<{ data: T[]; meta: ListMeta }> {
+export async function paginate<T>(db: Db, q: ListQuery, opts: { query?: PgSelect; table: PgTable; where?: SQL; orderBy: (SQL | AnyColumn)[] }): Promise<{ data: T[]; meta: ListMeta }> {
   const perPage = Math.min(q.per_page ?? 15, 100);
   const page = Math.max(q.page ?? 1, 1);
+  const offset = (page - 1) * perPage;
+  if (!opts.query) {
+    const remembered = rememberedTotal(db, opts.table, opts.where);
+    if (remembered === undefined) {
+      const capped = db
+        .select({ one: sql`1` })
+        .from(opts.table as never)
+        .where(opts.where)
+        .limit(COUNT_EXACT_UP_TO + 1);
+      const rows = (await db
+        .select({ row: opts.table as never, total: sql<number>`(select count(*) from (${capped}) as "capped")`.mapWith(Number) })
+        .from(opts.table as never)
+        .where(opts.where)
+        .orderBy(...opts.orderBy)
+        .limit(perPage)
+        .offset(offset)) as unknown as { row: T; total: number }[];
+      // an empty page (past the end, or nothing found) carries no total: counted apart
+      let total = rows.length ? rows[0].total : await countRows(db, opts.table, opts.where);
+      if (total > COUNT_EXACT_UP_TO) total = await countInFull(db, opts.table, opts.where);
+      const data = rows.map((r) => r.row);
+      return { data, meta: pageMeta(page, perPage, total, data.length) };
+    }
+    const data = (await db
+      .select()
+      .from(opts.table as never)
+      .where(opts.where)
+      .orderBy(...opts.orderBy)
+      .limit(perPage)
+      .offset(offset)) as T[];
+    return { data, meta: pageMeta(page, perPage, remembered, data.length) };
+  }
   const total = await countRows(db, opts.table, opts.where);
   const data = (await opts.query
     .orderBy(...opts.orderBy)
     .limit(perPage)
-    .offset((page - 1) * perPage)) as T[];
+    .offset(offset)) as T[];
   return { data, meta: pageMeta(page, perPage, Number(total), data.length) };
 }
 
@@ -62,13 +97,28 @@ export const COUNT_REMEMBER_MS = 30_000;
 const bigCounts = new Map<string, { total: number; at: number }>();
 const renderer = new PgDialect();
 
+function countKey(db: Db, table: PgTable, where: SQL | undefined) {
+  const rendered = where ? renderer.sqlToQuery(where) : { sql: '', params: [] };
+  return `${schoolOf(db) ?? '-'}:${getTableName(table)}:${rendered.sql}:${JSON.stringify(rendered.params)}`;
+}
+
+/** The total of a big list (over COUNT_EXACT_UP_TO) counted less than COUNT_REMEMBER_MS ago by this process, if any. */
+function rememberedTotal(db: Db, table: PgTable, where: SQL | undefined): number | undefined {
+  const hit = bigCounts.get(countKey(db, table, where));
+  return hit && Date.now() - hit.at < COUNT_REMEMBER_MS ? hit.total : undefined;
+}
+
 /**
- * A list's total without scanning a school's whole table on every page (issue 16, docs/performance.md): the matching
- * rows are counted up to COUNT_EXACT_UP_TO + 1 (a bounded index scan); a list bigger than that is counted in full
- * once and its total remembered for COUNT_REMEMBER_MS, so paging through 50,000 users counts them twice a minute at
- * most, not on every page. A big list's total may so lag a creation or deletion by up to that long.
+ * A list's total without scanning a school's whole table on every page (issue 16, docs/performance.md): a list whose
+ * total was over COUNT_EXACT_UP_TO when counted less than COUNT_REMEMBER_MS ago answers that total without a statement;
+ * otherwise the matching rows are counted up to COUNT_EXACT_UP_TO + 1 (a bounded scan), and a list bigger than that
+ * is counted in full and its total remembered. So paging through (or searching) 50,000 users counts them twice a
+ * minute at most, not on every page; a big list's total may lag a creation or deletion by up to that long. A list
+ * of up to COUNT_EXACT_UP_TO rows is counted exactly on every page.
  */
 export async function countRows(db: Db, table: PgTable, where: SQL | undefined): Promise<number> {
+  const remembered = rememberedTotal(db, table, where);
+  if (remembered !== undefined) return remembered;
   const capped = db
     .select({ one: sql`1` })
     .from(table as never)
@@ -77,16 +127,17 @@ export async function countRows(db: Db, table: PgTable, where: SQL | undefined):
     .as('capped');
   const [{ n }] = await db.select({ n: count() }).from(capped);
   if (Number(n) <= COUNT_EXACT_UP_TO) return Number(n);
-  const rendered = where ? renderer.sqlToQuery(where) : { sql: '', params: [] };
-  const key = `${schoolOf(db) ?? '-'}:${getTableName(table)}:${rendered.sql}:${JSON.stringify(rendered.params)}`;
-  const hit = bigCounts.get(key);
-  if (hit && Date.now() - hit.at < COUNT_REMEMBER_MS) return hit.total;
+  return countInFull(db, table, where);
+}
+
+/** Counts a big list in full and remembers its total for COUNT_REMEMBER_MS. */
+async function countInFull(db: Db, table: PgTable, where: SQL | undefined): Promise<number> {
   const [{ total }] = await db
     .select({ total: count() })
     .from(table as never)
     .where(where);
   if (bigCounts.size > 10_000) bigCounts.clear();
-  bigCounts.set(key, { total: Number(total), at: Date.now() });
+  bigCounts.set(countKey(db, table, where), { total: Number(total), at: Date.now() });
   return Number(total);
 }
 

@@ -106,7 +106,6 @@ export default async function adminUsers(fastify: FastifyInstance) {
       const page = await paginate<User>(req.db, q, {
         table: users,
         where,
-        query: req.db.select().from(users).where(where).$dynamic(),
         orderBy: orderFor(
           q,
           { id: users.id, surname: users.surname, name: users.name, login: users.login, email: users.email, role: users.role, last_login_at: users.last_login_at, created_at: users.created_at },

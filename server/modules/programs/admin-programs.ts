@@ -167,7 +167,6 @@ export function programRoutes(fastify: FastifyInstance) {
       return paginate(req.db, req.query, {
         table: programs,
         where,
-        query: req.db.select().from(programs).where(where).$dynamic(),
         orderBy: orderFor(req.query, { id: programs.id, title: programs.title, created_at: programs.created_at }, desc(programs.id)),
       });
     },
