@@ -37,8 +37,9 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const SIGNIN_WINDOW = Number(process.env.BENCH_SIGNIN_SECONDS ?? 20);
 const START_WINDOW = Number(process.env.BENCH_START_SECONDS ?? 10);
 const PASSWORD = 'bench-password-1';
-// users added to the demo school for the user search (bench/extras.ts); `npm run bench:data -- --search` has 50,000
-const SEARCH_USERS = Number(process.env.BENCH_SEARCH_USERS ?? 10_000);
+// users added to the demo school for the user search (bench/extras.ts): 50,000 as the goal says (about 17 s to add on
+// the quiet machine); `node --import tsx bench/search-upload.ts` runs the search and the upload alone
+const SEARCH_USERS = Number(process.env.BENCH_SEARCH_USERS ?? 50_000);
 const load1 = () => loadavg()[0].toFixed(1);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
 const separate = Boolean(process.env.DATABASE_URL);
@@ -297,8 +298,8 @@ if (server) {
   await ended;
   server = null;
 }
-// on PostgreSQL the in-process API has served nothing before: its first request's compilation counts in the growth (a
-// second upload of the same student is refused with 409)
+// on PostgreSQL the in-process API has served nothing before: uploadGrowth sends a small archive through the same route
+// first, so that the route's first use (modules, schemas) is not counted in the growth
 const upload = await uploadGrowth(await inProcessApi(), db, await tokenOf('student'));
 const startup = process.env.BENCH_STARTUP === '0' ? null : await startupTimes();
 
@@ -339,7 +340,7 @@ ${row('closed loop: answer route alone', answerOnly, answerOnlyLoad)}
 ${row('bare Fastify route (in this process)', bareRes, bareLoad)}
 ${search.join('\n')}
 
-The user search runs over ${STUDENTS + SEARCH_USERS} users of the demo school (goal: p99 ≤ 50 ms at 50,000, indexed). A 40 MB project archive, streamed by the client: answered ${upload.status} in ${upload.ms} ms, the process's resident memory grew by **${upload.growthMb.toFixed(1)} MB** at most (goal ≤ 10 MB; an API in this process, beside the load generator${separate ? ', its first request' : ''}). Start-up to /health on the embedded database: ${startup ? `first start (migrations and the demo seed) ${(startup.first / 1000).toFixed(1)} s, again on that database **${(startup.again / 1000).toFixed(1)} s** (goal ≤ 3 s)` : 'not measured (BENCH_STARTUP=0)'}.
+The user search runs over ${STUDENTS + SEARCH_USERS} users of the demo school (goal: p99 ≤ 50 ms at 50,000, indexed). A 40 MB project archive, streamed by the client: answered ${upload.status} in ${upload.ms} ms, the process's resident memory grew by **${upload.growthMb.toFixed(1)} MB** at most (goal ≤ 10 MB; an API in this process, beside the load generator, after one small upload through the same route; at the highest, JS heap +${upload.heapMb.toFixed(1)} MB, Buffers +${upload.buffersMb.toFixed(1)} MB). Start-up to /health on the embedded database: ${startup ? `first start (migrations and the demo seed) ${(startup.first / 1000).toFixed(1)} s, again on that database **${(startup.again / 1000).toFixed(1)} s** (goal ≤ 3 s)` : 'not measured (BENCH_STARTUP=0)'}.
 
 The answer route alone against the raw loop, every answer counted (repeats included: both run the same statement): ${Math.round(answerOnly.requests.average)} vs ${Math.round(rawOps / DURATION)} per s, **${Math.round((100 * answerOnly.requests.average) / Math.max(1, rawOps / DURATION))} %** (goal ≥ 60 %).
 
