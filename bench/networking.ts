@@ -10,9 +10,10 @@
 // process do not take the API's CPU; BENCH_LOG_LEVEL (default info, as production; the log goes nowhere), BENCH_CPU_PROF=<dir> writes each API process's
 // CPU profile there (node --cpu-prof).
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import autocannon from 'autocannon';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/db/client.ts';
@@ -206,18 +207,23 @@ function query() {
   return `/api/search/networking?q=${encodeURIComponent(text)}&industry[]=${pick(INDUSTRIES)}&country[]=${country}&per_page=15`;
 }
 
-// warm up, then the measured run
-const loadBefore = loadavg()
-  .map((l) => l.toFixed(2))
-  .join(' ');
+// The load: CLIENTS keep-alive connections (autocannon, one viewer each), each sending its next search as soon as the
+// previous answer is in, so CLIENTS searches are in flight at every moment. BENCH_CLIENT=fetch uses Node's fetch
+// instead (what the bench used before 2026-11-24, fifth session: about 3 times the load generator's CPU a search).
+const CLIENT = process.env.BENCH_CLIENT ?? 'autocannon';
 const times: number[] = [];
 let errors = 0;
 let total = 0;
-async function client(v: { token: string; slug: string }, until: number, record: boolean) {
+let inFlight = 0;
+let maxInFlight = 0;
+async function fetchClient(v: { token: string; slug: string }, until: number, record: boolean) {
   while (Date.now() < until) {
     const t0 = performance.now();
+    inFlight++;
+    maxInFlight = Math.max(maxInFlight, inFlight);
     const res = await fetch(`${api}${query()}`, { headers: { authorization: `Bearer ${v.token}`, domain: v.slug } });
     const body = (await res.json()) as { meta?: { total: number } };
+    inFlight--;
     const ms = performance.now() - t0;
     if (!record) continue;
     if (res.status !== 200) errors++;
@@ -225,19 +231,103 @@ async function client(v: { token: string; slug: string }, until: number, record:
     times.push(ms);
   }
 }
-await Promise.all(viewers.map((v) => client(v, Date.now() + 3000, false)));
-await Promise.all(viewers.map((v) => client(v, Date.now() + SECONDS * 1000, true)));
+async function load(seconds: number, record: boolean) {
+  if (CLIENT === 'fetch') return void (await Promise.all(viewers.map((v) => fetchClient(v, Date.now() + seconds * 1000, record))));
+  let next = 0;
+  const instance = autocannon({
+    url: api,
+    connections: CLIENTS,
+    pipelining: 1,
+    duration: seconds,
+    setupClient(c: { setRequests(r: object[]): void; on(e: 'request', f: () => void): void }) {
+      const v = viewers[next++ % viewers.length];
+      // how many searches are in flight: sent and not yet answered, at each send
+      c.on('request', () => {
+        inFlight++;
+        maxInFlight = Math.max(maxInFlight, inFlight);
+      });
+      const headers = { authorization: `Bearer ${v.token}`, domain: v.slug };
+      c.setRequests([
+        {
+          method: 'GET',
+          setupRequest: (req: object) => ({ ...req, path: query(), headers }),
+          onResponse: (status: number, body: string) => {
+            if (record && status === 200) total += Number(/"total":(\d+)/.exec(body)?.[1] ?? 0);
+          },
+        },
+      ]);
+    },
+  } as unknown as autocannon.Options) as unknown as Promise<autocannon.Result> & NodeJS.EventEmitter;
+  instance.on('response', (_c: unknown, status: number, _bytes: number, ms: number) => {
+    inFlight--;
+    if (!record) return;
+    if (status !== 200) errors++;
+    times.push(ms);
+  });
+  await instance;
+  inFlight = 0;
+}
+
+/** CPU seconds used so far by the processes of this run (Linux: /proc; zero elsewhere), to say where a search's CPU goes. */
+function cpuNow() {
+  const ticks = (pid: number | string) => {
+    try {
+      const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return (Number(f[11]) + Number(f[12])) / 100; // utime, stime (clock ticks of 1/100 s)
+    } catch {
+      return 0;
+    }
+  };
+  const procs = existsSync('/proc') ? readdirSync('/proc').filter((d) => /^\d+$/.test(d)) : [];
+  const parent = new Map<string, string>();
+  const backends: string[] = [];
+  for (const p of procs) {
+    try {
+      parent.set(p, readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
+      // this database's backends: "postgres: 15/main: <user> <database> <client> <state>"
+      if (readFileSync(`/proc/${p}/cmdline`, 'utf8').includes(` ${name} `)) backends.push(p);
+    } catch {
+      // ended meanwhile
+    }
+  }
+  const tree = new Set([String(server.pid)]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [p, pp] of parent) if (tree.has(pp) && !tree.has(p)) grew = tree.add(p) !== undefined;
+  }
+  const self = process.cpuUsage();
+  return {
+    load: (self.user + self.system) / 1e6,
+    api: [...tree].reduce((s, p) => s + ticks(p), 0),
+    db: backends.reduce((s, p) => s + ticks(p), 0),
+  };
+}
+
+// warm up, then the measured run
+await load(3, false);
+maxInFlight = 0;
+const loadBefore = loadavg()
+  .map((l) => l.toFixed(2))
+  .join(' ');
+const cpuBefore = cpuNow();
+const t0 = performance.now();
+await load(SECONDS, true);
+const wall = (performance.now() - t0) / 1000;
+const cpuAfter = cpuNow();
 times.sort((a, b) => a - b);
 const pct = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))].toFixed(1);
+const perSearch = (k: 'load' | 'api' | 'db') => (((cpuAfter[k] - cpuBefore[k]) * 1000) / Math.max(1, times.length)).toFixed(2);
 console.log(
-  `${WORKERS} API processes, ${CLIENTS} concurrent clients, ${SECONDS} s: ${times.length} searches (${(times.length / SECONDS).toFixed(0)}/s), ${errors} errors, ${(total / Math.max(1, times.length)).toFixed(0)} matches per search on average`,
+  `${WORKERS} API processes, ${CLIENTS} concurrent clients (${CLIENT}), ${SECONDS} s: ${times.length} searches (${(times.length / wall).toFixed(0)}/s), ${errors} errors, ${(total / Math.max(1, times.length)).toFixed(0)} matches per search on average`,
 );
+console.log(`in flight: at most ${maxInFlight}, on average ${(times.reduce((s, t) => s + t, 0) / 1000 / wall).toFixed(1)} (the sum of the latencies over the run's time)`);
 console.log(
   `load average before ${loadBefore}, after ${loadavg()
     .map((l) => l.toFixed(2))
     .join(' ')}`,
 );
 console.log(`latency ms: p50 ${pct(50)}, p95 ${pct(95)}, p99 ${pct(99)}, max ${times[times.length - 1].toFixed(1)}`);
+console.log(`CPU ms per search: load generator ${perSearch('load')}, API ${perSearch('api')}, PostgreSQL (this database's backends) ${perSearch('db')}`);
 const plan = await db.execute(
   sql.raw(
     `explain analyze select id from network_profiles where status = 'global' and search @@ to_tsquery('simple', 'strat:*') and industry = 'finance' and country_id = ${ru} order by ts_rank(search, to_tsquery('simple', 'strat:*')) desc limit 15`,

@@ -161,16 +161,6 @@ export function searchSpec(q: SearchQuery, limit: number, excludeProfile?: numbe
   return { tsquery, country: q.country, city: q.city, industry: q.industry, labor_market: q.labor_market, school: q.school, native_language: q.native_language, sort, desc, limit, excludeProfile };
 }
 
-/** The order of two rows of a result, the same as the SQL order of both queries (so their pages merge exactly). */
-export function compareRows(spec: SearchSpec, a: MemberRow, b: MemberRow): number {
-  let c = 0;
-  if (spec.sort === 'rank') c = a.rank - b.rank;
-  else if (spec.sort === 'updated_at') c = new Date(a.updated_at).getTime() - new Date(b.updated_at).getTime();
-  else c = a.sort_name < b.sort_name ? -1 : a.sort_name > b.sort_name ? 1 : 0;
-  if (c === 0) c = a.profile_id - b.profile_id;
-  return spec.desc ? -c : c;
-}
-
 export const ProfileBody = Type.Object({
   status: Type.Optional(Type.Union(NETWORK_STATUSES.map((s) => Type.Literal(s)))),
   looking_job: Type.Optional(Type.Boolean()),

@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { groups, groupUsers, networkProfiles as np, tenantAccess, tenants, users } from '../../db/schema/index.ts';
-import { activeUser, cardColumns, cities, cityJoin, detailColumns, memberAvatar, searchConditions, searchOrder } from './columns.ts';
+import { activeUser, cardColumns, cities, cityJoin, detailColumns, memberAvatar, runSearch, searchConditions, searchOrder, type SearchBranch } from './columns.ts';
 import { memberCard, memberPage, type MemberDetailRow, type MemberRow, type SearchSpec } from './fields.ts';
 import { memberCatalog, type CatalogEntry } from './catalog.ts';
 
@@ -10,6 +10,8 @@ import { memberCatalog, type CatalogEntry } from './catalog.ts';
  * the one place where a school reads members of other schools. It uses the unbound handle (`app.db`) and reads only:
  *
  * - members whose status is `global`, of schools whose `networking` section is on, who are not blocked;
+ * - in a search for a global viewer (`ownSchool`, the school of the request's token), also the `local` members of that
+ *   viewer's own school, whom the viewer sees anyway: so that the search is one statement (docs/performance.md);
  * - the fields of a member card, and on a member page the contact fields the member chose to show (masked by
  *   `memberPage` before anything is returned) and their groups' titles;
  * - the catalog tab: once the member is found here, their programs are read through their school's bound handle
@@ -17,11 +19,11 @@ import { memberCatalog, type CatalogEntry } from './catalog.ts';
  * - an avatar (`kind: 'avatar'`): the stored file name of a global member's avatar, for the avatar route to send
  *   the image; nothing else of the row.
  *
- * `local` and `off` members of any school never leave it, nor does a hidden contact field. Everything else in
+ * `local` and `off` members of any school never leave it (a search's own-school local members go to a viewer of that school only), nor does a hidden contact field. Everything else in
  * networking reads through the school-bound handle (`req.db`). Its own tests: global-members.test.ts.
  */
 export type GlobalMembersQuery =
-  | { kind: 'search'; spec: SearchSpec }
+  | { kind: 'search'; spec: SearchSpec; ownSchool?: { id: number; slug: string } }
   | { kind: 'member'; domain: string; id: number }
   | { kind: 'school'; domain: string; limit: number }
   | { kind: 'avatar'; domain: string; id: number };
@@ -31,7 +33,7 @@ export interface GlobalTreeMember {
   groups: { id: number; title: string }[];
 }
 
-export async function globalMembers(app: FastifyInstance, q: { kind: 'search'; spec: SearchSpec }): Promise<{ rows: MemberRow[]; total: number }>;
+export async function globalMembers(app: FastifyInstance, q: { kind: 'search'; spec: SearchSpec; ownSchool?: { id: number; slug: string } }): Promise<{ rows: MemberRow[]; total: number }>;
 export async function globalMembers(app: FastifyInstance, q: { kind: 'member'; domain: string; id: number }): Promise<(ReturnType<typeof memberPage> & { catalog: CatalogEntry[] }) | null>;
 export async function globalMembers(
   app: FastifyInstance,
@@ -52,14 +54,15 @@ export async function globalMembers(app: FastifyInstance, q: GlobalMembersQuery)
       .leftJoin(cities, cityJoin);
 
   if (q.kind === 'search') {
-    const spec = q.spec;
-    const rows = (await base({ ...cardColumns(spec, memberAvatar), total: sql<number>`count(*) over ()`.mapWith(Number) })
-      .where(and(global, spec.school?.length ? inArray(tenants.slug, spec.school) : undefined, ...searchConditions(spec)))
-      .orderBy(...searchOrder(spec))
-      .limit(spec.limit)) as unknown as (MemberRow & { total: number })[];
-    // the window is read from the top of the order: no row means no match at all
-    const total = rows[0]?.total ?? 0;
-    return { rows: rows.map(({ total: _t, ...r }) => (void _t, r)), total };
+    // one statement: every school's global members, and for a global viewer's search (`ownSchool`) their own school's
+    // local members beside them (which that viewer sees anyway), under one order and one count (docs/performance.md).
+    // With one industry and one country (or cities) the composite index's range is at most a few thousand rows: the
+    // text is checked on them, cheaper than the GIN prefix scan, which reads every match of the word in every school.
+    const narrow = q.spec.industry?.length === 1 && (q.spec.country?.length === 1 || !!q.spec.city?.length);
+    const branches: SearchBranch[] = [{ kind: 'global', textWithoutIndex: narrow }];
+    const own = q.ownSchool;
+    if (own && (!q.spec.school?.length || q.spec.school.includes(own.slug))) branches.push({ kind: 'school', statuses: ['local'], textWithoutIndex: !!q.spec.industry?.length });
+    return runSearch(db, q.spec, branches, branches.length > 1 && own ? { 1: own.id } : {});
   }
 
   if (q.kind === 'member') {

@@ -1,7 +1,7 @@
 // first: accounts reads MyRecord through this module while the import cycle through catalog.ts is still being evaluated
 import { MemberAnswer, MyRecordAnswer, SavedAnswer, SearchAnswer, TreeAnswer } from './responses.ts';
 import { fileAnswer, IMAGE_TYPES } from '../../core/responses.ts';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -11,8 +11,8 @@ import { AppError, notFound } from '../../core/errors.ts';
 import { currentUser, type User } from '../../core/context.ts';
 import { Id } from '../../core/schemas.ts';
 import { pageMeta } from '../../core/pagination.ts';
-import { activeUser, cardColumns, cities, cityJoin, detailColumns, memberAvatar, searchConditions, searchOrder } from './columns.ts';
-import { compareRows, memberCard, memberPage, ProfileBody, SearchQuery, searchSpec, type ProfileInput, type MemberDetailRow, type MemberRow, type SearchSpec } from './fields.ts';
+import { activeUser, cardColumns, cities, cityJoin, detailColumns, memberAvatar, runSearch, searchConditions, searchOrder } from './columns.ts';
+import { memberCard, memberPage, ProfileBody, SearchQuery, searchSpec, type ProfileInput, type MemberDetailRow, type MemberRow, type SearchSpec } from './fields.ts';
 import { globalMembers } from './global-members.ts';
 import { curatorRoutes } from './curator.ts';
 import { saveProfile } from './store.ts';
@@ -122,19 +122,10 @@ export async function schoolMember(req: FastifyRequest, id: number, opts: { anyS
   };
 }
 
-/** The own school's side of a search (`statuses` of the school's members the viewer sees there). */
-async function schoolSearch(req: FastifyRequest, spec: SearchSpec, statuses: NetworkStatus[]) {
+/** A local viewer's search: the own school's members of both on-network statuses, one statement through the school's handle. */
+function schoolSearch(req: FastifyRequest, spec: SearchSpec) {
   if (spec.school?.length && !spec.school.includes(req.tenant.slug)) return { rows: [] as MemberRow[], total: 0 };
-  const rows = (await req.db
-    .select({ ...cardColumns(spec, memberAvatar), total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(np)
-    .innerJoin(users, eq(users.id, np.user_id))
-    .innerJoin(tenants, eq(tenants.id, np.tenant_id))
-    .leftJoin(cities, cityJoin)
-    .where(and(inArray(np.status, statuses), ...searchConditions(spec, { textWithoutIndex: !!spec.industry?.length })))
-    .orderBy(...searchOrder(spec))
-    .limit(spec.limit)) as unknown as (MemberRow & { total: number })[];
-  return { rows: rows.map(({ total: _t, ...r }) => (void _t, r)), total: rows[0]?.total ?? 0 };
+  return runSearch(req.db, spec, [{ kind: 'school', statuses: SCHOOL_VISIBLE, textWithoutIndex: !!spec.industry?.length }], { 0: req.tenant.id });
 }
 
 /**
@@ -187,13 +178,10 @@ export default async function networking(fastify: FastifyInstance) {
       const page = req.query.page ?? 1;
       const offset = (page - 1) * perPage;
       const spec = searchSpec(req.query, offset + perPage, viewer.profileId);
-      // local: the own school's local and global members; global: the own school's local ones here, every school's global ones there
-      const [own, global] = await Promise.all([
-        schoolSearch(req, spec, viewer.status === 'global' ? ['local'] : SCHOOL_VISIBLE),
-        viewer.status === 'global' ? globalMembers(app, { kind: 'search', spec }) : Promise.resolve({ rows: [] as MemberRow[], total: 0 }),
-      ]);
-      const merged = [...own.rows, ...global.rows].sort((a, b) => compareRows(spec, a, b)).slice(offset, offset + perPage);
-      const total = own.total + global.total;
+      // local: the own school's local and global members; global: those and every school's global members, one statement
+      const found = viewer.status === 'global' ? await globalMembers(app, { kind: 'search', spec, ownSchool: { id: req.tenant.id, slug: req.tenant.slug } }) : await schoolSearch(req, spec);
+      const merged = found.rows.slice(offset, offset + perPage);
+      const total = found.total;
       return { data: merged.map(memberCard), meta: pageMeta(page, perPage, total, merged.length) };
     },
   );
