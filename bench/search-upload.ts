@@ -100,19 +100,20 @@ function apiCpuMs() {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 const search = await searchRows(base, { authorization: `Bearer ${await tokenOf('admin')}`, domain: 'demo' }, 10, SECONDS, load1, process.env.BENCH_SEARCH_Q?.split(',') ?? SEARCH_PATTERNS, apiCpuMs);
+// the upload against the same API: on PostgreSQL the separate process's resident memory, read from /proc
+const upload = await uploadGrowth(base, db, await tokenOf('student'), { warmup: process.env.BENCH_UPLOAD_WARMUP !== '0', pid: server?.pid });
 if (server) {
   const ended = new Promise((r) => server?.once('exit', r));
   server.kill('SIGINT');
   await ended;
   server = null;
 }
-const upload = await uploadGrowth(await inProcessApi(), db, await tokenOf('student'), { warmup: process.env.BENCH_UPLOAD_WARMUP !== '0' });
 console.log(`\nUser search over ${SEARCH_USERS} added users (${database.kind}, ${separate ? 'API in a separate process' : 'API in this process'}):
 | scenario | req/s | p50 ms | p99 ms | | errors / total | load avg |
 |---|---|---|---|---|---|---|
 ${search.join('\n')}
 
-Upload of 40 MB: ${upload.status} in ${upload.ms} ms, resident memory grew ${upload.growthMb.toFixed(1)} MB (at the highest: JS heap ${upload.heapMb.toFixed(1)} MB, Buffers ${upload.buffersMb.toFixed(1)} MB; warm-up: ${upload.warmup}); load ${loadavg()
+Upload of 40 MB: ${upload.status} in ${upload.ms} ms, ${upload.separate ? "the API process's" : "this process's"} resident memory grew ${upload.growthMb.toFixed(1)} MB (${upload.heapMb === undefined ? '' : `at the highest: JS heap ${upload.heapMb.toFixed(1)} MB, Buffers ${upload.buffersMb?.toFixed(1)} MB; `}warm-up: ${upload.warmup}); load ${loadavg()
   .map((x) => x.toFixed(1))
   .join(' / ')}`);
 await app?.close();

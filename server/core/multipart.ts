@@ -9,6 +9,7 @@ import Busboy from '@fastify/busboy';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, ValidationError } from './errors.ts';
 import { setBracketed } from './form.ts';
+import { collectYoungGarbage } from './young-gc.ts';
 
 /** A file received in form data, already streamed to a temporary file on disk. */
 export interface UploadedFile {
@@ -177,6 +178,8 @@ function parseMultipart(req: FastifyRequest, payload: NodeJS.ReadableStream, tmp
       const own = limits.perFile?.({ field, filename, mimetype }, body);
       const meter = new Transform({
         transform(chunk: Buffer, _e, cb) {
+          // every 4 MB of a file, its socket reads already on disk are freed (server/core/young-gc.ts)
+          if ((size + chunk.length) >> 22 !== size >> 22) collectYoungGarbage();
           size += chunk.length;
           if (own && size > own.maxFileSize) return cb(new AppError(413, own.sizeError, 'File too large', { max_mb: Math.round(own.maxFileSize / 1048576) }));
           hash.update(chunk);
