@@ -211,6 +211,21 @@ describe('/admin/user', () => {
     expect((await api.call({ method: 'POST', url: '/admin/delete/user', token: northAdmin, payload: { users: [studentId] } })).statusCode).toBe(401);
   });
 
+  it("shows a person's papers only to those who manage them", async () => {
+    const papers = { passport_number: '4510 123456', passport_issued_by: 'ОВД', passport_subdivision_code: '770-001', insurance_number: '123-456-789 00' };
+    const [adminId, studentId] = [await idOf('admin'), await idOf('student')];
+    await api.db.update(users).set(papers).where(eq(users.id, adminId));
+    await api.db.update(users).set(papers).where(eq(users.id, studentId));
+    // a moderator manages students, not admins: the admin's papers are withheld, in the list and on the page
+    const list = (await api.call({ method: 'GET', url: '/admin/user?per_page=100', token: moderator })).json().data as Record<string, unknown>[];
+    expect(list.find((u) => u.id === adminId)).toMatchObject({ passport_number: null, passport_issued_by: null, passport_subdivision_code: null, insurance_number: null, login: 'admin' });
+    expect(list.find((u) => u.id === studentId)).toMatchObject(papers);
+    expect((await api.call({ method: 'GET', url: `/admin/user/${adminId}`, token: moderator })).json().data).toMatchObject({ passport_number: null, insurance_number: null });
+    expect((await api.call({ method: 'GET', url: `/admin/user/${studentId}`, token: moderator })).json().data).toMatchObject(papers);
+    // an admin manages both
+    expect((await api.call({ method: 'GET', url: `/admin/user/${adminId}`, token: admin })).json().data).toMatchObject(papers);
+  });
+
   it('answers 422 with the field for bad input', async () => {
     const id = await idOf('trainer');
     const put = async (payload: Record<string, unknown>) => api.call({ method: 'PUT', url: `/admin/user/${id}`, token: admin, payload });

@@ -64,6 +64,16 @@ function mayManage(actor: User, targetRole: Role) {
   return targetRole === 'trainer' || targetRole === 'student' || targetRole === 'moderator';
 }
 
+/** A person's papers: shown only to those who manage the person (docs/users-admin.md, "Papers"). */
+const PAPERS = ['passport_number', 'passport_number_when', 'passport_issued_by', 'passport_subdivision_code', 'insurance_number'] as const;
+
+/** A user as `actor` sees them: every field, but the papers of a user the actor does not manage are withheld (null). */
+function seenBy(actor: User, u: User) {
+  const shown = publicUser(u);
+  if (!mayManage(actor, u.role)) for (const field of PAPERS) shown[field] = null;
+  return shown;
+}
+
 /** Who may log in as whom (demo mode): an admin as moderators, trainers and students; a superadmin also as admins; nobody as a superadmin. */
 function mayActAs(actor: User, targetRole: Role) {
   if (targetRole === 'superadmin') return false;
@@ -112,12 +122,13 @@ export default async function adminUsers(fastify: FastifyInstance) {
           desc(users.id),
         ),
       });
-      return { data: page.data.map(publicUser), meta: page.meta };
+      const me = currentUser(req);
+      return { data: page.data.map((u) => seenBy(me, u)), meta: page.meta };
     },
   );
 
   app.get('/admin/user/:id', { config: { roles: MANAGERS }, schema: { tags, summary: 'One user', params: IdParams, response: { 200: UserAnswer } } }, async (req) => ({
-    data: publicUser(await load(req.db, req.params.id)),
+    data: seenBy(currentUser(req), await load(req.db, req.params.id)),
   }));
 
   app.post(
