@@ -210,10 +210,32 @@ function searchSql(spec: SearchSpec, branches: SearchBranch[], sort: SearchSpec[
     order by ${order('m')}, m.profile_id ${dir}`;
 }
 
+/**
+ * Shapes a handle keeps as named statements, at most: every connection of its pool keeps each one's text and plan for
+ * its whole life, and the shapes possible are many (filters × one or several values × sorts); the common few are
+ * named, any further ones run as unnamed statements (parsed and planned each time, as before).
+ */
+const SHAPES_MAX = 64;
+const preparedShapes = new WeakMap<Db, Set<string>>();
+
+/** `query` run as an unnamed statement, with its placeholders filled as a named one's are. */
+function unnamedSql(db: Db, query: SQL) {
+  const { dialect, session } = db as unknown as {
+    dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } };
+    session: { prepareQuery(q: { sql: string; params: unknown[] }, fields: undefined, name: undefined, arrayMode: boolean): { execute(v?: Record<string, unknown>): Promise<unknown> } };
+  };
+  const prepared = session.prepareQuery(dialect.sqlToQuery(query), undefined, undefined, false);
+  return { execute: async (values?: Record<string, unknown>) => ((await prepared.execute(values)) as { rows: Record<string, unknown>[] }).rows };
+}
+
 /** Runs a search statement on `db` (prepared once per handle and shape); `schoolIds[i]` is the school of branch i when it is a school's. */
 export async function runSearch(db: Db, spec: SearchSpec, branches: SearchBranch[], schoolIds: Record<number, number> = {}) {
   const built = searchStatement(spec, branches);
-  const statement = preparedOn(db, built.key, (d) => preparedSql(d, built.build()));
+  let shapes = preparedShapes.get(db);
+  if (!shapes) preparedShapes.set(db, (shapes = new Set()));
+  const named = shapes.has(built.key) || shapes.size < SHAPES_MAX;
+  if (named) shapes.add(built.key);
+  const statement = named ? preparedOn(db, built.key, (d) => preparedSql(d, built.build())) : unnamedSql(db, built.build());
   for (const [i, id] of Object.entries(schoolIds)) built.values[`school${i}`] = id;
   const rows = (await statement.execute(built.values)) as unknown as (MemberRow & { total: number })[];
   return { rows: rows.map(({ total: _t, ...r }) => (void _t, { ...r, rank: Number(r.rank) })), total: rows[0] ? Number(rows[0].total) : 0 };
