@@ -3,6 +3,7 @@
 // moment of the start window that follows, then answers a question every 1–3 s (the next question comes with each
 // answer) until the attempt is over. A slow server does not slow the arrivals down, as it would in a closed loop.
 import { loadavg } from 'node:os';
+import { Agent, request } from 'undici';
 
 export type OpKind = 'sign-in' | 'start' | 'first question' | 'answer';
 
@@ -27,6 +28,13 @@ export interface SurgeOptions {
   signInWindowS: number;
   startWindowS: number;
   gapS?: [number, number];
+  /** Tokens of the students, already signed in: no sign-in window (the A/B phases of bench/surge-ab.ts). */
+  tokens?: string[];
+  /**
+   * The load generator's HTTP client: undici's `request` on an Agent of its own (default), or the global `fetch`
+   * (undici's fetch, whose WHATWG layers cost this process about twice the CPU a request: docs/performance.md).
+   */
+  client?: 'undici' | 'fetch';
 }
 
 export interface SurgeResult {
@@ -35,6 +43,10 @@ export interface SurgeResult {
   attemptsFinished: number;
   /** The 1-minute load average sampled every second while it ran (the highest). */
   loadMax: number;
+  /** CPU seconds this process (the load generator) used while it ran, user and system. */
+  cpuS: number;
+  /** Requests sent. */
+  requests: number;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
@@ -54,17 +66,32 @@ export async function runSurge(o: SurgeOptions): Promise<SurgeResult> {
   let loadMax = loadavg()[0];
   const sampler = setInterval(() => (loadMax = Math.max(loadMax, loadavg()[0])), 1000);
   let finished = 0;
+  let requests = 0;
+  const agent = new Agent({ keepAliveTimeout: 30_000 });
+  type Reply = { ok: boolean; status: number; json: () => Promise<unknown> };
+  const send =
+    o.client === 'fetch'
+      ? async (url: string, method: string, headers: Record<string, string>, body?: string): Promise<Reply> => {
+          const res = await fetch(url, { method, headers, body });
+          return { ok: res.ok, status: res.status, json: () => res.json() };
+        }
+      : async (url: string, method: string, headers: Record<string, string>, body?: string): Promise<Reply> => {
+          const res = await request(url, { method: method as 'GET', headers, body, dispatcher: agent });
+          return { ok: res.statusCode >= 200 && res.statusCode < 300, status: res.statusCode, json: () => res.body.json() };
+        };
 
   async function call(kind: OpKind, method: string, path: string, token: string | undefined, body?: unknown, repeat?: (status: number, name?: string) => boolean, from?: string) {
     const t = performance.now();
+    requests++;
     try {
-      const res = await fetch(o.base + path, {
+      const res = await send(
+        o.base + path,
         method,
-        headers: { domain: o.tenant, ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}), ...(from ? { 'x-forwarded-for': from } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
+        { domain: o.tenant, ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}), ...(from ? { 'x-forwarded-for': from } : {}) },
+        body ? JSON.stringify(body) : undefined,
+      );
       // biome-ignore lint/suspicious/noExplicitAny: the benchmark reads whatever JSON the API answered
-      const json = (await res.json().catch(() => ({}))) as Record<string, any>;
+      const json = ((await res.json().catch(() => ({}))) ?? {}) as Record<string, any>;
       const ms = performance.now() - t;
       const s = ops[kind];
       if (res.ok) {
@@ -86,8 +113,16 @@ export async function runSurge(o: SurgeOptions): Promise<SurgeResult> {
   }
 
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   async function student(login: string, i: number) {
     await sleep(rand(0, o.signInWindowS * 1000));
+    const token = o.tokens ? o.tokens[i] : await signIn(login, i);
+    if (!token) return;
+    await sleep(t0 + o.signInWindowS * 1000 + rand(0, o.startWindowS * 1000) - performance.now());
+    const started = await call('start', 'GET', `/api/quiz/${o.quizId}?is_new=true`, token);
+    await answerAll(token, started);
+  }
+  async function signIn(login: string, i: number) {
     // each student from an address of their own (the API trusts the loopback proxy in the benchmark): the per-address
     // sign-in throttle (100 in 15 min) is not what is measured here
     const from = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
@@ -100,10 +135,10 @@ export async function runSurge(o: SurgeOptions): Promise<SurgeResult> {
       undefined,
       from,
     );
-    const token = signed?.access_token as string | undefined;
-    if (!token) return;
-    await sleep(t0 + o.signInWindowS * 1000 + rand(0, o.startWindowS * 1000) - performance.now());
-    const started = await call('start', 'GET', `/api/quiz/${o.quizId}?is_new=true`, token);
+    return signed?.access_token as string | undefined;
+  }
+  // biome-ignore lint/suspicious/noExplicitAny: the benchmark reads whatever JSON the API answered
+  async function answerAll(token: string, started: Record<string, any> | undefined) {
     const attempt = started?.data?.attempt?.id as number | undefined;
     if (!attempt) return;
     let q = (await call('first question', 'GET', `/api/quiz/${o.quizId}/question?id_quizAttemp=${attempt}`, token))?.data?.question;
@@ -124,7 +159,9 @@ export async function runSurge(o: SurgeOptions): Promise<SurgeResult> {
     }
   }
   await Promise.all(o.logins.map((login, i) => student(login, i)));
+  const cpu = process.cpuUsage(cpu0);
   clearInterval(sampler);
+  await agent.close();
   for (const s of Object.values(ops)) s.latencies.sort((a, b) => a - b);
-  return { ops, seconds: (performance.now() - t0) / 1000, attemptsFinished: finished, loadMax };
+  return { ops, seconds: (performance.now() - t0) / 1000, attemptsFinished: finished, loadMax, cpuS: (cpu.user + cpu.system) / 1e6, requests };
 }
