@@ -27,7 +27,7 @@ import { percentile, runSurge, type OpKind } from './surge.ts';
 import { storeAnswer } from '../server/modules/quizzes/answer-path.ts';
 import { sha256 } from '../server/core/context.ts';
 import { tokens as tokenTable } from '../server/db/schema/index.ts';
-import { addSearchUsers, freePort, searchRows, startupTimes, uploadGrowth } from './extras.ts';
+import { addSearchUsers, freePort, processTreeMb, searchRows, startupTimes, uploadGrowth } from './extras.ts';
 
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 200);
 const BENCH_QUESTIONS = Number(process.env.BENCH_QUESTIONS ?? 0);
@@ -145,15 +145,6 @@ async function separateApi() {
   }
 }
 /** Resident memory of the API's processes (the primary and its workers), MB, from /proc. */
-function apiMemoryMb(pid: number): number {
-  try {
-    const rss = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-    return rss + children.reduce((sum, c) => sum + apiMemoryMb(c), 0);
-  } catch {
-    return 0;
-  }
-}
 const apiMode = separate
   ? `API in ${WORKERS} separate process${WORKERS === 1 ? '' : 'es'} (${bundled ? 'node server/dist/main.mjs' : 'tsx server/main.ts'}, API_WORKERS=${WORKERS})`
   : 'API in this process (PGlite in memory: a separate process cannot share it)';
@@ -294,16 +285,16 @@ const tokenOf = async (login: string) => {
   return (await issueTokens(demoDb, u.id)).access_token;
 };
 const search = await searchRows(base, { authorization: `Bearer ${await tokenOf('admin')}`, domain: 'demo' }, 10, Math.min(DURATION, 5), load1);
-const apiMemory = server?.pid ? `${Math.round(apiMemoryMb(server.pid))} MB` : null;
+const apiMemory = server?.pid ? `${Math.round(processTreeMb(server.pid))} MB` : null;
+// the upload against the same API, after one small archive through the same route (its first use of modules and
+// schemas not counted); on PostgreSQL the separate API's resident memory, read from /proc, apart from this process
+const upload = await uploadGrowth(base, db, await tokenOf('student'), { pid: server?.pid });
 if (server) {
   const ended = new Promise((r) => server?.once('exit', r));
   server.kill('SIGTERM');
   await ended;
   server = null;
 }
-// on PostgreSQL the in-process API has served nothing before: uploadGrowth sends a small archive through the same route
-// first, so that the route's first use (modules, schemas) is not counted in the growth
-const upload = await uploadGrowth(await inProcessApi(), db, await tokenOf('student'));
 const startup = process.env.BENCH_STARTUP === '0' ? null : await startupTimes();
 
 // First screens of both apps (learner /auth and /courses/list, back office signed out and signed in), brotli and gzip.
@@ -343,11 +334,11 @@ ${row('closed loop: answer route alone', answerOnly, answerOnlyLoad)}
 ${row('bare Fastify route (in this process)', bareRes, bareLoad)}
 ${search.join('\n')}
 
-The user search runs over ${STUDENTS + SEARCH_USERS} users of the demo school (goal: p99 ≤ 50 ms at 50,000, indexed). A 40 MB project archive, streamed by the client: answered ${upload.status} in ${upload.ms} ms, the process's resident memory grew by **${upload.growthMb.toFixed(1)} MB** at most (goal ≤ 10 MB; an API in this process, beside the load generator, after one small upload through the same route; at the highest, JS heap +${upload.heapMb.toFixed(1)} MB, Buffers +${upload.buffersMb.toFixed(1)} MB). Start-up to /health on the embedded database: ${startup ? `first start (migrations and the demo seed) ${(startup.first / 1000).toFixed(1)} s, again on that database **${(startup.again / 1000).toFixed(1)} s** (goal ≤ 3 s)` : 'not measured (BENCH_STARTUP=0)'}.
+The user search runs over ${STUDENTS + SEARCH_USERS} users of the demo school (goal: p99 ≤ 50 ms at 50,000, indexed). A 40 MB project archive, streamed by the client: answered ${upload.status} in ${upload.ms} ms, the API's resident memory grew by **${upload.growthMb.toFixed(1)} MB** at most (goal ≤ 10 MB; after one small upload through the same route; ${upload.separate ? 'the separate API, read from /proc' : `an API in this process, beside the load generator; at the highest, JS heap +${upload.heapMb?.toFixed(1)} MB, Buffers +${upload.buffersMb?.toFixed(1)} MB`}). Start-up to /health on the embedded database: ${startup ? `first start (migrations and the demo seed) ${(startup.first / 1000).toFixed(1)} s, again on that database **${(startup.again / 1000).toFixed(1)} s** (goal ≤ 3 s)` : 'not measured (BENCH_STARTUP=0)'}.
 
 The answer route alone against the raw loop, every answer counted (repeats included: both run the same statement): ${Math.round(answerOnly.requests.average)} vs ${Math.round(rawOps / DURATION)} per s, **${Math.round((100 * answerOnly.requests.average) / Math.max(1, rawOps / DURATION))} %** (goal ≥ 60 %).
 
-Process memory after the runs: this process (load generator, raw loop, bare route${separate ? ', the API of the upload' : ', the API'}) ${memory}${apiMemory ? `; the separate API (${WORKERS} process${WORKERS === 1 ? '' : 'es'}${WORKERS > 1 ? ' and their primary' : ''}) ${apiMemory} after the surge, the closed loops and the search` : ''}.
+Process memory after the runs: this process (load generator, raw loop, bare route${separate ? '' : ', the API'}) ${memory}${apiMemory ? `; the separate API (${WORKERS} process${WORKERS === 1 ? '' : 'es'}${WORKERS > 1 ? ' and their primary' : ''}) ${apiMemory} after the surge, the closed loops and the search` : ''}.
 
 First screens of the apps (what each loads, file bytes; bench/bundles.ts):
 
