@@ -89,7 +89,15 @@ export async function startAttempt(db: Db, quiz: Quiz, content: { questions: Que
     const ph = sql.placeholder;
     return bound
       .insert(quizAttempts)
-      .values({ quiz_id: ph('quiz'), user_id: ph('user'), number: ph('number'), deadline_at: sql`${ph('deadline')}::timestamptz`, question_order: ph('questions'), option_order: ph('options'), demo: ph('demo') } as never)
+      .values({
+        quiz_id: ph('quiz'),
+        user_id: ph('user'),
+        number: ph('number'),
+        deadline_at: sql`${ph('deadline')}::timestamptz`,
+        question_order: ph('questions'),
+        option_order: ph('options'),
+        demo: ph('demo'),
+      } as never)
       .returning()
       .prepare('quiz_start');
   });
