@@ -116,6 +116,7 @@ export default async function adminUsers(fastify: FastifyInstance) {
       const page = await paginate<User>(req.db, q, {
         table: users,
         where,
+        searched: Boolean(q.q),
         orderBy: orderFor(
           q,
           { id: users.id, surname: users.surname, name: users.name, login: users.login, email: users.email, role: users.role, last_login_at: users.last_login_at, created_at: users.created_at },

@@ -176,6 +176,7 @@ export default async function newsModule(fastify: FastifyInstance) {
       const page = await paginate<typeof news.$inferSelect>(req.db, req.query, {
         table: news,
         where,
+        searched: Boolean(req.query.q),
         orderBy: orderFor(req.query, { id: news.id, title: news.title, published_at: news.published_at, required: news.required }, desc(news.published_at)),
       });
       return { data: await withReadCounts(req.db, page.data), meta: page.meta };

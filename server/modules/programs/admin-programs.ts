@@ -167,6 +167,7 @@ export function programRoutes(fastify: FastifyInstance) {
       return paginate(req.db, req.query, {
         table: programs,
         where,
+        searched: Boolean(req.query.q),
         orderBy: orderFor(req.query, { id: programs.id, title: programs.title, created_at: programs.created_at }, desc(programs.id)),
       });
     },
