@@ -62,11 +62,19 @@ describe('start-up on a database already set up', () => {
     const at = await place();
     try {
       const d = await at.open();
-      // the last migration recorded a moment earlier than its journal entry: the migrator applies it again (and its
-      // tables exist already, so the start fails: proof that it ran)
+      const recorded = async (db: Database) => (await db.db.execute<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)).rows[0].n;
+      const before = await recorded(d);
+      // the last migration recorded a moment earlier than its journal entry: the next start applies it again. Proof
+      // that it ran: a migration that cannot run twice (a CREATE TABLE) fails the start; one that can (an ALTER INDEX)
+      // is recorded a second time
       await d.db.execute(sql`update drizzle.__drizzle_migrations set created_at = created_at - 1 where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`);
       await d.close();
-      await expect(at.open()).rejects.toThrow(/Failed query: CREATE TABLE/);
+      const again = await at.open().catch((err: Error) => err);
+      if (again instanceof Error) expect(again.message).toMatch(/Failed query/);
+      else {
+        expect(await recorded(again)).toBe(before + 1);
+        await again.close();
+      }
     } finally {
       await at.drop();
     }

@@ -30,6 +30,15 @@ export const CROSS_SCHOOL_PATHS: Record<string, string> = {
   'report-schedules/due.ts': 'claimDueSchedules',
 };
 
+/**
+ * Raw statements that must name their school themselves, because the bound handle does not rewrite raw SQL: the file
+ * and why (docs/school-isolation.md). Nothing else may write a school condition by hand.
+ */
+const RAW_SCHOOL_CONDITIONS: Record<string, string> = {
+  'networking/columns.ts':
+    "searchStatement: the networking search's one statement, whose branches (the own school's members, every school's global ones) are united in raw SQL; the own school's branch names the school of the request's token as a parameter",
+};
+
 describe('module fences', () => {
   it('no module names the unbound data handle', () => {
     const offences: string[] = [];
@@ -56,6 +65,7 @@ describe('module fences', () => {
   it('no module writes a school condition or stamp by hand', () => {
     const offences: string[] = [];
     for (const file of sources(root)) {
+      if (relative(root, file) in RAW_SCHOOL_CONDITIONS) continue;
       readFileSync(file, 'utf8')
         .split('\n')
         .forEach((line, i) => {
