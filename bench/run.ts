@@ -6,8 +6,8 @@
 // both cores), so that the load generator does not take the API's CPU; the raw loop, the bare route, the upload's
 // memory growth and the process memory measure this process. On PGlite (no DATABASE_URL) the API runs in this process:
 // a separate one cannot share an in-memory database.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -18,7 +18,7 @@ import { openDatabase } from '../server/db/client.ts';
 import { buildApp } from '../server/app.ts';
 import { seedReferenceData } from '../server/seed/reference.ts';
 import { seedDemo } from '../server/seed/demo.ts';
-import { chapterQuizzes, chapters, groupUsers, groups, programUsers, questionOptions, questions, quizzes, users } from '../server/db/schema/index.ts';
+import { groupUsers, groups, questionOptions, questions, quizzes, users } from '../server/db/schema/index.ts';
 import { issueTokens } from '../server/modules/accounts/tokens.ts';
 import { bindToSchool } from '../server/db/school.ts';
 import { firstLoadTable, firstLoads } from './bundles.ts';
@@ -27,7 +27,9 @@ import { percentile, runSurge, type OpKind } from './surge.ts';
 import { storeAnswer } from '../server/modules/quizzes/answer-path.ts';
 import { sha256 } from '../server/core/context.ts';
 import { tokens as tokenTable } from '../server/db/schema/index.ts';
-import { addSearchUsers, freePort, processTreeMb, searchRows, startupTimes, uploadGrowth } from './extras.ts';
+import { addSearchUsers, processTreeMb, searchRows, startupTimes, uploadGrowth } from './extras.ts';
+import { type ApiProcess, startApiProcess } from './api-process.ts';
+import { createExam, demoQuiz, enrolForQuiz } from './exam.ts';
 
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 200);
 const BENCH_QUESTIONS = Number(process.env.BENCH_QUESTIONS ?? 0);
@@ -56,29 +58,8 @@ const db = database.db;
 
 // The students: all in the demo school's MBA group, which is enrolled in the program holding the pass quiz.
 const [group] = await db.select().from(groups).where(eq(groups.tenant_id, 1));
-const [demoQuiz] = await db
-  .select()
-  .from(quizzes)
-  .where(and(eq(quizzes.tenant_id, 1), eq(quizzes.title, 'Зачёт по отчётности')));
-// BENCH_QUESTIONS=N: an exam of its own, N one-choice questions of four options, in the demo quiz's chapter, so that
-// the surge's answers go on for minutes as in a real exam (the demo quiz has two questions)
-const quiz = BENCH_QUESTIONS > 0 ? await examQuiz(BENCH_QUESTIONS) : demoQuiz;
-async function examQuiz(n: number) {
-  const [exam] = await db
-    .insert(quizzes)
-    .values({ tenant_id: 1, title: `Bench exam of ${n} questions` })
-    .returning();
-  for (let i = 0; i < n; i++) {
-    const [q] = await db
-      .insert(questions)
-      .values({ tenant_id: 1, quiz_id: exam.id, text: `Question ${i + 1}`, type: 'radio', sort: i })
-      .returning();
-    await db.insert(questionOptions).values([0, 1, 2, 3].map((k) => ({ tenant_id: 1, question_id: q.id, text: `Option ${k + 1}`, is_correct: k === 0, score: k === 0 ? 1 : 0, sort: k })));
-  }
-  const [place] = await db.select().from(chapterQuizzes).where(eq(chapterQuizzes.quiz_id, demoQuiz.id)).limit(1);
-  await db.insert(chapterQuizzes).values({ tenant_id: 1, chapter_id: place.chapter_id, quiz_id: exam.id, sort: 99 });
-  return exam;
-}
+// BENCH_QUESTIONS=N: an exam of its own (bench/exam.ts), so that the surge's answers go on for minutes as in a real exam
+const quiz = BENCH_QUESTIONS > 0 ? await createExam(db, BENCH_QUESTIONS) : await demoQuiz(db);
 await db.update(quizzes).set({ max_attempts: null }).where(eq(quizzes.id, quiz.id));
 const quizQuestions = await db.select().from(questions).where(eq(questions.quiz_id, quiz.id));
 const benchHash = await hashPassword(PASSWORD);
@@ -88,12 +69,11 @@ const created = await db
   .returning({ id: users.id });
 await db.insert(groupUsers).values(created.map((u) => ({ tenant_id: 1, group_id: group.id, user_id: u.id })));
 // and enrolled directly in the programs that hold the quiz (whatever the seed's groups are)
-const holders = await db.select({ id: chapters.program_id }).from(chapterQuizzes).innerJoin(chapters, eq(chapters.id, chapterQuizzes.chapter_id)).where(eq(chapterQuizzes.quiz_id, quiz.id));
-for (const h of holders)
-  await db
-    .insert(programUsers)
-    .values(created.map((u) => ({ tenant_id: 1, program_id: h.id, user_id: u.id })))
-    .onConflictDoNothing();
+await enrolForQuiz(
+  db,
+  quiz.id,
+  created.map((u) => u.id),
+);
 const demoDb = bindToSchool(db, 1);
 const tokens = await Promise.all(created.map((u) => issueTokens(demoDb, u.id).then((t) => t.access_token)));
 
@@ -106,45 +86,17 @@ async function inProcessApi() {
 }
 
 // the API in processes of its own, started now that the students and their tokens are in the database
-let server = null as ChildProcess | null;
-process.once('exit', () => server?.kill('SIGTERM'));
+let server = null as ApiProcess | null;
+process.once('exit', () => server?.child.kill('SIGTERM'));
 async function separateApi() {
-  const apiPort = await freePort();
-  const distDir = mkdtempSync(join(tmpdir(), 'lms-bench-dist-'));
-  for (const a of ['learner', 'admin']) {
-    mkdirSync(join(distDir, a), { recursive: true });
-    writeFileSync(join(distDir, a, 'index.html'), '<!doctype html><title>stand-in</title>');
-  }
-  server = spawn(process.execPath, bundled ? ['server/dist/main.mjs'] : ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      API_WORKERS: String(WORKERS),
-      API_PORT: String(apiPort),
-      WEB_PORT: String(await freePort()),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir, // the demo seed's files (seedDemo above)
-      DIST_DIR: distDir,
-      SEED_DEMO: '0',
-      LOG_LEVEL: 'warn',
-      // X-Forwarded-For from loopback is believed: each student has an address of their own (bench/surge.ts)
-      TRUST_PROXY: '127.0.0.1',
-      SIGNIN_ADDRESS_LIMIT: String(Math.max(100, STUDENTS)),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  server = await startApiProcess(bundled ? ['server/dist/main.mjs'] : ['--import', 'tsx', 'server/main.ts'], dataDir, {
+    API_WORKERS: String(WORKERS),
+    // X-Forwarded-For from loopback is believed: each student has an address of their own (bench/surge.ts)
+    TRUST_PROXY: '127.0.0.1',
+    SIGNIN_ADDRESS_LIMIT: String(Math.max(100, STUDENTS)),
   });
-  const url = `http://127.0.0.1:${apiPort}`;
-  for (const t0 = Date.now(); ; ) {
-    if (server.exitCode !== null) throw new Error(`the API ended at start (${server.exitCode})`);
-    const up = await fetch(`${url}/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return url;
-    if (Date.now() - t0 > 60_000) throw new Error('the API did not answer /health within 60 s');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  return server.url;
 }
-/** Resident memory of the API's processes (the primary and its workers), MB, from /proc. */
 const apiMode = separate
   ? `API in ${WORKERS} separate process${WORKERS === 1 ? '' : 'es'} (${bundled ? 'node server/dist/main.mjs' : 'tsx server/main.ts'}, API_WORKERS=${WORKERS})`
   : 'API in this process (PGlite in memory: a separate process cannot share it)';
@@ -288,16 +240,12 @@ const tokenOf = async (login: string) => {
   return (await issueTokens(demoDb, u.id)).access_token;
 };
 const search = await searchRows(base, { authorization: `Bearer ${await tokenOf('admin')}`, domain: 'demo' }, 10, Math.min(DURATION, 5), load1);
-const apiMemory = server?.pid ? `${Math.round(processTreeMb(server.pid))} MB` : null;
+const apiMemory = server?.child.pid ? `${Math.round(processTreeMb(server.child.pid))} MB` : null;
 // the upload against the same API, after one small archive through the same route (its first use of modules and
 // schemas not counted); on PostgreSQL the separate API's resident memory, read from /proc, apart from this process
-const upload = await uploadGrowth(base, db, await tokenOf('student'), { pid: server?.pid });
-if (server) {
-  const ended = new Promise((r) => server?.once('exit', r));
-  server.kill('SIGTERM');
-  await ended;
-  server = null;
-}
+const upload = await uploadGrowth(base, db, await tokenOf('student'), { pid: server?.child.pid });
+await server?.stop();
+server = null;
 const startup = process.env.BENCH_STARTUP === '0' ? null : await startupTimes();
 
 // First screens of both apps (learner /auth and /courses/list, back office signed out and signed in), brotli and gzip.

@@ -10,16 +10,17 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { buildApp } from '../server/app.ts';
 import { seedReferenceData } from '../server/seed/reference.ts';
 import { seedDemo } from '../server/seed/demo.ts';
-import { chapterQuizzes, chapters, programUsers, questionOptions, questions, quizzes, users } from '../server/db/schema/index.ts';
+import { questionOptions, questions, quizzes, users } from '../server/db/schema/index.ts';
 import { issueTokens } from '../server/modules/accounts/tokens.ts';
 import { bindToSchool } from '../server/db/school.ts';
 import { APP_ROLE } from '../server/db/school-wall.ts';
+import { demoQuiz, enrolForQuiz } from './exam.ts';
 
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 4);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -40,10 +41,7 @@ const database = await openDatabase({ url: url.toString() });
 const db = database.db;
 await seedReferenceData(db);
 await seedDemo(db, dataDir);
-const [quiz] = await db
-  .select()
-  .from(quizzes)
-  .where(and(eq(quizzes.tenant_id, 1), eq(quizzes.title, 'Зачёт по отчётности')));
+const quiz = await demoQuiz(db);
 await db.update(quizzes).set({ max_attempts: null }).where(eq(quizzes.id, quiz.id));
 const quizQuestions = await db.select().from(questions).where(eq(questions.quiz_id, quiz.id));
 const firstOption = new Map<number, number>();
@@ -55,12 +53,11 @@ const created = await db
   .insert(users)
   .values(Array.from({ length: STUDENTS }, (_, i) => ({ tenant_id: 1, login: `wall${i}`, email: `wall${i}@demo.test`, password_hash: 'x', name: 'Wall', surname: String(i) })))
   .returning({ id: users.id });
-const holders = await db.select({ id: chapters.program_id }).from(chapterQuizzes).innerJoin(chapters, eq(chapters.id, chapterQuizzes.chapter_id)).where(eq(chapterQuizzes.quiz_id, quiz.id));
-for (const h of holders)
-  await db
-    .insert(programUsers)
-    .values(created.map((u) => ({ tenant_id: 1, program_id: h.id, user_id: u.id })))
-    .onConflictDoNothing();
+await enrolForQuiz(
+  db,
+  quiz.id,
+  created.map((u) => u.id),
+);
 const demoDb = bindToSchool(db, 1);
 const tokens = await Promise.all(created.map((u) => issueTokens(demoDb, u.id).then((t) => t.access_token)));
 

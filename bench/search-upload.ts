@@ -5,8 +5,8 @@
 // BENCH_SECONDS (5 a pattern), BENCH_SEARCH_Q (patterns, comma-separated); for A/B pairs on one database:
 // BENCH_SEARCH_USERS=0 adds none (the database keeps those of an earlier run), BENCH_API_BUNDLE=path runs that bundle
 // of the API instead of building server/dist/main.mjs, BENCH_UPLOAD_WARMUP=0 measures the upload without a warm-up; BENCH_CPU_PROF=dir writes a `--cpu-prof` of the separate API into dir.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
@@ -19,7 +19,8 @@ import { users } from '../server/db/schema/index.ts';
 import { issueTokens } from '../server/modules/accounts/tokens.ts';
 import { bindToSchool } from '../server/db/school.ts';
 import { hashPassword } from '../server/core/password.ts';
-import { addSearchUsers, freePort, SEARCH_PATTERNS, searchRows, uploadGrowth } from './extras.ts';
+import { addSearchUsers, SEARCH_PATTERNS, searchRows, uploadGrowth } from './extras.ts';
+import { type ApiProcess, startApiProcess } from './api-process.ts';
 
 const SEARCH_USERS = Number(process.env.BENCH_SEARCH_USERS ?? 50_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -52,62 +53,27 @@ async function inProcessApi() {
   return `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 }
 
-let server = null as ChildProcess | null;
-process.once('exit', () => server?.kill('SIGTERM'));
+let server = null as ApiProcess | null;
+process.once('exit', () => server?.child.kill('SIGTERM'));
 async function separateApi() {
   if (!process.env.BENCH_API_BUNDLE && spawnSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' }).status !== 0) throw new Error('npm run build:server failed');
-  const apiPort = await freePort();
-  const distDir = mkdtempSync(join(tmpdir(), 'lms-bench-dist-'));
-  for (const a of ['learner', 'admin']) {
-    mkdirSync(join(distDir, a), { recursive: true });
-    writeFileSync(join(distDir, a, 'index.html'), '<!doctype html><title>stand-in</title>');
-  }
   const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  server = spawn(process.execPath, [...prof, process.env.BENCH_API_BUNDLE ?? 'server/dist/main.mjs'], {
-    env: {
-      ...process.env,
-      API_WORKERS: '1',
-      API_PORT: String(apiPort),
-      WEB_PORT: String(await freePort()),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DIST_DIR: distDir,
-      SEED_DEMO: '0',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${apiPort}`;
-  for (const started = Date.now(); ; ) {
-    if (server.exitCode !== null) throw new Error(`the API ended at start (${server.exitCode})`);
-    if (
-      await fetch(`${url}/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return url;
-    if (Date.now() - started > 60_000) throw new Error('the API did not answer /health within 60 s');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  server = await startApiProcess([...prof, process.env.BENCH_API_BUNDLE ?? 'server/dist/main.mjs'], dataDir);
+  return server.url;
 }
 
 const base = separate ? await separateApi() : await inProcessApi();
 /** The separate API's user + system CPU time, ms (/proc/<pid>/stat, clock ticks of 10 ms); this process's on PGlite. */
 function apiCpuMs() {
-  if (!server?.pid) return (process.cpuUsage().user + process.cpuUsage().system) / 1000;
-  const fields = readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  if (!server?.child.pid) return (process.cpuUsage().user + process.cpuUsage().system) / 1000;
+  const fields = readFileSync(`/proc/${server.child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 const search = await searchRows(base, { authorization: `Bearer ${await tokenOf('admin')}`, domain: 'demo' }, 10, SECONDS, load1, process.env.BENCH_SEARCH_Q?.split(',') ?? SEARCH_PATTERNS, apiCpuMs);
 // the upload against the same API: on PostgreSQL the separate process's resident memory, read from /proc
-const upload = await uploadGrowth(base, db, await tokenOf('student'), { warmup: process.env.BENCH_UPLOAD_WARMUP !== '0', pid: server?.pid });
-if (server) {
-  const ended = new Promise((r) => server?.once('exit', r));
-  server.kill('SIGINT');
-  await ended;
-  server = null;
-}
+const upload = await uploadGrowth(base, db, await tokenOf('student'), { warmup: process.env.BENCH_UPLOAD_WARMUP !== '0', pid: server?.child.pid });
+await server?.stop('SIGINT');
+server = null;
 console.log(`\nUser search over ${SEARCH_USERS} added users (${database.kind}, ${separate ? 'API in a separate process' : 'API in this process'}):
 | scenario | req/s | p50 ms | p99 ms | | errors / total | load avg |
 |---|---|---|---|---|---|---|

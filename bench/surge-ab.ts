@@ -7,19 +7,19 @@
 // (the quiz's attempts deleted before each phase). Sides alternate A B B A …, BENCH_PAIRS pairs. For each phase: p50/p99
 // of starts, first questions and answers, and the CPU seconds of the API's processes, of the database's backends
 // serving them and of this load generator, in milliseconds a request. Throwaway database.
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { openDatabase } from '../server/db/client.ts';
 import { seedReferenceData } from '../server/seed/reference.ts';
 import { seedDemo } from '../server/seed/demo.ts';
-import { chapterQuizzes, chapters, programUsers, questionOptions, questions, quizAttempts, quizzes, users } from '../server/db/schema/index.ts';
+import { quizAttempts, users } from '../server/db/schema/index.ts';
 import { issueTokens } from '../server/modules/accounts/tokens.ts';
 import { bindToSchool } from '../server/db/school.ts';
-import { freePort } from './extras.ts';
+import { startApiProcess } from './api-process.ts';
+import { createExam, enrolForQuiz } from './exam.ts';
 import { percentile, runSurge } from './surge.ts';
 
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 2);
@@ -44,33 +44,16 @@ try {
   const db = database.db;
   await seedReferenceData(db);
   await seedDemo(db, dataDir);
-  const [demoQuiz] = await db
-    .select()
-    .from(quizzes)
-    .where(and(eq(quizzes.tenant_id, 1), eq(quizzes.title, 'Зачёт по отчётности')));
-  const [exam] = await db
-    .insert(quizzes)
-    .values({ tenant_id: 1, title: `Bench exam of ${QUESTIONS} questions`, max_attempts: null })
-    .returning();
-  for (let i = 0; i < QUESTIONS; i++) {
-    const [q] = await db
-      .insert(questions)
-      .values({ tenant_id: 1, quiz_id: exam.id, text: `Question ${i + 1}`, type: 'radio', sort: i })
-      .returning();
-    await db.insert(questionOptions).values([0, 1, 2, 3].map((k) => ({ tenant_id: 1, question_id: q.id, text: `Option ${k + 1}`, is_correct: k === 0, score: k === 0 ? 1 : 0, sort: k })));
-  }
-  const [place] = await db.select().from(chapterQuizzes).where(eq(chapterQuizzes.quiz_id, demoQuiz.id)).limit(1);
-  await db.insert(chapterQuizzes).values({ tenant_id: 1, chapter_id: place.chapter_id, quiz_id: exam.id, sort: 99 });
+  const exam = await createExam(db, QUESTIONS);
   const created = await db
     .insert(users)
     .values(Array.from({ length: STUDENTS }, (_, i) => ({ tenant_id: 1, login: `ab${i}`, email: `ab${i}@demo.test`, password_hash: 'x', name: 'AB', surname: String(i) })))
     .returning({ id: users.id });
-  const holders = await db.select({ id: chapters.program_id }).from(chapterQuizzes).innerJoin(chapters, eq(chapters.id, chapterQuizzes.chapter_id)).where(eq(chapterQuizzes.quiz_id, exam.id));
-  for (const h of holders)
-    await db
-      .insert(programUsers)
-      .values(created.map((u) => ({ tenant_id: 1, program_id: h.id, user_id: u.id })))
-      .onConflictDoNothing();
+  await enrolForQuiz(
+    db,
+    exam.id,
+    created.map((u) => u.id),
+  );
   const demoDb = bindToSchool(db, 1);
   const tokens = await Promise.all(created.map((u) => issueTokens(demoDb, u.id).then((t) => t.access_token)));
 
@@ -90,38 +73,7 @@ try {
 
   async function phase(side: 'A' | 'B') {
     await db.delete(quizAttempts).where(eq(quizAttempts.quiz_id, exam.id));
-    const port = await freePort();
-    const distDir = mkdtempSync(join(tmpdir(), 'lms-bench-surge-dist-'));
-    for (const a of ['learner', 'admin']) {
-      mkdirSync(join(distDir, a), { recursive: true });
-      writeFileSync(join(distDir, a, 'index.html'), '<!doctype html><title>stand-in</title>');
-    }
-    const server = spawn(process.execPath, [join(sides[side], 'server/dist/main.mjs')], {
-      env: {
-        ...process.env,
-        DATABASE_URL: url.toString(),
-        API_WORKERS: String(WORKERS),
-        API_PORT: String(port),
-        WEB_PORT: String(await freePort()),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DIST_DIR: distDir,
-        SEED_DEMO: '0',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    const api = `http://127.0.0.1:${port}`;
-    for (
-      const t0 = Date.now();
-      !(await fetch(`${api}/health`).then(
-        (r) => r.ok,
-        () => false,
-      ));
-    ) {
-      if (Date.now() - t0 > 60_000) throw new Error('the API did not answer /health within 60 s');
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const { url: api, child: server, stop } = await startApiProcess([join(sides[side], 'server/dist/main.mjs')], dataDir, { DATABASE_URL: url.toString(), API_WORKERS: String(WORKERS) });
     const apiCpu0 = cpuOf(server.pid!);
     const pgCpu0 = new Map((await backends()).map((p) => [p, cpuOf(p)]));
     const load0 = loadavg()[0];
@@ -139,9 +91,7 @@ try {
     const apiCpu = cpuOf(server.pid!) - apiCpu0;
     let pgCpu = 0;
     for (const p of await backends()) pgCpu += cpuOf(p) - (pgCpu0.get(p) ?? 0);
-    const ended = new Promise((res) => server.once('exit', res));
-    server.kill('SIGTERM');
-    await ended;
+    await stop();
     // CPU milliseconds a request
     const per = (s: number) => ((1000 * s) / r.requests).toFixed(2);
     const p = (k: 'start' | 'first question' | 'answer') => `${Math.round(percentile(r.ops[k].latencies, 50))}/${Math.round(percentile(r.ops[k].latencies, 99))}`;
