@@ -10,8 +10,19 @@ import autocannon from 'autocannon';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../server/db/client.ts';
 import { media, submittedProjects, users } from '../server/db/schema/index.ts';
+import { issueTokens } from '../server/modules/accounts/tokens.ts';
+import { bindToSchool } from '../server/db/school.ts';
 
 const MB = 1024 * 1024;
+
+/** A fresh access token of the demo school's user `login` (the seed's admin, student, …). */
+export async function demoTokenOf(db: Db, login: string) {
+  const [u] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.tenant_id, 1), eq(users.login, login)));
+  return (await issueTokens(bindToSchool(db, 1), u.id)).access_token;
+}
 
 /** `count` users in school 1 with varied names (a search finds a few, not all); answers nothing. */
 export async function addSearchUsers(db: Db, count: number, passwordHash: string) {

@@ -12,7 +12,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { buildApp } from '../server/app.ts';
@@ -27,7 +27,7 @@ import { percentile, runSurge, type OpKind } from './surge.ts';
 import { storeAnswer } from '../server/modules/quizzes/answer-path.ts';
 import { sha256 } from '../server/core/context.ts';
 import { tokens as tokenTable } from '../server/db/schema/index.ts';
-import { addSearchUsers, processTreeMb, searchRows, startupTimes, uploadGrowth } from './extras.ts';
+import { addSearchUsers, demoTokenOf, processTreeMb, searchRows, startupTimes, uploadGrowth } from './extras.ts';
 import { type ApiProcess, startApiProcess } from './api-process.ts';
 import { createExam, demoQuiz, enrolForQuiz } from './exam.ts';
 
@@ -232,13 +232,7 @@ await addSearchUsers(db, SEARCH_USERS, benchHash);
 // the statistics a school's database has once autovacuum has seen the new rows (within a minute of a bulk load): without
 // them PostgreSQL plans the search for the table it knew, a tenth of the size (bench/search-upload.ts does the same)
 if (separate) await db.execute('analyze users' as never);
-const tokenOf = async (login: string) => {
-  const [u] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.tenant_id, 1), eq(users.login, login)));
-  return (await issueTokens(demoDb, u.id)).access_token;
-};
+const tokenOf = (login: string) => demoTokenOf(db, login);
 const search = await searchRows(base, { authorization: `Bearer ${await tokenOf('admin')}`, domain: 'demo' }, 10, Math.min(DURATION, 5), load1);
 const apiMemory = server?.child.pid ? `${Math.round(processTreeMb(server.child.pid))} MB` : null;
 // the upload against the same API, after one small archive through the same route (its first use of modules and

@@ -9,17 +9,13 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { and, eq } from 'drizzle-orm';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { buildApp } from '../server/app.ts';
 import { seedReferenceData } from '../server/seed/reference.ts';
 import { seedDemo } from '../server/seed/demo.ts';
-import { users } from '../server/db/schema/index.ts';
-import { issueTokens } from '../server/modules/accounts/tokens.ts';
-import { bindToSchool } from '../server/db/school.ts';
 import { hashPassword } from '../server/core/password.ts';
-import { addSearchUsers, SEARCH_PATTERNS, searchRows, uploadGrowth } from './extras.ts';
+import { addSearchUsers, demoTokenOf, SEARCH_PATTERNS, searchRows, uploadGrowth } from './extras.ts';
 import { type ApiProcess, startApiProcess } from './api-process.ts';
 
 const SEARCH_USERS = Number(process.env.BENCH_SEARCH_USERS ?? 50_000);
@@ -37,14 +33,7 @@ const t0 = Date.now();
 if (SEARCH_USERS > 0) await addSearchUsers(db, SEARCH_USERS, await hashPassword('bench-password-1'));
 if (separate) await db.execute('analyze users' as never);
 console.log(`${SEARCH_USERS} users added in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-const demoDb = bindToSchool(db, 1);
-const tokenOf = async (login: string) => {
-  const [u] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.tenant_id, 1), eq(users.login, login)));
-  return (await issueTokens(demoDb, u.id)).access_token;
-};
+const tokenOf = (login: string) => demoTokenOf(db, login);
 
 let app = null as Awaited<ReturnType<typeof buildApp>> | null;
 async function inProcessApi() {

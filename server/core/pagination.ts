@@ -85,13 +85,15 @@ export async function paginate<T>(
       const data = rows.map((r) => r.row);
       return { data, meta: pageMeta(page, perPage, total, data.length) };
     }
-    const data = (await db
-      .select()
-      .from(opts.table as never)
-      .where(opts.where)
-      .orderBy(...opts.orderBy)
-      .limit(perPage)
-      .offset(offset)) as T[];
+    const data = await rowsPage<T>(
+      db
+        .select()
+        .from(opts.table as never)
+        .where(opts.where),
+      opts.orderBy,
+      perPage,
+      offset,
+    );
     return { data, meta: pageMeta(page, perPage, remembered, data.length) };
   }
   const total = await countRows(db, opts.table, opts.where);
@@ -128,17 +130,31 @@ async function searchedPage<T>(db: Db, opts: { table: PgTable; where: SQL; order
           // named as the table, so that the sort's columns ("users"."id") name the subquery's
           .as(getTableName(opts.table))
       : undefined;
-  const data = (await (matches
-    ? db.select().from(matches)
-    : db
-        .select()
-        .from(opts.table as never)
-        .where(opts.where)
-  )
-    .orderBy(...opts.orderBy)
+  const data = await rowsPage<T>(
+    matches
+      ? db.select().from(matches)
+      : db
+          .select()
+          .from(opts.table as never)
+          .where(opts.where),
+    opts.orderBy,
+    perPage,
+    offset,
+  );
+  return { data, meta: pageMeta(page, perPage, total, data.length) };
+}
+
+/** One page of a select, sorted. */
+async function rowsPage<T>(
+  query: { orderBy(...by: (SQL | AnyColumn)[]): { limit(n: number): { offset(n: number): PromiseLike<unknown> } } },
+  orderBy: (SQL | AnyColumn)[],
+  perPage: number,
+  offset: number,
+) {
+  return (await query
+    .orderBy(...orderBy)
     .limit(perPage)
     .offset(offset)) as T[];
-  return { data, meta: pageMeta(page, perPage, total, data.length) };
 }
 
 /** Lists' totals are counted exactly up to this many rows on every page; past it, see `countRows`. */
