@@ -71,28 +71,41 @@ describe('countRows', () => {
     }
   });
 
-  it('pages a text search from its matches when they are few, and by the sort when many: the same rows either way', async () => {
+  it('pages a text search from its matches when they are few (one statement), and by the sort when many: the same rows either way', async () => {
     const db = database.db;
     const statements: string[] = [];
     statementProbe.listener = (query) => statements.push(query);
     try {
-      // few matches (n ending in 7 among the first 1,000: 100 rows): sorted from the matches, behind offset 0
+      // few matches (n ending in 7 among the first 1,000: 100 rows): page and total in one statement, sorted from the matches
       const few = sql`${rows.n} <= 1000 and ${rows.n}::text like '%7'`;
       const page2 = await paginate<{ n: number }>(db, { page: 2, per_page: 10 }, { table: rows, where: few, orderBy: [sql`${rows.n} desc`], searched: true });
       expect(page2.meta).toMatchObject({ total: 100, current_page: 2, from: 11, to: 20, last_page: 10 });
       expect(page2.data.map((r) => r.n)).toEqual([897, 887, 877, 867, 857, 847, 837, 827, 817, 807]);
-      expect(statements.at(-1)).toMatch(/offset 0\) "count_rows_probe" order by/);
-      // past the end: no page statement at all
+      expect(statements).toHaveLength(1);
+      expect(statements[0]).toMatch(/count\(\*\) over \(\) from \(select .* limit \$\d+\) "count_rows_probe" order by/);
+      // past the end: the empty page, then the total counted apart
       statements.length = 0;
       const past = await paginate<{ n: number }>(db, { page: 11, per_page: 10 }, { table: rows, where: few, orderBy: [sql`${rows.n} desc`], searched: true });
       expect(past).toMatchObject({ data: [], meta: { total: 100, from: null } });
-      expect(statements).toHaveLength(1);
-      // many matches (every n up to 5,000): the page found by the sort directly
+      expect(statements).toHaveLength(2);
+      // nothing found: the same
+      const none = await paginate<{ n: number }>(db, { page: 1, per_page: 10 }, { table: rows, where: sql`${rows.n} < 0`, orderBy: [sql`${rows.n} desc`], searched: true });
+      expect(none).toMatchObject({ data: [], meta: { total: 0, from: null } });
+      // many matches (every n up to 5,000): more than can be sorted, so counted apart and the page found by the sort
+      statements.length = 0;
       const many = sql`${rows.n} between 1 and 5000`;
       const first = await paginate<{ n: number }>(db, { page: 1, per_page: 3 }, { table: rows, where: many, orderBy: [sql`${rows.n} desc`], searched: true });
       expect(first.meta.total).toBe(5000);
       expect(first.data.map((r) => r.n)).toEqual([5000, 4999, 4998]);
-      expect(statements.at(-1)).not.toMatch(/offset 0\) "count_rows_probe"/);
+      expect(statements).toHaveLength(3);
+      expect(statements.at(-1)).not.toMatch(/over \(\)/);
+      // exactly as many as are sorted from the matches, and one more
+      const edge = await paginate<{ n: number }>(db, { page: 3, per_page: 3 }, { table: rows, where: sql`${rows.n} between 1 and 2000`, orderBy: [sql`${rows.n} desc`], searched: true });
+      expect(edge.meta.total).toBe(2000);
+      expect(edge.data.map((r) => r.n)).toEqual([1994, 1993, 1992]);
+      const over = await paginate<{ n: number }>(db, { page: 3, per_page: 3 }, { table: rows, where: sql`${rows.n} between 1 and 2001`, orderBy: [sql`${rows.n} desc`], searched: true });
+      expect(over.meta.total).toBe(2001);
+      expect(over.data.map((r) => r.n)).toEqual([1995, 1994, 1993]);
     } finally {
       statementProbe.listener = undefined;
     }

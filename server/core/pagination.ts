@@ -111,32 +111,44 @@ export const SORT_MATCHES_UP_TO = 2_000;
  * A page of a text search (`ilike` over trigram indexes). PostgreSQL cannot estimate how many rows `%text%` matches
  * (it guessed 505 for 100 of 52,000 users), so with a guess of a few hundred it walks the sort's index (the primary
  * key backwards) filtering every row until the page is full: 7,400 rows and 11 ms for a surname that 100 users have,
- * where reading the 100 through the indexes and sorting them takes 1 ms (docs/performance.md). So the matches are
- * counted first (bounded, `countRows`); when they are few, the page is sorted from them, behind `offset 0`, which
- * keeps the planner from turning the subquery back into the index walk; when many, the walk finds a page at once.
+ * where reading the 100 through the indexes and sorting them takes 1 ms (docs/performance.md). So the first statement
+ * reads at most SORT_MATCHES_UP_TO + 1 matches through the search's indexes (the `limit` keeps the planner from
+ * turning the subquery back into the index walk), counts them in the same pass (`count(*) over ()`, before the page's
+ * limit) and sorts the page from them: a search with few matches is one statement, its page and its total. When
+ * there are more, its total is counted apart (`countRows`, bounded and remembered) and the page found by walking the
+ * sort, which fills a page at once when matches are many; a big search remembered as such goes there directly.
  */
 async function searchedPage<T>(db: Db, opts: { table: PgTable; where: SQL; orderBy: (SQL | AnyColumn)[] }, page: number, perPage: number) {
-  const total = await countRows(db, opts.table, opts.where);
   const offset = (page - 1) * perPage;
-  if (!total || offset >= total) return { data: [] as T[], meta: pageMeta(page, perPage, total, 0) };
-  const matches =
-    total <= SORT_MATCHES_UP_TO
-      ? db
-          .select()
-          .from(opts.table as never)
-          .where(opts.where)
-          // written as SQL: Drizzle leaves out a numeric offset of 0, and this one is the fence
-          .offset(sql`0` as never)
-          // named as the table, so that the sort's columns ("users"."id") name the subquery's
-          .as(getTableName(opts.table))
-      : undefined;
+  let total = rememberedTotal(db, opts.table, opts.where);
+  if (total === undefined) {
+    const matches = db
+      .select()
+      .from(opts.table as never)
+      .where(opts.where)
+      .limit(SORT_MATCHES_UP_TO + 1)
+      // named as the table, so that the sort's and the row's columns ("users"."id") name the subquery's
+      .as(getTableName(opts.table));
+    const rows = (await db
+      .select({ row: opts.table as never, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(matches)
+      .orderBy(...opts.orderBy)
+      .limit(perPage)
+      .offset(offset)) as unknown as { row: T; total: number }[];
+    const sorted = rows.length ? rows[0].total : undefined;
+    if (sorted !== undefined && sorted <= SORT_MATCHES_UP_TO) {
+      const data = rows.map((r) => r.row);
+      return { data, meta: pageMeta(page, perPage, sorted, data.length) };
+    }
+    // nothing on this page (nothing found, or a page past the end) or too many matches to sort: counted apart
+    total = await countRows(db, opts.table, opts.where);
+  }
+  if (offset >= total) return { data: [] as T[], meta: pageMeta(page, perPage, total, 0) };
   const data = await rowsPage<T>(
-    matches
-      ? db.select().from(matches)
-      : db
-          .select()
-          .from(opts.table as never)
-          .where(opts.where),
+    db
+      .select()
+      .from(opts.table as never)
+      .where(opts.where),
     opts.orderBy,
     perPage,
     offset,
