@@ -83,7 +83,12 @@ function fetchSignal(signal?: AbortSignal) {
 /** Settles as the call does, or rejects as soon as the caller cancels, so that a late answer is never seen. */
 function cancellable<T>(call: Promise<T>, signal?: AbortSignal): Promise<T> {
   if (!signal) return call;
-  if (signal.aborted) return Promise.reject(new ApiError(0, { message: 'Aborted' }));
+  if (signal.aborted) {
+    // the call was sent with the signal already aborted (cancelled while its body was prepared): its own rejection
+    // (fetch's AbortError) is nobody's to see either, and must not surface as an unhandled rejection
+    call.catch(() => undefined);
+    return Promise.reject(new ApiError(0, { message: 'Aborted' }));
+  }
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(new ApiError(0, { message: 'Aborted' }));
     signal.addEventListener('abort', onAbort, { once: true });
