@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type { User } from '../../core/context.ts';
-import { Id, nullable } from '../../core/schemas.ts';
-import { DateTime, Day, MaybeDateTime } from '../../core/responses.ts';
+import { Id } from '../../core/schemas.ts';
+import { DateTime, Day, MaybeDateTime, oneOf, orNull } from '../../core/responses.ts';
 import { roles, type Role } from '../../db/schema/index.ts';
 
 /** Profile fields a user edits (PUT /api/user) and an admin edits besides role, login and blocking. */
@@ -62,8 +62,8 @@ export function publicUser(u: User) {
   };
 }
 
-const Text = nullable(Type.String());
-const MaybeDay = nullable(Day);
+const Text = orNull(Type.String());
+const MaybeDay = orNull(Day);
 const RoleName = Type.Unsafe<Role>({ type: 'string', enum: [...roles] });
 
 /** What `publicUser` answers: every column of the user but the password hash, `roles`, the avatar's path. */
@@ -82,12 +82,12 @@ export const PublicUser = Type.Object({
   surname_latin: Text,
   name_en: Text,
   surname_en: Text,
-  sex: nullable(Type.Union([Type.Literal('male'), Type.Literal('female')])),
+  sex: orNull(oneOf(['male', 'female'])),
   birthday_date: MaybeDay,
   phone: Text,
   citizenship: Text,
-  country_id: nullable(Id),
-  city_id: nullable(Id),
+  country_id: orNull(Id),
+  city_id: orNull(Id),
   postal_code: Text,
   street: Text,
   house: Text,

@@ -1,15 +1,12 @@
 import { Type } from 'typebox';
 import { mediaKinds } from '../../db/schema/index.ts';
-import { DateTime, Day, dataOf } from '../../core/responses.ts';
+import { DateTime, Day, dataOf, oneOf } from '../../core/responses.ts';
 import { Id, nullable } from '../../core/schemas.ts';
 
 /**
  * What the programs module answers (docs/api.md "Response contracts"): one object per entity, shared by the learner's
  * and the back office's routes. Fastify serialises with these, so each names every field its handler sends.
  */
-
-/** One of some strings (`{ type: 'string', enum }`: serialised as a plain string). */
-export const oneOf = <const T extends readonly string[]>(values: T) => Type.Unsafe<T[number]>({ type: 'string', enum: [...values] });
 
 const MediaKind = oneOf(mediaKinds);
 const Text = nullable(Type.String());

@@ -1,7 +1,7 @@
-import { Type, type Static, type TSchema } from 'typebox';
+import { Type } from 'typebox';
 import { quizKinds } from '../../db/schema/index.ts';
 import { questionTypes, quizStatuses } from '../../db/schema/quiz-settings.ts';
-import { DateTime } from '../../core/responses.ts';
+import { DateTime, oneOf, orNull } from '../../core/responses.ts';
 import { Id, nullable } from '../../core/schemas.ts';
 
 /**
@@ -9,16 +9,6 @@ import { Id, nullable } from '../../core/schemas.ts';
  * and the learner's quiz, attempt and question. Fastify serialises with these, so each names every field its handler
  * sends, in the order the handler builds it.
  */
-
-/** One of some strings (`{ type: 'string', enum }`: written as a plain string, no branch to try). */
-const oneOf = <const T extends readonly string[]>(values: T) => Type.Unsafe<T[number]>({ type: 'string', enum: [...values] });
-
-/**
- * `T | null` as OpenAPI's `nullable: true` on a schema with a `type`, rather than `anyOf [T, null]`: the serialiser
- * (fast-json-stringify) writes it with a null check, where an `anyOf` makes it validate the value against each branch
- * first. Used on the learner's side, whose answer path is hot (issue 16).
- */
-const orNull = <T extends TSchema>(schema: T) => Type.Unsafe<Static<T> | null>({ ...schema, nullable: true });
 
 const QuizKind = oneOf(quizKinds);
 const SortType = oneOf(['in_order', 'scatter']);
