@@ -12,6 +12,7 @@ import type { Db } from '../server/db/client.ts';
 import { media, submittedProjects, users } from '../server/db/schema/index.ts';
 import { issueTokens } from '../server/modules/accounts/tokens.ts';
 import { bindToSchool } from '../server/db/school.ts';
+import { ownCpuS } from './cpu.ts';
 
 const MB = 1024 * 1024;
 
@@ -47,19 +48,27 @@ export async function searchRows(
   seconds: number,
   load: () => string,
   patterns = SEARCH_PATTERNS,
-  /** The API process's CPU time so far, ms: when given, each row also says the API's CPU per request (load-proof). */
-  apiCpuMs?: () => number,
+  /**
+   * CPU seconds so far of the API (its process tree) and, when known, of the database's backends: each row then also
+   * says what a request cost each of them and the load generator (this process), which a busy machine does not blur.
+   */
+  cpu?: { api: () => number; db?: { start(): Promise<void>; stop(): Promise<number> } },
 ) {
   const rows: string[] = [];
   for (const q of patterns) {
     const path = `/admin/user?q=${encodeURIComponent(q)}&per_page=25`;
     const first = await fetch(base + path, { headers });
     const total = ((await first.json()) as { meta?: { total: number } }).meta?.total;
-    const cpu0 = apiCpuMs?.() ?? 0;
+    const api0 = cpu?.api() ?? 0;
+    const own0 = ownCpuS();
+    await cpu?.db?.start();
     const r = await new Promise<autocannon.Result>((ok, fail) => autocannon({ url: base + path, headers, connections, duration: seconds }, (e, res) => (e ? fail(e) : ok(res))));
-    const cpu = apiCpuMs ? ` (API CPU ${((apiCpuMs() - cpu0) / Math.max(1, r.requests.total)).toFixed(2)} ms a request)` : '';
+    const n = Math.max(1, r.requests.total);
+    const ms = (s: number) => ((1000 * s) / n).toFixed(2);
+    const dbS = await cpu?.db?.stop();
+    const spent = cpu ? ` (CPU ms a request: API ${ms(cpu.api() - api0)}${dbS === undefined ? '' : `, PostgreSQL ${ms(dbS)}`}, load generator ${ms(ownCpuS() - own0)})` : '';
     rows.push(
-      `| user search q=${q} (${total} found; ${connections} clients)${cpu} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | | ${r.non2xx + r.errors} / ${r.requests.total} | ${load()} |`,
+      `| user search q=${q} (${total} found; ${connections} clients)${spent} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | | ${r.non2xx + r.errors} / ${r.requests.total} | ${load()} |`,
     );
   }
   return rows;

@@ -29,6 +29,7 @@ import { sha256 } from '../server/core/context.ts';
 import { tokens as tokenTable } from '../server/db/schema/index.ts';
 import { addSearchUsers, demoTokenOf, processTreeMb, searchRows, startupTimes, uploadGrowth } from './extras.ts';
 import { type ApiProcess, startApiProcess } from './api-process.ts';
+import { backendsOf, databaseCpuMeter, processCpuS } from './cpu.ts';
 import { createExam, demoQuiz, enrolForQuiz } from './exam.ts';
 
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 200);
@@ -89,7 +90,9 @@ async function inProcessApi() {
 let server = null as ApiProcess | null;
 process.once('exit', () => server?.child.kill('SIGTERM'));
 async function separateApi() {
-  server = await startApiProcess(bundled ? ['server/dist/main.mjs'] : ['--import', 'tsx', 'server/main.ts'], dataDir, {
+  // BENCH_CPU_PROF=dir: a --cpu-prof of each API process (primary and workers) written into dir when it ends
+  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  server = await startApiProcess([...prof, ...(bundled ? ['server/dist/main.mjs'] : ['--import', 'tsx', 'server/main.ts'])], dataDir, {
     API_WORKERS: String(WORKERS),
     // X-Forwarded-For from loopback is believed: each student has an address of their own (bench/surge.ts)
     TRUST_PROXY: '127.0.0.1',
@@ -233,7 +236,8 @@ await addSearchUsers(db, SEARCH_USERS, benchHash);
 // them PostgreSQL plans the search for the table it knew, a tenth of the size (bench/search-upload.ts does the same)
 if (separate) await db.execute('analyze users' as never);
 const tokenOf = (login: string) => demoTokenOf(db, login);
-const search = await searchRows(base, { authorization: `Bearer ${await tokenOf('admin')}`, domain: 'demo' }, 10, Math.min(DURATION, 5), load1);
+const searchCpu = server?.child.pid ? { api: () => processCpuS(server!.child.pid!), db: databaseCpuMeter(backendsOf(db)) } : undefined;
+const search = await searchRows(base, { authorization: `Bearer ${await tokenOf('admin')}`, domain: 'demo' }, 10, Math.min(DURATION, 5), load1, undefined, searchCpu);
 const apiMemory = server?.child.pid ? `${Math.round(processTreeMb(server.child.pid))} MB` : null;
 // the upload against the same API, after one small archive through the same route (its first use of modules and
 // schemas not counted); on PostgreSQL the separate API's resident memory, read from /proc, apart from this process

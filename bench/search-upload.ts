@@ -6,7 +6,7 @@
 // BENCH_SEARCH_USERS=0 adds none (the database keeps those of an earlier run), BENCH_API_BUNDLE=path runs that bundle
 // of the API instead of building server/dist/main.mjs, BENCH_UPLOAD_WARMUP=0 measures the upload without a warm-up; BENCH_CPU_PROF=dir writes a `--cpu-prof` of the separate API into dir.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../server/config.ts';
@@ -17,6 +17,7 @@ import { seedDemo } from '../server/seed/demo.ts';
 import { hashPassword } from '../server/core/password.ts';
 import { addSearchUsers, demoTokenOf, SEARCH_PATTERNS, searchRows, uploadGrowth } from './extras.ts';
 import { type ApiProcess, startApiProcess } from './api-process.ts';
+import { backendsOf, databaseCpuMeter, ownCpuS, processCpuS } from './cpu.ts';
 
 const SEARCH_USERS = Number(process.env.BENCH_SEARCH_USERS ?? 50_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -52,13 +53,12 @@ async function separateApi() {
 }
 
 const base = separate ? await separateApi() : await inProcessApi();
-/** The separate API's user + system CPU time, ms (/proc/<pid>/stat, clock ticks of 10 ms); this process's on PGlite. */
-function apiCpuMs() {
-  if (!server?.child.pid) return (process.cpuUsage().user + process.cpuUsage().system) / 1000;
-  const fields = readFileSync(`/proc/${server.child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-const search = await searchRows(base, { authorization: `Bearer ${await tokenOf('admin')}`, domain: 'demo' }, 10, SECONDS, load1, process.env.BENCH_SEARCH_Q?.split(',') ?? SEARCH_PATTERNS, apiCpuMs);
+// the CPU each request cost the API (its process tree; this process on PGlite), PostgreSQL's backends and the generator
+const cpu = {
+  api: () => (server?.child.pid ? processCpuS(server.child.pid) : ownCpuS()),
+  db: separate ? databaseCpuMeter(backendsOf(db)) : undefined,
+};
+const search = await searchRows(base, { authorization: `Bearer ${await tokenOf('admin')}`, domain: 'demo' }, 10, SECONDS, load1, process.env.BENCH_SEARCH_Q?.split(',') ?? SEARCH_PATTERNS, cpu);
 // the upload against the same API: on PostgreSQL the separate process's resident memory, read from /proc
 const upload = await uploadGrowth(base, db, await tokenOf('student'), { warmup: process.env.BENCH_UPLOAD_WARMUP !== '0', pid: server?.child.pid });
 await server?.stop('SIGINT');

@@ -7,7 +7,7 @@
 // (the quiz's attempts deleted before each phase). Sides alternate A B B A …, BENCH_PAIRS pairs. For each phase: p50/p99
 // of starts, first questions and answers, and the CPU seconds of the API's processes, of the database's backends
 // serving them and of this load generator, in milliseconds a request. Throwaway database.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -19,6 +19,7 @@ import { quizAttempts, users } from '../server/db/schema/index.ts';
 import { issueTokens } from '../server/modules/accounts/tokens.ts';
 import { bindToSchool } from '../server/db/school.ts';
 import { startApiProcess } from './api-process.ts';
+import { databaseCpuMeter, processCpuS } from './cpu.ts';
 import { createExam, enrolForQuiz } from './exam.ts';
 import { percentile, runSurge } from './surge.ts';
 
@@ -57,25 +58,13 @@ try {
   const demoDb = bindToSchool(db, 1);
   const tokens = await Promise.all(created.map((u) => issueTokens(demoDb, u.id).then((t) => t.access_token)));
 
-  /** utime + stime of a process and its children (the API's primary and workers), seconds. */
-  const ticks = Number(process.env.CLK_TCK ?? 100);
-  const cpuOf = (pid: number): number => {
-    try {
-      const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      const own = (Number(f[11]) + Number(f[12])) / ticks;
-      const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-      return own + children.reduce((s, c) => s + cpuOf(c), 0);
-    } catch {
-      return 0;
-    }
-  };
-  const backends = async () => (await admin.query('select pid from pg_stat_activity where datname = $1', [name])).rows.map((r) => r.pid as number);
+  const pg = databaseCpuMeter(async () => (await admin.query('select pid from pg_stat_activity where datname = $1', [name])).rows.map((r) => r.pid as number));
 
   async function phase(side: 'A' | 'B') {
     await db.delete(quizAttempts).where(eq(quizAttempts.quiz_id, exam.id));
     const { url: api, child: server, stop } = await startApiProcess([join(sides[side], 'server/dist/main.mjs')], dataDir, { DATABASE_URL: url.toString(), API_WORKERS: String(WORKERS) });
-    const apiCpu0 = cpuOf(server.pid!);
-    const pgCpu0 = new Map((await backends()).map((p) => [p, cpuOf(p)]));
+    const apiCpu0 = processCpuS(server.pid!);
+    await pg.start();
     const load0 = loadavg()[0];
     const r = await runSurge({
       base: api,
@@ -88,9 +77,8 @@ try {
       startWindowS: START_WINDOW,
       client: clients[side],
     });
-    const apiCpu = cpuOf(server.pid!) - apiCpu0;
-    let pgCpu = 0;
-    for (const p of await backends()) pgCpu += cpuOf(p) - (pgCpu0.get(p) ?? 0);
+    const apiCpu = processCpuS(server.pid!) - apiCpu0;
+    const pgCpu = await pg.stop();
     await stop();
     // CPU milliseconds a request
     const per = (s: number) => ((1000 * s) / r.requests).toFixed(2);
