@@ -46,3 +46,19 @@ export function ownCpuS() {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1e6;
 }
+
+/**
+ * Starts metering the CPU that the API (its process tree, when it runs apart), the database's backends and this
+ * process spend; the answer, given how many requests were served meanwhile, says what each cost a request, in ms:
+ * "CPU ms a request: API a, PostgreSQL b, load generator c".
+ */
+export async function startCpuSplit(apiPid: number | undefined, database: ReturnType<typeof databaseCpuMeter>, own = 'load generator') {
+  const api0 = apiPid ? processCpuS(apiPid) : 0;
+  const own0 = ownCpuS();
+  await database.start();
+  return async (requests: number) => {
+    const dbS = await database.stop();
+    const ms = (s: number) => ((1000 * s) / Math.max(1, requests)).toFixed(2);
+    return `CPU ms a request: ${apiPid ? `API ${ms(processCpuS(apiPid) - api0)}, ` : ''}PostgreSQL ${ms(dbS)}, ${own} ${ms(ownCpuS() - own0)}`;
+  };
+}

@@ -12,7 +12,6 @@ import type { Db } from '../server/db/client.ts';
 import { media, submittedProjects, users } from '../server/db/schema/index.ts';
 import { issueTokens } from '../server/modules/accounts/tokens.ts';
 import { bindToSchool } from '../server/db/school.ts';
-import { ownCpuS } from './cpu.ts';
 
 const MB = 1024 * 1024;
 
@@ -48,25 +47,17 @@ export async function searchRows(
   seconds: number,
   load: () => string,
   patterns = SEARCH_PATTERNS,
-  /**
-   * CPU seconds so far of the API (its process tree) and, when known, of the database's backends: each row then also
-   * says what a request cost each of them and the load generator (this process), which a busy machine does not blur.
-   */
-  cpu?: { api: () => number; db?: { start(): Promise<void>; stop(): Promise<number> } },
+  /** Starts a CPU meter (bench/cpu.ts `startCpuSplit`): each row then says what a request cost each part. */
+  split?: () => Promise<(requests: number) => Promise<string>>,
 ) {
   const rows: string[] = [];
   for (const q of patterns) {
     const path = `/admin/user?q=${encodeURIComponent(q)}&per_page=25`;
     const first = await fetch(base + path, { headers });
     const total = ((await first.json()) as { meta?: { total: number } }).meta?.total;
-    const api0 = cpu?.api() ?? 0;
-    const own0 = ownCpuS();
-    await cpu?.db?.start();
+    const stop = await split?.();
     const r = await new Promise<autocannon.Result>((ok, fail) => autocannon({ url: base + path, headers, connections, duration: seconds }, (e, res) => (e ? fail(e) : ok(res))));
-    const n = Math.max(1, r.requests.total);
-    const ms = (s: number) => ((1000 * s) / n).toFixed(2);
-    const dbS = await cpu?.db?.stop();
-    const spent = cpu ? ` (CPU ms a request: API ${ms(cpu.api() - api0)}${dbS === undefined ? '' : `, PostgreSQL ${ms(dbS)}`}, load generator ${ms(ownCpuS() - own0)})` : '';
+    const spent = stop ? ` (${await stop(r.requests.total)})` : '';
     rows.push(
       `| user search q=${q} (${total} found; ${connections} clients)${spent} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | | ${r.non2xx + r.errors} / ${r.requests.total} | ${load()} |`,
     );

@@ -29,7 +29,7 @@ import { sha256 } from '../server/core/context.ts';
 import { tokens as tokenTable } from '../server/db/schema/index.ts';
 import { addSearchUsers, demoTokenOf, processTreeMb, searchRows, startupTimes, uploadGrowth } from './extras.ts';
 import { type ApiProcess, startApiProcess } from './api-process.ts';
-import { backendsOf, databaseCpuMeter, processCpuS } from './cpu.ts';
+import { backendsOf, databaseCpuMeter, startCpuSplit } from './cpu.ts';
 import { createExam, demoQuiz, enrolForQuiz } from './exam.ts';
 
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 200);
@@ -108,9 +108,9 @@ const base = separate ? await separateApi() : await inProcessApi();
 const headers = (token: string) => ({ authorization: `Bearer ${token}`, domain: 'demo', 'content-type': 'application/json' });
 
 // The surge by arrival rate: every student signs in, starts the quiz and answers every 1–3 s, on their own schedule.
-// the surge starts from a clean slate: the pages the setup wrote (and any earlier run on this server) are flushed now, not
-// by a checkpoint in the middle of the exam, which stalled the commits of one run's start minute (CHECKPOINT needs a
-// superuser: skipped otherwise); the checkpoints of the surge's own writes still happen as they would in an exam
+// the surge starts from a clean slate: the pages the setup wrote (and any earlier run on this server) are flushed now,
+// so that their flush cannot fall into the exam's start minute (CHECKPOINT needs a superuser: skipped otherwise); the
+// checkpoints of the surge's own writes still happen as they would in an exam
 if (separate) await db.execute(sql`checkpoint`).catch(() => undefined);
 const surge = await runSurge({ base, tenant: 'demo', logins: created.map((_, i) => `bench${i}`), password: PASSWORD, quizId: quiz.id, signInWindowS: SIGNIN_WINDOW, startWindowS: START_WINDOW });
 const surgeLoad = load1();
@@ -170,7 +170,10 @@ const rushLoad = load1();
 
 // The answer route alone (closed loop), then the same writes without HTTP and the framework: a raw loop of the
 // token's read and the answer's statement (server/modules/quizzes/answer-path.ts) on as many concurrent loops.
+// what a request cost the API, PostgreSQL and this process (PostgreSQL only: bench/cpu.ts)
+const split = separate ? () => startCpuSplit(server?.child.pid, databaseCpuMeter(backendsOf(db))) : undefined;
 let k2 = 0;
+const answerOnlyCpu = await split?.();
 const answerOnly = await run({
   url: base,
   connections: CONNECTIONS,
@@ -194,9 +197,11 @@ const answerOnly = await run({
   ],
 });
 const answerOnlyLoad = load1();
+const answerOnlySpent = answerOnlyCpu ? ` (${await answerOnlyCpu(answerOnly.requests.total)})` : '';
 const [{ version }] = await db.select({ version: quizzes.version }).from(quizzes).where(eq(quizzes.id, quiz.id));
 const schoolDb = database.forSchool(1);
 let rawOps = 0;
+const rawCpu = separate ? await startCpuSplit(undefined, databaseCpuMeter(backendsOf(db)), 'this process') : undefined;
 const rawUntil = Date.now() + DURATION * 1000;
 // the token's read prepared as the API's is (server/core/context.ts): the raw loop runs what the route runs
 const rawTokenRead = db
@@ -228,6 +233,7 @@ await Promise.all(
   }),
 );
 const rawLoad = load1();
+const rawSpent = rawCpu ? ` (${await rawCpu(rawOps)})` : '';
 const bare = Fastify();
 bare.get('/bare', async () => ({ ok: true }));
 await bare.listen({ port: 0, host: '127.0.0.1' });
@@ -240,8 +246,7 @@ await addSearchUsers(db, SEARCH_USERS, benchHash);
 // them PostgreSQL plans the search for the table it knew, a tenth of the size (bench/search-upload.ts does the same)
 if (separate) await db.execute('analyze users' as never);
 const tokenOf = (login: string) => demoTokenOf(db, login);
-const searchCpu = server?.child.pid ? { api: () => processCpuS(server!.child.pid!), db: databaseCpuMeter(backendsOf(db)) } : undefined;
-const search = await searchRows(base, { authorization: `Bearer ${await tokenOf('admin')}`, domain: 'demo' }, 10, Math.min(DURATION, 5), load1, undefined, searchCpu);
+const search = await searchRows(base, { authorization: `Bearer ${await tokenOf('admin')}`, domain: 'demo' }, 10, Math.min(DURATION, 5), load1, undefined, split);
 const apiMemory = server?.child.pid ? `${Math.round(processTreeMb(server.child.pid))} MB` : null;
 // the upload against the same API, after one small archive through the same route (its first use of modules and
 // schemas not counted); on PostgreSQL the separate API's resident memory, read from /proc, apart from this process
@@ -282,8 +287,8 @@ const table = `Measured ${when} UTC by \`npm run bench\` on ${database.kind}, ${
 |---|---|---|---|---|---|---|
 ${(['sign-in', 'start', 'first question', 'answer'] as OpKind[]).map(opRow).join('\n')}
 ${row('closed loop: next question + answer', rush, rushLoad)}
-${row('closed loop: answer route alone', answerOnly, answerOnlyLoad)}
-| raw loop: token read + the answer's statement, no HTTP (${CONNECTIONS} loops, in this process) | ${Math.round(rawOps / DURATION)} | | | | | ${rawLoad} |
+${row(`closed loop: answer route alone${answerOnlySpent}`, answerOnly, answerOnlyLoad)}
+| raw loop: token read + the answer's statement, no HTTP (${CONNECTIONS} loops, in this process)${rawSpent} | ${Math.round(rawOps / DURATION)} | | | | | ${rawLoad} |
 ${row('bare Fastify route (in this process)', bareRes, bareLoad)}
 ${search.join('\n')}
 

@@ -17,7 +17,7 @@ import { seedDemo } from '../server/seed/demo.ts';
 import { hashPassword } from '../server/core/password.ts';
 import { addSearchUsers, demoTokenOf, SEARCH_PATTERNS, searchRows, uploadGrowth } from './extras.ts';
 import { type ApiProcess, startApiProcess } from './api-process.ts';
-import { backendsOf, databaseCpuMeter, ownCpuS, processCpuS } from './cpu.ts';
+import { backendsOf, databaseCpuMeter, startCpuSplit } from './cpu.ts';
 
 const SEARCH_USERS = Number(process.env.BENCH_SEARCH_USERS ?? 50_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -53,12 +53,9 @@ async function separateApi() {
 }
 
 const base = separate ? await separateApi() : await inProcessApi();
-// the CPU each request cost the API (its process tree; this process on PGlite), PostgreSQL's backends and the generator
-const cpu = {
-  api: () => (server?.child.pid ? processCpuS(server.child.pid) : ownCpuS()),
-  db: separate ? databaseCpuMeter(backendsOf(db)) : undefined,
-};
-const search = await searchRows(base, { authorization: `Bearer ${await tokenOf('admin')}`, domain: 'demo' }, 10, SECONDS, load1, process.env.BENCH_SEARCH_Q?.split(',') ?? SEARCH_PATTERNS, cpu);
+// what each request cost the API (its process tree), PostgreSQL's backends and the generator (PostgreSQL only)
+const split = separate ? () => startCpuSplit(server?.child.pid, databaseCpuMeter(backendsOf(db))) : undefined;
+const search = await searchRows(base, { authorization: `Bearer ${await tokenOf('admin')}`, domain: 'demo' }, 10, SECONDS, load1, process.env.BENCH_SEARCH_Q?.split(',') ?? SEARCH_PATTERNS, split);
 // the upload against the same API: on PostgreSQL the separate process's resident memory, read from /proc
 const upload = await uploadGrowth(base, db, await tokenOf('student'), { warmup: process.env.BENCH_UPLOAD_WARMUP !== '0', pid: server?.child.pid });
 await server?.stop('SIGINT');
