@@ -85,15 +85,7 @@ export async function paginate<T>(
       const data = rows.map((r) => r.row);
       return { data, meta: pageMeta(page, perPage, total, data.length) };
     }
-    const data = await rowsPage<T>(
-      db
-        .select()
-        .from(opts.table as never)
-        .where(opts.where),
-      opts.orderBy,
-      perPage,
-      offset,
-    );
+    const data = await walkedPage<T>(db, opts, perPage, offset);
     return { data, meta: pageMeta(page, perPage, remembered, data.length) };
   }
   const total = await countRows(db, opts.table, opts.where);
@@ -144,27 +136,17 @@ async function searchedPage<T>(db: Db, opts: { table: PgTable; where: SQL; order
     total = await countRows(db, opts.table, opts.where);
   }
   if (offset >= total) return { data: [] as T[], meta: pageMeta(page, perPage, total, 0) };
-  const data = await rowsPage<T>(
-    db
-      .select()
-      .from(opts.table as never)
-      .where(opts.where),
-    opts.orderBy,
-    perPage,
-    offset,
-  );
+  const data = await walkedPage<T>(db, opts, perPage, offset);
   return { data, meta: pageMeta(page, perPage, total, data.length) };
 }
 
-/** One page of a select, sorted. */
-async function rowsPage<T>(
-  query: { orderBy(...by: (SQL | AnyColumn)[]): { limit(n: number): { offset(n: number): PromiseLike<unknown> } } },
-  orderBy: (SQL | AnyColumn)[],
-  perPage: number,
-  offset: number,
-) {
-  return (await query
-    .orderBy(...orderBy)
+/** One page of a table's rows that `where` keeps, found by walking the sort (its index, when it has one). */
+async function walkedPage<T>(db: Db, opts: { table: PgTable; where?: SQL; orderBy: (SQL | AnyColumn)[] }, perPage: number, offset: number) {
+  return (await db
+    .select()
+    .from(opts.table as never)
+    .where(opts.where)
+    .orderBy(...opts.orderBy)
     .limit(perPage)
     .offset(offset)) as T[];
 }
