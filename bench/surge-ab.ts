@@ -29,6 +29,15 @@ const QUESTIONS = Number(process.env.BENCH_QUESTIONS ?? 30);
 const START_WINDOW = Number(process.env.BENCH_START_SECONDS ?? 30);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 2);
 const sides = { A: process.env.BENCH_A ?? '.', B: process.env.BENCH_B ?? '.' };
+// BENCH_ENV_A / BENCH_ENV_B: settings of one side's API processes, `NAME=value` separated by spaces (DB_POOL_SIZE=3)
+const envOf = (raw: string | undefined) =>
+  Object.fromEntries(
+    (raw ?? '')
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
+  );
+const sideEnv = { A: envOf(process.env.BENCH_ENV_A), B: envOf(process.env.BENCH_ENV_B) };
 const clients = { A: (process.env.BENCH_CLIENT_A ?? 'undici') as 'undici' | 'fetch', B: (process.env.BENCH_CLIENT_B ?? 'undici') as 'undici' | 'fetch' };
 const base = process.env.BENCH_PG;
 if (!base) throw new Error('Set BENCH_PG to a PostgreSQL server URL (the benchmark creates and drops a database of its own)');
@@ -62,7 +71,11 @@ try {
 
   async function phase(side: 'A' | 'B') {
     await db.delete(quizAttempts).where(eq(quizAttempts.quiz_id, exam.id));
-    const { url: api, child: server, stop } = await startApiProcess([join(sides[side], 'server/dist/main.mjs')], dataDir, { DATABASE_URL: url.toString(), API_WORKERS: String(WORKERS) });
+    const {
+      url: api,
+      child: server,
+      stop,
+    } = await startApiProcess([join(sides[side], 'server/dist/main.mjs')], dataDir, { DATABASE_URL: url.toString(), API_WORKERS: String(WORKERS), ...sideEnv[side] });
     const apiCpu0 = processCpuS(server.pid!);
     await pg.start();
     const load0 = loadavg()[0];
@@ -89,7 +102,9 @@ try {
     );
   }
 
-  console.log(`${STUDENTS} students, ${QUESTIONS} questions, starts over ${START_WINDOW} s, API_WORKERS=${WORKERS}; A=${sides.A}, B=${sides.B}`);
+  console.log(
+    `${STUDENTS} students, ${QUESTIONS} questions, starts over ${START_WINDOW} s, API_WORKERS=${WORKERS}; A=${sides.A} ${process.env.BENCH_ENV_A ?? ''}, B=${sides.B} ${process.env.BENCH_ENV_B ?? ''}`,
+  );
   console.log('| side | requests | errors | start p50/p99 ms | first question p50/p99 | answer p50/p99 | CPU ms a request: API | PostgreSQL | generator | all | load |');
   console.log('|---|---|---|---|---|---|---|---|---|---|---|');
   for (let i = 0; i < PAIRS; i++) for (const side of i % 2 ? (['B', 'A'] as const) : (['A', 'B'] as const)) await phase(side);

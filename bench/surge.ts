@@ -2,6 +2,7 @@
 // whatever the server's answers take: signs in at a random moment of the sign-in window, starts the quiz at a random
 // moment of the start window that follows, then answers a question every 1–3 s (the next question comes with each
 // answer) until the attempt is over. A slow server does not slow the arrivals down, as it would in a closed loop.
+import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { Agent, request } from 'undici';
 
@@ -49,6 +50,12 @@ export interface SurgeResult {
   requests: number;
 }
 
+/**
+ * BENCH_SURGE_TIMELINE=file: every request of the surge as one CSV line (when it ended, seconds from the surge's start;
+ * what it was; its status; how long it took, ms), to see when a slow stretch began and what was slow in it.
+ */
+const TIMELINE = process.env.BENCH_SURGE_TIMELINE;
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 const rand = (a: number, b: number) => a + Math.random() * (b - a);
 
@@ -67,6 +74,7 @@ export async function runSurge(o: SurgeOptions): Promise<SurgeResult> {
   const sampler = setInterval(() => (loadMax = Math.max(loadMax, loadavg()[0])), 1000);
   let finished = 0;
   let requests = 0;
+  const timeline: string[] = [];
   const agent = new Agent({ keepAliveTimeout: 30_000 });
   type Reply = { ok: boolean; status: number; json: () => Promise<unknown> };
   const send =
@@ -93,6 +101,7 @@ export async function runSurge(o: SurgeOptions): Promise<SurgeResult> {
       // biome-ignore lint/suspicious/noExplicitAny: the benchmark reads whatever JSON the API answered
       const json = ((await res.json().catch(() => ({}))) ?? {}) as Record<string, any>;
       const ms = performance.now() - t;
+      if (TIMELINE) timeline.push(`${((t + ms - t0) / 1000).toFixed(3)},${kind},${res.status},${ms.toFixed(1)}`);
       const s = ops[kind];
       if (res.ok) {
         s.ok++;
@@ -106,6 +115,7 @@ export async function runSurge(o: SurgeOptions): Promise<SurgeResult> {
       return res.ok ? json : undefined;
     } catch (err) {
       ops[kind].failed++;
+      if (TIMELINE) timeline.push(`${((performance.now() - t0) / 1000).toFixed(3)},${kind},error,${(performance.now() - t).toFixed(1)}`);
       const why = (err as Error).message;
       ops[kind].failures[why] = (ops[kind].failures[why] ?? 0) + 1;
       return undefined;
@@ -162,6 +172,7 @@ export async function runSurge(o: SurgeOptions): Promise<SurgeResult> {
   const cpu = process.cpuUsage(cpu0);
   clearInterval(sampler);
   await agent.close();
+  if (TIMELINE) writeFileSync(TIMELINE, `ended_s,kind,status,ms\n${timeline.join('\n')}\n`);
   for (const s of Object.values(ops)) s.latencies.sort((a, b) => a - b);
   return { ops, seconds: (performance.now() - t0) / 1000, attemptsFinished: finished, loadMax, cpuS: (cpu.user + cpu.system) / 1e6, requests };
 }
