@@ -47,6 +47,12 @@ describe('configuration', () => {
     for (const bad of ['0', '4', '12.5', 'many', '-100']) expect(() => loadConfig({ SIGNIN_ADDRESS_LIMIT: bad }), bad).toThrow(/SIGNIN_ADDRESS_LIMIT/);
   });
 
+  it('sizes the database pools by DB_POOL_SIZE when it is set (1–1000 connections) and refuses a nonsense one', () => {
+    expect(loadConfig({}).databasePoolSize).toBeUndefined();
+    expect(loadConfig({ DB_POOL_SIZE: '4' }).databasePoolSize).toBe(4);
+    for (const bad of ['0', '2.5', 'ten', '-1', '1001']) expect(() => loadConfig({ DB_POOL_SIZE: bad }), bad).toThrow(/DB_POOL_SIZE/);
+  });
+
   it('refuses wrong values at start with every problem named', () => {
     let err: unknown;
     try {

@@ -7,6 +7,11 @@ import { resolve } from 'node:path';
  */
 export interface Config {
   databaseUrl?: string;
+  /**
+   * Connections each pool of an API process opens at most on PostgreSQL (`DB_POOL_SIZE`, default 10): the process's own
+   * pool and one per school (server/db/client.ts; docs/deployment.md "Connections").
+   */
+  databasePoolSize?: number;
   dataDir: string;
   apiPort: number;
   webPort: number;
@@ -76,6 +81,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!/^[a-z0-9][a-z0-9-]{0,62}$/.test(defaultTenant)) problems.push('DEFAULT_TENANT must be a host name label (letters, digits, hyphens)');
   const videoMaxMb = env.MEDIA_VIDEO_MAX_MB ? Number(env.MEDIA_VIDEO_MAX_MB) : 2048;
   if (!Number.isFinite(videoMaxMb) || videoMaxMb <= 0) problems.push('MEDIA_VIDEO_MAX_MB must be a positive number of megabytes');
+  const databasePoolSize = env.DB_POOL_SIZE ? Number(env.DB_POOL_SIZE) : undefined;
+  if (databasePoolSize !== undefined && !(Number.isInteger(databasePoolSize) && databasePoolSize >= 1 && databasePoolSize <= 1000))
+    problems.push('DB_POOL_SIZE must be a whole number of connections from 1 to 1000');
   const webOrigins = (env.WEB_ORIGINS ?? '')
     .split(',')
     .map((s) => s.trim())
@@ -97,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   for (const p of trustProxy) if (!isAddressOrRange(p)) problems.push(`TRUST_PROXY holds "${p}", which is not an IP address or CIDR range (10.0.0.0/8)`);
   const config: Config = {
     databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    databasePoolSize,
     dataDir: resolve(env.DATA_DIR || './data'),
     apiPort: port('API_PORT', 8000),
     webPort: port('WEB_PORT', 8080),

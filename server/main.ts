@@ -47,7 +47,7 @@ if (workers > 1 && cluster.isPrimary) {
 }
 
 async function serve() {
-  const database = await openDatabase({ url: config.databaseUrl, pgliteDir: pgliteDirFor(config.dataDir) });
+  const database = await openDatabase({ url: config.databaseUrl, pgliteDir: pgliteDirFor(config.dataDir), poolSize: config.databasePoolSize });
   if (!cluster.isWorker) await seedReferenceData(database.db);
   const seeded = database.kind === 'pglite' && database.wasEmpty && config.seedDemo;
   if (seeded) await seedDemo(database.db, config.dataDir);

@@ -57,7 +57,7 @@ export interface DatabaseOptions {
   url?: string;
   /** Folder for PGlite data; `memory://` for a throwaway in-memory database. */
   pgliteDir?: string;
-  /** Connections of each school's pool on PostgreSQL (default 10). */
+  /** Connections of each pool on PostgreSQL (the process's own and each school's); default 10. */
   poolSize?: number;
   /** PGlite only: start from this data-folder dump (`snapshot()` of another database) instead of an empty cluster. */
   pgliteSnapshot?: Blob;
@@ -68,7 +68,7 @@ const SCHEMA_LOCK = 0x6c6d73;
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
     pool.on('error', idleClientError);
     const db = drizzlePg(pool, { schema, logger });
     // Several API processes or hosts may start at once on one database: the migrations and the school wall's grants
