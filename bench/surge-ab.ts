@@ -38,6 +38,9 @@ const envOf = (raw: string | undefined) =>
       .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
   );
 const sideEnv = { A: envOf(process.env.BENCH_ENV_A), B: envOf(process.env.BENCH_ENV_B) };
+// BENCH_NODE_A / BENCH_NODE_B: node's own flags for one side's API (`--cpu-prof --cpu-prof-dir=/tmp/prof`), which
+// NODE_OPTIONS refuses; the cluster's workers inherit them
+const nodeFlags = { A: (process.env.BENCH_NODE_A ?? '').split(/\s+/).filter(Boolean), B: (process.env.BENCH_NODE_B ?? '').split(/\s+/).filter(Boolean) };
 const clients = { A: (process.env.BENCH_CLIENT_A ?? 'undici') as 'undici' | 'fetch', B: (process.env.BENCH_CLIENT_B ?? 'undici') as 'undici' | 'fetch' };
 const base = process.env.BENCH_PG;
 if (!base) throw new Error('Set BENCH_PG to a PostgreSQL server URL (the benchmark creates and drops a database of its own)');
@@ -75,7 +78,7 @@ try {
       url: api,
       child: server,
       stop,
-    } = await startApiProcess([join(sides[side], 'server/dist/main.mjs')], dataDir, { DATABASE_URL: url.toString(), API_WORKERS: String(WORKERS), ...sideEnv[side] });
+    } = await startApiProcess([...nodeFlags[side], join(sides[side], 'server/dist/main.mjs')], dataDir, { DATABASE_URL: url.toString(), API_WORKERS: String(WORKERS), ...sideEnv[side] });
     const apiCpu0 = processCpuS(server.pid!);
     await pg.start();
     const load0 = loadavg()[0];
