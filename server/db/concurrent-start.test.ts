@@ -28,7 +28,7 @@ describe.skipIf(!base)('several processes starting at once on one PostgreSQL dat
 
 /** `DB_POOL_SIZE` (config.databasePoolSize → openDatabase's poolSize): no pool of the process opens more connections. */
 describe.skipIf(!base)('the pools of one process on PostgreSQL', () => {
-  it('hold at most poolSize connections each, the process's own and each school's', async () => {
+  it("holds at most poolSize connections in each pool, the process's own and each school's", async () => {
     const fresh = await freshPostgresDatabase(base!, 'lms_pool');
     const database = await openDatabase({ url: fresh.url, poolSize: 2 });
     try {
