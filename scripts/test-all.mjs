@@ -18,6 +18,13 @@ function run(label, cmd, args, env = {}) {
   return res.status === 0;
 }
 
+/** As `run`, without blocking this process: the background vitest lane goes on to its next run meanwhile. */
+function runAsync(label, cmd, args, env = {}) {
+  console.log(`\n=== ${label} ===`);
+  const child = spawn(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return new Promise((resolve) => child.on('close', (code) => resolve(code === 0)));
+}
+
 function step(label, cmd, args, env) {
   if (run(label, cmd, args, env)) passed += 1;
   else {
@@ -36,34 +43,45 @@ step('type-check', bin('tsc'), ['--noEmit', '-p', '.']);
 // Biome: the formatter's layout and the linter's rules (biome.json); `npm run format` fixes what it can.
 step('lint and format', bin('biome'), ['ci', '--diagnostic-level=error', '.']);
 
-// TEST_DATABASE_URL is emptied here: CI exports it for the PostgreSQL run below, and this run is the PGlite one.
-run('unit and API tests (PGlite)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${tmp}/vitest.json`], { TEST_DATABASE_URL: '' });
-let c = vitestCounts(`${tmp}/vitest.json`);
-passed += c.p;
-failed += c.f;
-
 const pgUrl = process.env.TEST_DATABASE_URL;
 const e2e = process.env.SKIP_E2E !== '1';
-// The PostgreSQL run goes beside the build and the browser journeys: those leave most of a core idle (one browser
-// waiting on one server), so the two together take the time of the longer one. One worker keeps a core for the
-// journeys; its output is kept in a file and printed once the journeys are done.
-let pgRun;
-if (pgUrl) {
-  console.log(`\n=== API tests (PostgreSQL)${e2e ? ', beside the journeys; output below when done' : ''} ===`);
-  const log = `${tmp}/vitest-pg.log`;
+
+/** A vitest run in the background, its output kept in a file; resolves with that file once it ends. */
+function vitestInBackground(label, args, env, log) {
+  console.log(`\n=== ${label}, beside the journeys; output below when done ===`);
   const fd = openSync(log, 'w');
-  const child = spawn(bin('vitest'), ['run', 'server', `--maxWorkers=${e2e ? 1 : 2}`, '--reporter=default', '--reporter=json', `--outputFile.json=${tmp}/vitest-pg.json`], {
-    stdio: ['ignore', fd, fd],
-    env: { ...process.env, TEST_DATABASE_URL: pgUrl },
-  });
-  pgRun = new Promise((resolve) => child.on('close', () => resolve(log)));
-} else {
-  console.log('\n(TEST_DATABASE_URL is not set: the API suite ran on PGlite only)');
+  const child = spawn(bin('vitest'), args, { stdio: ['ignore', fd, fd], env: { ...process.env, ...env } });
+  return new Promise((resolve) => child.on('close', () => resolve(log)));
 }
 
+// The two vitest runs: on PGlite (everything; TEST_DATABASE_URL emptied, since CI exports it for the other run) and,
+// when TEST_DATABASE_URL is set, the API suite again on PostgreSQL.
+const pgliteArgs = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${tmp}/vitest.json`];
+const pgArgs = ['run', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${tmp}/vitest-pg.json`];
+// With the journeys, both runs go one after the other beside the build and the journeys, one worker each: the
+// journeys leave most of a core idle (one browser waiting on one server), so the two lanes together take the time of
+// the longer one. (Before: the PGlite run on both cores first, then the journeys beside the PostgreSQL run, whose core
+// then idled for the journeys' last third: 22 minutes on the slow machine of 2026-11-25, over CI's 20.)
+let vitestLane;
 if (e2e) {
-  step('build', 'npm', ['run', 'build']);
-  run('browser journeys (Chromium)', bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: `${tmp}/playwright.json` });
+  vitestLane = (async () => {
+    const logs = [await vitestInBackground('unit and API tests (PGlite)', [...pgliteArgs, '--maxWorkers=1'], { TEST_DATABASE_URL: '' }, `${tmp}/vitest.log`)];
+    if (pgUrl) logs.push(await vitestInBackground('API tests (PostgreSQL)', [...pgArgs, '--maxWorkers=1'], { TEST_DATABASE_URL: pgUrl }, `${tmp}/vitest-pg.log`));
+    return logs;
+  })();
+} else {
+  run('unit and API tests (PGlite)', bin('vitest'), pgliteArgs, { TEST_DATABASE_URL: '' });
+  if (pgUrl) run('API tests (PostgreSQL)', bin('vitest'), [...pgArgs, '--maxWorkers=2'], { TEST_DATABASE_URL: pgUrl });
+}
+if (!pgUrl) console.log('\n(TEST_DATABASE_URL is not set: the API suite runs on PGlite only)');
+
+if (e2e) {
+  if (await runAsync('build', 'npm', ['run', 'build'])) passed += 1;
+  else {
+    failed += 1;
+    console.log('--- build FAILED');
+  }
+  await runAsync('browser journeys (Chromium)', bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: `${tmp}/playwright.json` });
   const file = `${tmp}/playwright.json`;
   if (existsSync(file)) {
     const s = JSON.parse(readFileSync(file, 'utf8')).stats ?? {};
@@ -73,11 +91,18 @@ if (e2e) {
   } else failed += 1;
 }
 
-if (pgRun) {
-  const log = await pgRun;
-  console.log('\n=== API tests (PostgreSQL): output ===');
-  process.stdout.write(readFileSync(log, 'utf8'));
-  c = vitestCounts(`${tmp}/vitest-pg.json`);
+if (vitestLane) {
+  for (const log of await vitestLane) {
+    console.log(`\n=== ${log.endsWith('-pg.log') ? 'API tests (PostgreSQL)' : 'unit and API tests (PGlite)'}: output ===`);
+    process.stdout.write(readFileSync(log, 'utf8'));
+  }
+}
+for (const [file, wanted] of [
+  [`${tmp}/vitest.json`, true],
+  [`${tmp}/vitest-pg.json`, Boolean(pgUrl)],
+]) {
+  if (!wanted) continue;
+  const c = vitestCounts(file);
   passed += c.p;
   failed += c.f;
 }
