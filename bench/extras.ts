@@ -55,11 +55,12 @@ export async function searchRows(
     const path = `/admin/user?q=${encodeURIComponent(q)}&per_page=25`;
     const first = await fetch(base + path, { headers });
     const total = ((await first.json()) as { meta?: { total: number } }).meta?.total;
+    const hammer = (duration: number) => new Promise<autocannon.Result>((ok, fail) => autocannon({ url: base + path, headers, connections, duration }, (e, res) => (e ? fail(e) : ok(res))));
     // a second at the same concurrency first, not measured: every API process opens its connections to the school's
     // pool and compiles the search's path then, as a server does once after it starts, not on every search
-    await new Promise((ok, fail) => autocannon({ url: base + path, headers, connections, duration: 1 }, (e, res) => (e ? fail(e) : ok(res))));
+    await hammer(1);
     const stop = await split?.();
-    const r = await new Promise<autocannon.Result>((ok, fail) => autocannon({ url: base + path, headers, connections, duration: seconds }, (e, res) => (e ? fail(e) : ok(res))));
+    const r = await hammer(seconds);
     const spent = stop ? ` (${await stop(r.requests.total)})` : '';
     rows.push(
       `| user search q=${q} (${total} found; ${connections} clients)${spent} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | | ${r.non2xx + r.errors} / ${r.requests.total} | ${load()} |`,
