@@ -53,6 +53,13 @@ describe('configuration', () => {
     for (const bad of ['0', '2.5', 'ten', '-1', '1001']) expect(() => loadConfig({ DB_POOL_SIZE: bad }), bad).toThrow(/DB_POOL_SIZE/);
   });
 
+  it("batches the answers' events for ACTIVITY_BATCH_MS (default 1000; 0: not at all) and refuses a nonsense one", () => {
+    expect(loadConfig({}).activityBatchMs).toBe(1000);
+    expect(loadConfig({ ACTIVITY_BATCH_MS: '0' }).activityBatchMs).toBe(0);
+    expect(loadConfig({ ACTIVITY_BATCH_MS: '250' }).activityBatchMs).toBe(250);
+    for (const bad of ['-1', '1.5', 'soon', '60001']) expect(() => loadConfig({ ACTIVITY_BATCH_MS: bad }), bad).toThrow(/ACTIVITY_BATCH_MS/);
+  });
+
   it('refuses wrong values at start with every problem named', () => {
     let err: unknown;
     try {

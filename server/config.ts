@@ -45,6 +45,12 @@ export interface Config {
    * the API tests always do): keeps the documented contracts true (server/core/responses.ts). Off in production.
    */
   checkResponses: boolean;
+  /**
+   * How long a quiz answer's activity event waits to be written with others, in ms (`ACTIVITY_BATCH_MS`, default 1000;
+   * 0: each with its answer, in the answer's own statement). The activity reports lag the answers by this much at most;
+   * a process killed without a graceful stop loses its last batch of events (never an answer). docs/reports.md.
+   */
+  activityBatchMs: number;
 }
 
 export class ConfigError extends Error {
@@ -98,6 +104,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const signInAddressLimit = env.SIGNIN_ADDRESS_LIMIT ? Number(env.SIGNIN_ADDRESS_LIMIT) : 100;
   if (!Number.isInteger(signInAddressLimit) || signInAddressLimit < 5 || signInAddressLimit > 1_000_000)
     problems.push('SIGNIN_ADDRESS_LIMIT must be a whole number of sign-in attempts from 5 to 1000000');
+  const activityBatchMs = env.ACTIVITY_BATCH_MS ? Number(env.ACTIVITY_BATCH_MS) : 1000;
+  if (!Number.isInteger(activityBatchMs) || activityBatchMs < 0 || activityBatchMs > 60_000) problems.push('ACTIVITY_BATCH_MS must be a whole number of milliseconds from 0 to 60000');
   const trustProxy = (env.TRUST_PROXY ?? '')
     .split(',')
     .map((s) => s.trim())
@@ -120,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy,
     signInAddressLimit,
     checkResponses: env.CHECK_RESPONSES === '1',
+    activityBatchMs,
   };
   if (problems.length) throw new ConfigError(problems);
   return config;

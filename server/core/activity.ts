@@ -1,10 +1,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { demoAudit, events } from '../db/schema/index.ts';
+import { createEventBatch } from './event-batch.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Records a user event for the reports; does nothing for calls made in demo mode. */
     recordEvent(req: FastifyRequest, kind: string, subject?: { type: string; id: number }, data?: unknown): Promise<void>;
+    /**
+     * Records an event with the next batch (server/core/event-batch.ts) when `ACTIVITY_BATCH_MS` is above 0, for the
+     * events of every answer; `recordEvent`'s rules otherwise. Its time is now, whenever the batch is written.
+     */
+    recordEventSoon(req: FastifyRequest, kind: string, subject?: { type: string; id: number }, data?: unknown): void;
+    /** Whether `recordEventSoon` batches (`ACTIVITY_BATCH_MS` > 0); when it does not, callers write the event themselves. */
+    eventsBatched: boolean;
+    /** Writes the events that wait in this process's batch. */
+    flushEvents(): Promise<void>;
   }
 }
 
@@ -21,6 +31,22 @@ export function installActivity(app: FastifyInstance) {
       data: data ?? null,
     });
   });
+  const batch = createEventBatch({
+    delayMs: app.config.activityBatchMs,
+    maxRows: 1000,
+    write: async (rows) => {
+      await app.db.insert(events).values(rows);
+    },
+    onLost: (err, rows) => app.log.warn({ err, events: rows.length }, 'activity events not recorded'),
+  });
+  app.decorate('eventsBatched', app.config.activityBatchMs > 0);
+  app.decorate('recordEventSoon', (req: FastifyRequest, kind: string, subject?: { type: string; id: number }, data?: unknown) => {
+    if (req.actorId || !req.user) return;
+    batch.add({ tenant_id: req.tenant.id, user_id: req.user.id, kind, subject_type: subject?.type, subject_id: subject?.id, data: data ?? null, created_at: new Date() });
+  });
+  app.decorate('flushEvents', () => batch.flush());
+  // before the database closes (server/main.ts closes it after the app): a graceful stop loses no event
+  app.addHook('onClose', async () => batch.flush());
   // written before the answer leaves (not after it): whoever reads the journal next sees the call
   app.addHook('onSend', async (req, reply, payload) => {
     if (!req.actorId || !req.user) return payload;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { startTestApi, type TestApi } from '../../test/harness.ts';
 import { statementProbe } from '../../db/client.ts';
-import { chapterQuizzes, chapters, events, programs, questionOptions, questions, quizAttempts, quizzes } from '../../db/schema/index.ts';
+import { chapterQuizzes, chapters, eventDays, events, programs, questionOptions, questions, quizAttempts, quizzes } from '../../db/schema/index.ts';
 
 /**
  * The answer path (issue 16, docs/performance.md "The answer path"): an answer is at most three SQL statements (the
@@ -47,21 +47,21 @@ describe('quiz answer path', () => {
   });
 
   /** A quiz of three radio questions (A right, B wrong, 1 point each) in a chapter of the student's program, showing correctness. */
-  async function makeQuiz(title: string) {
-    const [p] = await api.db
+  async function makeQuiz(title: string, on = api) {
+    const [p] = await on.db
       .select()
       .from(programs)
       .where(and(eq(programs.tenant_id, 1), eq(programs.title, 'Стратегический менеджмент')));
-    const [c] = await api.db.select().from(chapters).where(eq(chapters.program_id, p.id));
-    const [quiz] = await api.db.insert(quizzes).values({ tenant_id: 1, title, kind: 'pass', show_correct: true, max_attempts: null }).returning();
-    await api.db.insert(chapterQuizzes).values({ tenant_id: 1, chapter_id: c.id, quiz_id: quiz.id, sort: 50 });
+    const [c] = await on.db.select().from(chapters).where(eq(chapters.program_id, p.id));
+    const [quiz] = await on.db.insert(quizzes).values({ tenant_id: 1, title, kind: 'pass', show_correct: true, max_attempts: null }).returning();
+    await on.db.insert(chapterQuizzes).values({ tenant_id: 1, chapter_id: c.id, quiz_id: quiz.id, sort: 50 });
     const qs = [];
     for (const sort of [1, 2, 3]) {
-      const [q] = await api.db
+      const [q] = await on.db
         .insert(questions)
         .values({ tenant_id: 1, quiz_id: quiz.id, text: `${title} Q${sort}`, type: 'radio', sort })
         .returning();
-      const [right, wrong] = await api.db
+      const [right, wrong] = await on.db
         .insert(questionOptions)
         .values([
           { tenant_id: 1, question_id: q.id, text: 'A', is_correct: true, score: 1, sort: 0 },
@@ -79,7 +79,10 @@ describe('quiz answer path', () => {
   /** Runs `fn` and answers the statements it sent (all handles, both drivers). */
   async function counted<T>(fn: () => Promise<T>) {
     const seen: string[] = [];
-    statementProbe.listener = (query) => seen.push(query);
+    // the batch of activity events (server/core/event-batch.ts) is written by its timer, not by the request
+    statementProbe.listener = (query) => {
+      if (!query.startsWith('insert into "events"')) seen.push(query);
+    };
     try {
       return { result: await fn(), statements: seen };
     } finally {
@@ -127,7 +130,8 @@ describe('quiz answer path', () => {
     }
     const [row] = await api.db.select().from(quizAttempts).where(eq(quizAttempts.id, attempt));
     expect(row).toMatchObject({ status: 'FINISHED', score: 3, answered_count: 3, answered_score: 3 });
-    // the events the reports read are written with the statements
+    // the answers' events the reports read are written with the process's next batch; the finish's with its statement
+    await api.app.flushEvents();
     const answers = await api.db
       .select()
       .from(events)
@@ -138,6 +142,68 @@ describe('quiz answer path', () => {
       .from(events)
       .where(and(eq(events.kind, 'quiz_attempt'), eq(events.subject_id, quiz.id)));
     expect(finished.map((e) => e.data)).toEqual([{ attempt_id: attempt, score: 3, percent: 100, passed: true }]);
+  });
+
+  it("keeps the answers' events in the process's batch until it is written, rolls them up in one insert, and a graceful close writes what waits", async () => {
+    // a batch that waits a minute, so that nothing but the test writes it
+    const slow = await startTestApi({ activityBatchMs: 60_000 });
+    try {
+      const { quiz, qs } = await makeQuiz(`Answer path batch ${Math.random()}`, slow);
+      const token = await slow.login('student');
+      await slow.app.flushEvents();
+      const attempt = (await slow.call({ method: 'GET', url: `/api/quiz/${quiz.id}?is_new=true`, token })).json().data.attempt.id as number;
+      const [{ user_id }] = await slow.db.select({ user_id: quizAttempts.user_id }).from(quizAttempts).where(eq(quizAttempts.id, attempt));
+      const actions = async () => (await slow.db.select({ actions: eventDays.actions }).from(eventDays).where(eq(eventDays.user_id, user_id))).reduce((s, d) => s + d.actions, 0);
+      const mine = () =>
+        slow.db
+          .select()
+          .from(events)
+          .where(and(eq(events.kind, 'quiz_answer'), eq(events.user_id, user_id), sql`${events.data}->>'attempt_id' = ${String(attempt)}`));
+      const answerSlow = (i: number) => slow.call({ method: 'POST', url: '/api/QuestionUserAnswer', token, payload: { id_quizAttemp: attempt, question_id: qs[i].q.id, answer: qs[i].right.id } });
+      const before = await actions();
+      for (const i of [0, 1]) expect((await answerSlow(i)).statusCode).toBe(200);
+      expect(await mine(), 'stored answers, their events still waiting').toHaveLength(0);
+      const written: string[] = [];
+      statementProbe.listener = (query) => written.push(query);
+      await slow.app.flushEvents();
+      statementProbe.listener = undefined;
+      expect(
+        written.filter((w) => w.startsWith('insert into "events"')),
+        'one insert for the batch',
+      ).toHaveLength(1);
+      const rows = await mine();
+      expect(rows.map((e) => e.subject_id).sort()).toEqual([qs[0].q.id, qs[1].q.id].sort());
+      expect(rows[0].data).toMatchObject({ attempt_id: attempt, quiz_id: quiz.id, is_correct: true });
+      expect(await actions(), "the activity report's actions count both").toBe(before + 2);
+      expect((await answerSlow(2)).statusCode).toBe(200);
+      expect(await mine()).toHaveLength(2);
+      await slow.app.close();
+      expect(await mine(), 'the last answer, written by the close').toHaveLength(3);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it("writes each answer's event in the answer's own statement when ACTIVITY_BATCH_MS=0", async () => {
+    const unbatched = await startTestApi({ activityBatchMs: 0 });
+    try {
+      const { quiz, qs } = await makeQuiz(`Answer path unbatched ${Math.random()}`, unbatched);
+      const token = await unbatched.login('student');
+      const attempt = (await unbatched.call({ method: 'GET', url: `/api/quiz/${quiz.id}?is_new=true`, token })).json().data.attempt.id as number;
+      const seen: string[] = [];
+      statementProbe.listener = (query) => seen.push(query);
+      const res = await unbatched.call({ method: 'POST', url: '/api/QuestionUserAnswer', token, payload: { id_quizAttemp: attempt, question_id: qs[0].q.id, answer: qs[0].right.id } });
+      statementProbe.listener = undefined;
+      expect(res.statusCode).toBe(200);
+      expect(seen.length, 'the token and the answer').toBe(2);
+      const rows = await unbatched.db
+        .select()
+        .from(events)
+        .where(and(eq(events.kind, 'quiz_answer'), eq(events.subject_id, qs[0].q.id)));
+      expect(rows.map((e) => e.data)).toEqual([{ attempt_id: attempt, quiz_id: quiz.id, is_correct: true }]);
+    } finally {
+      await unbatched.close();
+    }
   });
 
   it("sees an edit by staff in the very next answer: the key, the next question's text, the quiz made inactive", async () => {

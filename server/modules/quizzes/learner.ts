@@ -350,7 +350,8 @@ export function learnerRoutes(fastify: FastifyInstance) {
           text: q?.type === 'text' ? (text ?? null) : null,
           is_correct: result.is_correct,
           score: result.score,
-          event: !req.actorId,
+          // batched (app.recordEventSoon below) unless ACTIVITY_BATCH_MS=0: then written by the answer's statement
+          event: !req.actorId && !fastify.eventsBatched,
         });
         if (!out) {
           caches.forget(req.tenant.id, facts.id);
@@ -371,6 +372,7 @@ export function learnerRoutes(fastify: FastifyInstance) {
         if (!q) throw notFound('question');
         if (!fits) throw fieldError('answer', 'validation.choice');
         if (!out.inserted) throw new AppError(409, 'ISSET_ANSWER_QUESTION', 'This question is already answered');
+        if (fastify.eventsBatched) fastify.recordEventSoon(req, 'quiz_answer', { type: 'question', id: q.id }, { attempt_id: facts.id, quiz_id: quiz.id, is_correct: result.is_correct });
         // the attempt's own count says whether this was the last answer (concurrent answers are ordered by its row)
         const last = out.answered_count >= facts.question_order.length;
         let a: Attempt = { ...openAttempt(facts, out.deadline_at) };

@@ -404,6 +404,7 @@ describe('quiz engine', () => {
       .where(and(eq(events.kind, 'quiz_attempt'), eq(events.subject_id, quiz.id)));
     expect(recorded).toHaveLength(1);
     expect(recorded[0].data).toMatchObject({ attempt_id: attempt, score: 4, passed: false });
+    await api.app.flushEvents();
     const answers = await api.db
       .select()
       .from(events)
