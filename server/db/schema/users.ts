@@ -70,6 +70,20 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * What the back office's user search (`GET /admin/user?q=`) looks in: surname, name, patronymic, login and e-mail as
+ * one text, a space between fields, so that one search may span two of them ("Сидоров Иван"). The trigram index
+ * `users_search_trgm` (migration 0022_users_search_trgm.sql, written by hand) is over exactly this expression; the
+ * planner uses it only for a condition written the same way, so the search must write it with this and nothing else,
+ * and the migration must change with it (server/modules/admin-users/search-index.test.ts compares the two).
+ *
+ * `||` (textcat) and not concat_ws: an index expression must be immutable, and concat_ws is only stable. The nullable
+ * patronymic goes through `case`, not coalesce: under row-level security PostgreSQL lets an index serve a condition
+ * only when everything in it is leakproof, and it counts a coalesce as possibly leaky (it does not for `case`); the
+ * migration marks textcat LEAKPROOF as 0011 did texticlike. The other fields are not null.
+ */
+export const userSearchText = sql<string>`(${users.surname} || ' ' || ${users.name} || ' ' || case when ${users.patronymic} is null then '' else ${users.patronymic} end || ' ' || ${users.login} || ' ' || ${users.email})`;
+
 /** Opaque bearer tokens, stored as SHA-256 hashes. `actor_id` is set on a demo-mode token (admin acting as user). */
 export const tokens = pgTable(
   'tokens',

@@ -1,9 +1,9 @@
-import { aliasedTable, and, desc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Db } from '../../db/client.ts';
-import { demoAudit, roles, users, type Role } from '../../db/schema/index.ts';
+import { demoAudit, roles, userSearchText, users, type Role } from '../../db/schema/index.ts';
 import { currentUser, type User } from '../../core/context.ts';
 import { AppError, notFound } from '../../core/errors.ts';
 import { ListQuery, orderFor, paginate } from '../../core/pagination.ts';
@@ -14,7 +14,7 @@ import { issueTokens } from '../accounts/index.ts';
 import { welcomeInBackground } from '../settings/index.ts';
 import { Id, IdParams, isId, nullable } from '../../core/schemas.ts';
 import { DateTime, dataOf, listOf } from '../../core/responses.ts';
-import { containsPattern } from '../../core/search.ts';
+import { containsAny } from '../../core/search.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
 
 const tags = ['admin: users'];
@@ -105,10 +105,9 @@ export default async function adminUsers(fastify: FastifyInstance) {
     async (req) => {
       const q = req.query;
       const conds: (SQL | undefined)[] = [];
-      if (q.q) {
-        const like = containsPattern(q.q);
-        conds.push(or(ilike(users.surname, like), ilike(users.name, like), ilike(users.patronymic, like), ilike(users.login, like), ilike(users.email, like)));
-      }
+      // surname, name, patronymic, login and e-mail as one text: one trigram index, and a search may span two fields
+      const search = containsAny(q.q, userSearchText);
+      conds.push(search);
       const f = (q.filter ?? {}) as Record<string, unknown>;
       if (typeof f.role === 'string' && (roles as readonly string[]).includes(f.role)) conds.push(eq(users.role, f.role as Role));
       if (f.is_blocked !== undefined && f.is_blocked !== '') conds.push(eq(users.is_blocked, f.is_blocked === true || f.is_blocked === 'true' || f.is_blocked === '1'));
@@ -116,7 +115,7 @@ export default async function adminUsers(fastify: FastifyInstance) {
       const page = await paginate<User>(req.db, q, {
         table: users,
         where,
-        searched: Boolean(q.q),
+        searched: search !== undefined,
         orderBy: orderFor(
           q,
           { id: users.id, surname: users.surname, name: users.name, login: users.login, email: users.email, role: users.role, last_login_at: users.last_login_at, created_at: users.created_at },
