@@ -18,13 +18,14 @@ import { openDatabase } from '../server/db/client.ts';
 import { buildApp } from '../server/app.ts';
 import { seedReferenceData } from '../server/seed/reference.ts';
 import { seedDemo } from '../server/seed/demo.ts';
-import { groupUsers, groups, questionAnswers, questionOptions, questions, quizAttempts, quizzes, users } from '../server/db/schema/index.ts';
+import { events, groupUsers, groups, questionAnswers, questionOptions, questions, quizAttempts, quizzes, users } from '../server/db/schema/index.ts';
 import { issueTokens } from '../server/modules/accounts/tokens.ts';
 import { bindToSchool } from '../server/db/school.ts';
 import { firstLoadTable, firstLoads } from './bundles.ts';
 import { hashPassword } from '../server/core/password.ts';
 import { percentile, runSurge, type OpKind } from './surge.ts';
 import { storeAnswer } from '../server/modules/quizzes/answer-path.ts';
+import { createEventBatch } from '../server/core/event-batch.ts';
 import { sha256 } from '../server/core/context.ts';
 import { tokens as tokenTable } from '../server/db/schema/index.ts';
 import { addSearchUsers, demoTokenOf, processTreeMb, searchRows, startupTimes, uploadGrowth } from './extras.ts';
@@ -169,7 +170,8 @@ const rush = await run({
 const rushLoad = load1();
 
 // The answer route alone (closed loop), then the same writes without HTTP and the framework: a raw loop of the
-// token's read and the answer's statement (server/modules/quizzes/answer-path.ts) on as many concurrent loops. Each
+// token's read, the answer's statement (server/modules/quizzes/answer-path.ts) and its event in a batch, as the API
+// writes it, on as many concurrent loops. Each
 // starts from the same state, the closed loop's attempts emptied of their answers, so that both store new answers
 // in the same order (no 409 repeats, which are cheaper, in either) and their ratio compares the same writes.
 async function emptyAttempts() {
@@ -218,13 +220,21 @@ const rawTokenRead = db
   .innerJoin(users, eq(users.id, tokenTable.user_id))
   .where(eq(tokenTable.access_hash, sql.placeholder('hash')))
   .prepare('bench_token_read');
+// the answers' events as the API writes them (server/core/event-batch.ts): batched unless ACTIVITY_BATCH_MS=0
+const batchMs = loadConfig({ ACTIVITY_BATCH_MS: process.env.ACTIVITY_BATCH_MS }).activityBatchMs;
+const rawEvents = createEventBatch({
+  delayMs: batchMs,
+  maxRows: 1000,
+  write: async (rows) => void (await db.insert(events).values(rows)),
+  onLost: (err) => console.warn('raw loop: events not written', err),
+});
 await Promise.all(
   Array.from({ length: CONNECTIONS }, async (_, c) => {
     for (let k = c; Date.now() < rawUntil; k += CONNECTIONS) {
       const i = k % STUDENTS;
       const q = quizQuestions[Math.floor(k / STUDENTS) % quizQuestions.length];
       await rawTokenRead.execute({ hash: sha256(tokens[i]) });
-      await storeAnswer(schoolDb, {
+      const stored = await storeAnswer(schoolDb, {
         attemptId: attempts[i],
         userId: created[i].id,
         quizId: quiz.id,
@@ -234,12 +244,24 @@ await Promise.all(
         text: null,
         is_correct: false,
         score: 0,
-        event: true,
+        event: batchMs === 0,
       });
+      if (batchMs > 0 && stored?.inserted) {
+        rawEvents.add({
+          tenant_id: 1,
+          user_id: created[i].id,
+          kind: 'quiz_answer',
+          subject_type: 'question',
+          subject_id: q.id,
+          data: { attempt_id: attempts[i], quiz_id: quiz.id, is_correct: false },
+          created_at: new Date(),
+        });
+      }
       rawOps++;
     }
   }),
 );
+await rawEvents.flush();
 const rawLoad = load1();
 const rawSpent = rawCpu ? ` (${await rawCpu(rawOps)})` : '';
 const bare = Fastify();
@@ -296,7 +318,7 @@ const table = `Measured ${when} UTC by \`npm run bench\` on ${database.kind}, ${
 ${(['sign-in', 'start', 'first question', 'answer'] as OpKind[]).map(opRow).join('\n')}
 ${row('closed loop: next question + answer', rush, rushLoad)}
 ${row(`closed loop: answer route alone${answerOnlySpent}`, answerOnly, answerOnlyLoad)}
-| raw loop: token read + the answer's statement, no HTTP (${CONNECTIONS} loops, in this process)${rawSpent} | ${Math.round(rawOps / DURATION)} | | | | | ${rawLoad} |
+| raw loop: token read + the answer's statement + its event batched, no HTTP (${CONNECTIONS} loops, in this process)${rawSpent} | ${Math.round(rawOps / DURATION)} | | | | | ${rawLoad} |
 ${row('bare Fastify route (in this process)', bareRes, bareLoad)}
 ${search.join('\n')}
 
