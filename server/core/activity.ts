@@ -7,8 +7,8 @@ declare module 'fastify' {
     /** Records a user event for the reports; does nothing for calls made in demo mode. */
     recordEvent(req: FastifyRequest, kind: string, subject?: { type: string; id: number }, data?: unknown): Promise<void>;
     /**
-     * Records an event with the next batch (server/core/event-batch.ts) when `ACTIVITY_BATCH_MS` is above 0, for the
-     * events of every answer; `recordEvent`'s rules otherwise. Its time is now, whenever the batch is written.
+     * Records an event with the process's next batch (server/core/event-batch.ts), for the events of every answer; the
+     * rules of `recordEvent` (nothing in demo mode). Its time is now, whenever the batch is written.
      */
     recordEventSoon(req: FastifyRequest, kind: string, subject?: { type: string; id: number }, data?: unknown): void;
     /** Whether `recordEventSoon` batches (`ACTIVITY_BATCH_MS` > 0); when it does not, callers write the event themselves. */
