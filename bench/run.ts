@@ -171,9 +171,9 @@ const rushLoad = load1();
 
 // The answer route alone (closed loop), then the same writes without HTTP and the framework: a raw loop of the
 // token's read, the answer's statement (server/modules/quizzes/answer-path.ts) and its event in a batch, as the API
-// writes it, on as many concurrent loops. Each
-// starts from the same state, the closed loop's attempts emptied of their answers, so that both store new answers
-// in the same order (no 409 repeats, which are cheaper, in either) and their ratio compares the same writes.
+// writes it, on as many concurrent loops. Each starts from the same state, the closed loop's attempts emptied of
+// their answers, so that both store new answers in the same order (no 409 repeats, which are cheaper, in either) and
+// their ratio compares the same writes.
 async function emptyAttempts() {
   await db.delete(questionAnswers).where(inArray(questionAnswers.attempt_id, attempts));
   await db.update(quizAttempts).set({ answered_count: 0, answered_score: 0 }).where(inArray(quizAttempts.id, attempts));
