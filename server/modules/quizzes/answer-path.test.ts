@@ -130,6 +130,11 @@ describe('quiz answer path', () => {
     }
     const [row] = await api.db.select().from(quizAttempts).where(eq(quizAttempts.id, attempt));
     expect(row).toMatchObject({ status: 'FINISHED', score: 3, answered_count: 3, answered_score: 3 });
+    // the finished attempt left the process's cache (which would otherwise grow by every attempt it ever served): a
+    // look at it reads the attempt and the student's right to its quiz again, where a cached one is the token and one
+    const after = await counted(() => api.call({ method: 'GET', url: `/api/quiz/${quiz.id}/question?id_quizAttemp=${attempt}`, token: student }));
+    expect(after.result.json().data.status).toBe('FINISHED');
+    expect(after.statements[1], after.statements.join('\n')).toMatch(/^select "id", .* from "quiz_attempts" where/);
     // the answers' events the reports read are written with the process's next batch; the finish's with its statement
     await api.app.flushEvents();
     const answers = await api.db

@@ -17,7 +17,9 @@ import { preparedOn, preparedSql } from '../../db/prepared.ts';
  *   changes).
  *
  * Both are small maps with a size cap (the oldest entry goes first); keys carry the school, so that two schools'
- * ids can never meet.
+ * ids can never meet. An attempt leaves its cache when it finishes (learner.ts): the cache holds the attempts under
+ * way, a few KB each (a 30-question attempt's orders), not every attempt the process has seen; it grew the API's live
+ * heap by about 14 MB an exam of 2,000 until a cap of 200,000 (docs/performance.md "Memory after the surge").
  */
 export interface QuizContent {
   version: number;
@@ -55,9 +57,13 @@ class Capped<V> {
   }
 }
 
+/** The most attempts' facts one process keeps (about 5 KB each for 30 questions: 100 MB at most). */
+export const ATTEMPTS_CACHED_UP_TO = 20_000;
+
 export function createQuizCaches() {
   const contents = new Capped<QuizContent>(5_000);
-  const attempts = new Capped<AttemptFacts>(200_000);
+  // attempts under way in one process: a whole school's exam several times over (abandoned ones go oldest first)
+  const attempts = new Capped<AttemptFacts>(ATTEMPTS_CACHED_UP_TO);
   return {
     /** The quiz's content for this row (read again when the row's version is not the cached one). `db`: school-bound. */
     async content(db: Db, schoolId: number, quiz: Quiz): Promise<QuizContent> {

@@ -143,6 +143,7 @@ export function learnerRoutes(fastify: FastifyInstance) {
 
   async function finish(req: FastifyRequest, quiz: Quiz, a: Attempt) {
     const { attempt: done, finishedNow } = await finishAttempt(req.db, quiz, a);
+    caches.forget(req.tenant.id, a.id);
     // events and the admin mail only from the request that actually finished it (not from a concurrent one)
     if (finishedNow) {
       await fastify.recordEvent(req, 'quiz_attempt', { type: 'quiz', id: quiz.id }, { attempt_id: a.id, score: done.score, percent: done.percent, passed: done.passed });
@@ -264,7 +265,10 @@ export function learnerRoutes(fastify: FastifyInstance) {
       if (state.version !== content.version) content = await refreshContent(req, facts);
       let a = state.attempt;
       if (a.status === 'IN_PROCESS' && isTimeUp(a)) a = await finish(req, content.quiz, a);
-      if (a.status === 'FINISHED') return { data: { status: 'FINISHED' as const, attempt: attemptView(a), question: null } };
+      if (a.status === 'FINISHED') {
+        caches.forget(req.tenant.id, facts.id);
+        return { data: { status: 'FINISHED' as const, attempt: attemptView(a), question: null } };
+      }
       const next = nextFrom(content, facts, a, new Set((typeof state.answered === 'string' ? JSON.parse(state.answered) : state.answered).map(Number)));
       if (next) return { data: next };
       const done = await finish(req, content.quiz, a);
@@ -362,7 +366,10 @@ export function learnerRoutes(fastify: FastifyInstance) {
           const done = await finish(req, quiz, raw);
           throw new AppError(409, 'ERROR_TIME_IS_UP', 'The time is up; the attempt is finished', { attempt_id: done.id });
         }
-        if (out.status === 'FINISHED') throw new AppError(409, 'ERROR_ATTEMPT_FINISHED', 'The attempt is finished');
+        if (out.status === 'FINISHED') {
+          caches.forget(req.tenant.id, facts.id);
+          throw new AppError(409, 'ERROR_ATTEMPT_FINISHED', 'The attempt is finished');
+        }
         if (out.version !== content.version) {
           // staff changed the quiz since it was cached: read it (and the right to take it) again, score again
           if (round >= 5) throw new AppError(409, 'ERROR_FIND_ATTEMPT', 'The quiz is being changed; try again');
@@ -377,6 +384,8 @@ export function learnerRoutes(fastify: FastifyInstance) {
         const last = out.answered_count >= facts.question_order.length;
         let a: Attempt = { ...openAttempt(facts, out.deadline_at) };
         if (last) {
+          // a finished attempt is not answered again: its facts leave the cache, which holds the attempts under way
+          caches.forget(req.tenant.id, facts.id);
           const done = await finishWithAnswers(req.db, quiz, facts.id, out.answered_score, content.max, req.actorId ? undefined : me.id);
           if (done) {
             a = done;
