@@ -4,6 +4,7 @@ import { quizAttempts, quizzes } from '../../db/schema/index.ts';
 import { maxScore, resultOf, type Attempt, type Option, type Question, type Quiz } from './engine.ts';
 import { questionsWithOptions } from './store.ts';
 import { preparedOn, preparedSql } from '../../db/prepared.ts';
+import { RecentCache } from './recent-cache.ts';
 
 /**
  * The answer path's caches (issue 16, docs/performance.md "The answer path"), one set per API process.
@@ -17,9 +18,10 @@ import { preparedOn, preparedSql } from '../../db/prepared.ts';
  *   changes).
  *
  * Both are small maps with a size cap (the oldest entry goes first); keys carry the school, so that two schools'
- * ids can never meet. An attempt leaves its cache when it finishes (learner.ts): the cache holds the attempts under
- * way, a few KB each (a 30-question attempt's orders), not every attempt the process has seen; it grew the API's live
- * heap by about 14 MB an exam of 2,000 until a cap of 200,000 (docs/performance.md "Memory after the surge").
+ * ids can never meet. An attempt leaves its cache when it finishes in this process (learner.ts), or after
+ * ATTEMPT_IDLE_MS without a request here (another process served its last answer): the cache holds the attempts under
+ * way, about 5 KB each for 30 questions, not every attempt the process has seen, which grew the API's live heap by
+ * 10–15 MB an exam of 2,000 (docs/performance.md "Memory after the surge").
  */
 export interface QuizContent {
   version: number;
@@ -41,29 +43,15 @@ export interface AttemptFacts {
   option_order: Record<string, number[]>;
 }
 
-class Capped<V> {
-  private map = new Map<string, V>();
-  constructor(private max: number) {}
-  get(key: string) {
-    return this.map.get(key);
-  }
-  set(key: string, value: V) {
-    this.map.delete(key);
-    this.map.set(key, value);
-    if (this.map.size > this.max) this.map.delete(this.map.keys().next().value!);
-  }
-  delete(key: string) {
-    this.map.delete(key);
-  }
-}
-
 /** The most attempts' facts one process keeps (about 5 KB each for 30 questions: 100 MB at most). */
 export const ATTEMPTS_CACHED_UP_TO = 20_000;
+/** An attempt no request has used in this process for this long leaves its cache (read again if it comes back). */
+export const ATTEMPT_IDLE_MS = 15 * 60_000;
 
 export function createQuizCaches() {
-  const contents = new Capped<QuizContent>(5_000);
-  // attempts under way in one process: a whole school's exam several times over (abandoned ones go oldest first)
-  const attempts = new Capped<AttemptFacts>(ATTEMPTS_CACHED_UP_TO);
+  const contents = new RecentCache<QuizContent>(5_000);
+  // attempts under way: a whole school's exam several times over; finished, idle or least recently used ones go
+  const attempts = new RecentCache<AttemptFacts>(ATTEMPTS_CACHED_UP_TO, ATTEMPT_IDLE_MS);
   return {
     /** The quiz's content for this row (read again when the row's version is not the cached one). `db`: school-bound. */
     async content(db: Db, schoolId: number, quiz: Quiz): Promise<QuizContent> {
