@@ -48,10 +48,11 @@ export const ATTEMPTS_CACHED_UP_TO = 20_000;
 /** An attempt no request has used in this process for this long leaves its cache (read again if it comes back). */
 export const ATTEMPT_IDLE_MS = 15 * 60_000;
 
-export function createQuizCaches() {
+/** `now`: the clock the attempts' idle limit reads (a test's own). */
+export function createQuizCaches(now: () => number = Date.now) {
   const contents = new RecentCache<QuizContent>(5_000);
   // attempts under way: a whole school's exam several times over; finished, idle or least recently used ones go
-  const attempts = new RecentCache<AttemptFacts>(ATTEMPTS_CACHED_UP_TO, ATTEMPT_IDLE_MS);
+  const attempts = new RecentCache<AttemptFacts>(ATTEMPTS_CACHED_UP_TO, ATTEMPT_IDLE_MS, now);
   return {
     /** The quiz's content for this row (read again when the row's version is not the cached one). `db`: school-bound. */
     async content(db: Db, schoolId: number, quiz: Quiz): Promise<QuizContent> {

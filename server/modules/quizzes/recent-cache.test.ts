@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RecentCache } from './recent-cache.ts';
+import { ATTEMPT_IDLE_MS, ATTEMPTS_CACHED_UP_TO, createQuizCaches } from './answer-path.ts';
+import type { Attempt } from './engine.ts';
 
 describe('RecentCache (the answer path caches)', () => {
   it('keeps at most its cap, dropping the least recently used first', () => {
@@ -29,5 +31,19 @@ describe('RecentCache (the answer path caches)', () => {
     now = 5_000;
     cache.set('new', 1);
     expect(cache.size).toBe(1);
+  });
+
+  it("keeps an attempt's facts while it is in use, drops them after 15 minutes unused, and keeps schools apart", () => {
+    let now = 0;
+    const caches = createQuizCaches(() => now);
+    const attempt = { id: 7, quiz_id: 3, user_id: 5, number: 1, started_at: new Date(0), question_order: [1, 2], option_order: { '1': [10, 11] } } as unknown as Attempt;
+    caches.remember(1, attempt);
+    expect(ATTEMPT_IDLE_MS).toBe(15 * 60_000);
+    expect(ATTEMPTS_CACHED_UP_TO).toBeGreaterThanOrEqual(10_000);
+    now = ATTEMPT_IDLE_MS - 1;
+    expect(caches.attempt(1, 7)?.userId).toBe(5);
+    expect(caches.attempt(2, 7), "another school's attempt 7").toBeUndefined();
+    now += ATTEMPT_IDLE_MS + 1;
+    expect(caches.attempt(1, 7)).toBeUndefined();
   });
 });
