@@ -7,9 +7,21 @@ declare module 'vitest' {
   }
 }
 
+/** One seeded start for the projects of a run (vitest.config.ts: `apps` and `server` both run this setup). */
+let made: ReturnType<typeof makeSeededStart> | undefined;
+let users = 0;
+
 /** Vitest's global setup: the seeded start the API tests copy (server/test/seeded-start.ts), removed at the end. */
 export default async function setup(project: TestProject) {
-  const { start, remove } = await makeSeededStart(process.env.TEST_DATABASE_URL || undefined);
+  made ??= makeSeededStart(process.env.TEST_DATABASE_URL || undefined);
+  users += 1;
+  const { start, remove } = await made;
   project.provide('seededStart', start);
-  return remove;
+  return async () => {
+    users -= 1;
+    if (users === 0) {
+      made = undefined;
+      await remove();
+    }
+  };
 }
