@@ -63,8 +63,9 @@ const pgArgs = ['run', 'server', '--reporter=default', '--reporter=json', `--out
 // the longer one. (Before: the PGlite run on both cores first, then the journeys beside the PostgreSQL run, whose core
 // then idled for the journeys' last third. A clean-clone CI run on the slow machine of 2026-11-25: 22.5 minutes
 // before, 20.6 after; the journeys take 15.6 minutes beside the lane instead of 13.3.) Since the API test files share
-// their worker's module graph (vitest.config.ts, `isolate: false` for server/), the lane takes about half as long and
-// the journeys are the longer lane. `--maxWorkers` is given here every time: a project's default is not the CLI's.
+// their worker's module graph (vitest.config.ts, `isolate: false` for server/), the lane takes 13.4 minutes instead
+// of 19.8 and the journeys (15.2) are the longer lane: clean-clone CI 20.5 → 15.7 minutes on 2026-11-28.
+// `--maxWorkers` is given here every time: a project's default is not the CLI's.
 let vitestLane;
 if (e2e) {
   vitestLane = (async () => {
