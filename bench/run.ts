@@ -49,6 +49,9 @@ const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
 const separate = Boolean(process.env.DATABASE_URL);
 // the server's bundle, as `npm start` builds it (scripts/build-server.mjs; under a second); tsx when it cannot be built
 const bundled = separate && spawnSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' }).status === 0 && existsSync('server/dist/main.mjs');
+// both apps as this checkout builds them, before anything is timed, so that the first loads are today's and never a
+// stale or missing dist's (BENCH_DIST names a build of your own instead)
+const appsBuilt = process.env.BENCH_DIST !== undefined || spawnSync('npm', ['run', 'build'], { stdio: 'inherit' }).status === 0;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'lms-bench-'));
 // X-Forwarded-For from loopback is believed: the surge gives each student an address of their own (bench/surge.ts)
@@ -286,8 +289,8 @@ server = null;
 const startup = process.env.BENCH_STARTUP === '0' ? null : await startupTimes();
 
 // First screens of both apps (learner /auth and /courses/list, back office signed out and signed in), brotli and gzip.
-const loads = firstLoads(process.env.BENCH_DIST ?? 'dist');
-const loadsTable = loads ? firstLoadTable(loads) : 'not built (run npm run build)';
+const loads = appsBuilt ? firstLoads(process.env.BENCH_DIST ?? 'dist') : undefined;
+const loadsTable = loads ? firstLoadTable(loads) : 'not measured: the apps did not build (npm run build says why)';
 
 // 409 ISSET_ANSWER_QUESTION repeats (a pair answered twice, by design once the run outlasts the pairs) are not successes
 const codes = (r: autocannon.Result) => (r as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {};
