@@ -155,7 +155,13 @@ async function walkedPage<T>(db: Db, opts: { table: PgTable; where?: SQL; orderB
 export const COUNT_EXACT_UP_TO = 10_000;
 /** How long a big list's total is remembered (per process, school, table and filter). */
 export const COUNT_REMEMBER_MS = 30_000;
-const bigCounts = new Map<string, { total: number; at: number }>();
+/** Remembered totals per data handle (a school's handle belongs to one database), so two databases never share one. */
+const bigCounts = new WeakMap<Db, Map<string, { total: number; at: number }>>();
+function countsOf(db: Db) {
+  let counts = bigCounts.get(db);
+  if (!counts) bigCounts.set(db, (counts = new Map()));
+  return counts;
+}
 const renderer = new PgDialect();
 
 function countKey(db: Db, table: PgTable, where: SQL | undefined) {
@@ -165,7 +171,7 @@ function countKey(db: Db, table: PgTable, where: SQL | undefined) {
 
 /** The total of a big list (over COUNT_EXACT_UP_TO) counted less than COUNT_REMEMBER_MS ago by this process, if any. */
 function rememberedTotal(db: Db, table: PgTable, where: SQL | undefined): number | undefined {
-  const hit = bigCounts.get(countKey(db, table, where));
+  const hit = countsOf(db).get(countKey(db, table, where));
   return hit && Date.now() - hit.at < COUNT_REMEMBER_MS ? hit.total : undefined;
 }
 
@@ -197,8 +203,9 @@ async function countInFull(db: Db, table: PgTable, where: SQL | undefined): Prom
     .select({ total: count() })
     .from(table as never)
     .where(where);
-  if (bigCounts.size > 10_000) bigCounts.clear();
-  bigCounts.set(countKey(db, table, where), { total: Number(total), at: Date.now() });
+  const counts = countsOf(db);
+  if (counts.size > 10_000) counts.clear();
+  counts.set(countKey(db, table, where), { total: Number(total), at: Date.now() });
   return Number(total);
 }
 
