@@ -104,7 +104,7 @@ export async function buildApp({ config, database, logger, extra = [] }: AppOpti
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'none' } });
 
   installBroadcast(app, database);
-  installContext(app, database.db, config.defaultTenant);
+  installContext(app, database.db, config.defaultTenant, database.kind === 'postgres' ? config.signInCacheSeconds * 1000 : 0);
   installMultipart(app, join(config.dataDir, 'tmp'));
   installThrottles(app, database.db);
   installMethodOverride(app);

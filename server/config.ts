@@ -51,6 +51,13 @@ export interface Config {
    * a process killed without a graceful stop loses its last batch of events (never an answer). docs/reports.md.
    */
   activityBatchMs: number;
+  /**
+   * How long an API process may answer a bearer token from memory instead of reading its rows again, in seconds
+   * (`SIGNIN_CACHE_SECONDS`, default 10; 0: every request reads them). Only on PostgreSQL, only while the process hears
+   * the database's change messages, and emptied by every change of a user or a token (docs/security.md "The sign-in
+   * cache"): the figure bounds how stale a row can be if a message is ever late, not how long a change takes.
+   */
+  signInCacheSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -106,6 +113,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push('SIGNIN_ADDRESS_LIMIT must be a whole number of sign-in attempts from 5 to 1000000');
   const activityBatchMs = env.ACTIVITY_BATCH_MS ? Number(env.ACTIVITY_BATCH_MS) : 1000;
   if (!Number.isInteger(activityBatchMs) || activityBatchMs < 0 || activityBatchMs > 60_000) problems.push('ACTIVITY_BATCH_MS must be a whole number of milliseconds from 0 to 60000');
+  const signInCacheSeconds = env.SIGNIN_CACHE_SECONDS ? Number(env.SIGNIN_CACHE_SECONDS) : 10;
+  if (!Number.isInteger(signInCacheSeconds) || signInCacheSeconds < 0 || signInCacheSeconds > 60) problems.push('SIGNIN_CACHE_SECONDS must be a whole number of seconds from 0 to 60');
   const trustProxy = (env.TRUST_PROXY ?? '')
     .split(',')
     .map((s) => s.trim())
@@ -129,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signInAddressLimit,
     checkResponses: env.CHECK_RESPONSES === '1',
     activityBatchMs,
+    signInCacheSeconds,
   };
   if (problems.length) throw new ConfigError(problems);
   return config;

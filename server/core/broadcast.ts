@@ -4,6 +4,16 @@ import type { Database } from '../db/client.ts';
 /** The PostgreSQL channel every API process listens on (docs/deployment.md "What the processes share"). */
 export const BROADCAST_CHANNEL = 'lms_broadcast';
 
+/**
+ * A broadcast as heard: its topic, the sender (`db` for the database's own triggers, migration 0023) and whatever the
+ * sender added, e.g. `user` for `signed-in`.
+ */
+export interface BroadcastMessage {
+  topic: string;
+  from: string;
+  [field: string]: unknown;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /**
@@ -11,8 +21,14 @@ declare module 'fastify' {
      * e.g. `tenant-caches` when a school's section flags changed. On PGlite there is only this process.
      */
     broadcast(topic: string): void;
-    /** Runs `fn` whenever `topic` is broadcast, by this process or another one. */
-    onBroadcast(topic: string, fn: () => void): void;
+    /** Runs `fn` whenever `topic` is broadcast, by this process, another one or the database. */
+    onBroadcast(topic: string, fn: (message: BroadcastMessage) => void): void;
+    /**
+     * Runs `fn(true)` when this process starts hearing the others (its LISTEN connection is open) and `fn(false)` when
+     * it stops (the connection was lost: what is sent meanwhile is never heard). Never runs on PGlite, where there is
+     * nobody else to hear. A cache that other processes or the database must be able to empty is kept only while heard.
+     */
+    onBroadcastLink(fn: (heard: boolean) => void): void;
   }
 }
 
@@ -20,34 +36,50 @@ declare module 'fastify' {
  * Cache invalidation across API processes (issue 16 item 3): a process that changes something other processes keep
  * in memory broadcasts a topic; each process, on PostgreSQL, holds one extra connection that LISTENs on
  * BROADCAST_CHANNEL and runs the topic's handlers. A message names its sender so a process does not run its handlers
- * twice. A lost connection is opened again; while it is down the caches fall back on their own short lifetimes.
+ * twice. A lost connection is opened again; while it is down the caches fall back on their own short lifetimes, or
+ * (`onBroadcastLink`) are not kept at all.
  */
 export function installBroadcast(app: FastifyInstance, database: Database) {
-  const handlers = new Map<string, (() => void)[]>();
+  const handlers = new Map<string, ((message: BroadcastMessage) => void)[]>();
+  const linkHandlers: ((heard: boolean) => void)[] = [];
   const me = `${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
-  const run = (topic: string) => {
-    for (const fn of handlers.get(topic) ?? []) fn();
+  const run = (message: BroadcastMessage) => {
+    for (const fn of handlers.get(message.topic) ?? []) fn(message);
   };
-  app.decorate('onBroadcast', (topic: string, fn: () => void) => {
+  app.decorate('onBroadcast', (topic: string, fn: (message: BroadcastMessage) => void) => {
     handlers.set(topic, [...(handlers.get(topic) ?? []), fn]);
   });
+  app.decorate('onBroadcastLink', (fn: (heard: boolean) => void) => {
+    linkHandlers.push(fn);
+  });
   app.decorate('broadcast', (topic: string) => {
-    run(topic);
+    run({ topic, from: me });
     if (database.kind !== 'postgres') return;
     database.db.$client.query('select pg_notify($1, $2)', [BROADCAST_CHANNEL, JSON.stringify({ topic, from: me })]).catch((err: Error) => app.log.warn({ err, topic }, 'broadcast not sent'));
   });
   if (database.listen) {
     let stop: (() => Promise<void>) | undefined;
     app.addHook('onReady', async () => {
-      stop = await database.listen!(BROADCAST_CHANNEL, (payload) => {
-        try {
-          const m = JSON.parse(payload) as { topic: string; from: string };
-          if (m.from !== me) run(m.topic);
-        } catch {
-          // not ours
-        }
-      });
+      stop = await database.listen!(
+        BROADCAST_CHANNEL,
+        (payload) => {
+          let message: BroadcastMessage;
+          try {
+            message = JSON.parse(payload) as BroadcastMessage;
+          } catch {
+            return; // not ours
+          }
+          if (message.from !== me) run(message);
+        },
+        (heard) => {
+          if (!heard) app.log.warn('broadcasts from other API processes are not heard until the connection is back');
+          for (const fn of linkHandlers) fn(heard);
+        },
+      );
     });
-    app.addHook('onClose', async () => stop?.());
+    app.addHook('onClose', async () => {
+      for (const fn of linkHandlers) fn(false);
+      await stop?.();
+    });
   }
 }

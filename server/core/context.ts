@@ -3,7 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { tenantAccess, tenants, tokens, users, type AccessFlag, type Role } from '../db/schema/index.ts';
+import { watchWrites } from '../db/write-watch.ts';
 import { AppError, accessDenied, notAuthorized } from './errors.ts';
+import { SignInCache } from './sign-in-cache.ts';
 
 export type User = typeof users.$inferSelect;
 export interface Tenant {
@@ -69,7 +71,7 @@ export function isBlocked(u: Pick<User, 'is_blocked' | 'date_block'>) {
  * Resolves the tenant (the `Domain` header), the bearer token and the route's guard on every
  * request, before the body is read, so a refused upload is refused before it is streamed.
  */
-export function installContext(app: FastifyInstance, db: Db, defaultTenant: string) {
+export function installContext(app: FastifyInstance, db: Db, defaultTenant: string, signInCacheMs = 0) {
   const cache = new Map<string, { tenant: Tenant | null; at: number }>();
   const flagCache = new Map<number, { flags: Record<AccessFlag, boolean>; at: number }>();
 
@@ -114,16 +116,35 @@ export function installContext(app: FastifyInstance, db: Db, defaultTenant: stri
     .where(eq(tokens.access_hash, sql.placeholder('hash')))
     .prepare('token_read');
 
+  // kept only where every process hears every change of a user or a token (PostgreSQL: the database's triggers)
+  const signIns = new SignInCache(signInCacheMs);
+  if (signInCacheMs > 0) {
+    app.onBroadcastLink((heard) => signIns.setHeard(heard));
+    app.onBroadcast('signed-in', (m) => (typeof m.user === 'number' ? signIns.forgetUser(m.user) : signIns.forgetAll()));
+    // this process's own changes: forgotten before they run (the database's message comes after they commit)
+    const stopWatching = watchWrites((table, columns) => {
+      if (table === 'tokens' || (table === 'users' && !columns?.every((c) => c === 'last_login_at'))) signIns.forgetAll();
+    });
+    app.addHook('onClose', async () => stopWatching());
+  }
+
   async function readToken(req: FastifyRequest) {
     const header = req.headers.authorization;
     const fromQuery = req.routeOptions.config?.queryToken ? (req.query as Record<string, unknown>)?.access_token : undefined;
     const raw = header?.startsWith('Bearer ') ? header.slice(7).trim() : typeof fromQuery === 'string' ? fromQuery : undefined;
     if (!raw) return;
-    const [row] = await tokenRead.execute({ hash: sha256(raw) });
+    const hash = sha256(raw);
+    let row = signIns.get(hash);
+    if (!row) {
+      const epoch = signIns.beginRead();
+      [row] = await tokenRead.execute({ hash });
+      if (row) signIns.keep(hash, row, epoch);
+    }
     if (!row || row.token.revoked_at || row.token.access_expires_at < new Date() || row.token.tenant_id !== req.tenant.id) {
       throw notAuthorized();
     }
-    req.user = row.user;
+    // a copy: a handler that changes its `req.user` changes no other request's
+    req.user = { ...row.user };
     req.tokenId = row.token.id;
     req.actorId = row.token.actor_id ?? undefined;
   }

@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 import { bindToSchool } from './school.ts';
+import { watchedHandle } from './write-watch.ts';
 import { SCHOOL_WALL_IN_PLACE_SQL, SCHOOL_WALL_SQL, schoolConnectionOptions } from './school-wall.ts';
 
 // `../db/`: the same folder from this file and from the bundle `npm start` runs (server/dist/main.mjs)
@@ -37,7 +38,7 @@ export interface Database {
    * PostgreSQL only: listens on a channel on a connection of its own (opened again when lost); answers how to stop.
    * The API processes hear each other's cache invalidations through it (server/core/broadcast.ts).
    */
-  listen?(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  listen?(channel: string, onMessage: (payload: string) => void, onLink?: (connected: boolean) => void): Promise<() => Promise<void>>;
   /** Whether the database had no tables before migrations ran (first start). */
   wasEmpty: boolean;
   /** PGlite only: a dump of the whole data folder, to open copies with `pgliteSnapshot` (the test suite's seeded start). */
@@ -99,7 +100,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       }
       return hit.db;
     };
-    const listen = async (channel: string, onMessage: (payload: string) => void) => {
+    // `onLink` hears when the connection is lost (messages sent meanwhile are never heard) and when it is back
+    const listen = async (channel: string, onMessage: (payload: string) => void, onLink?: (connected: boolean) => void) => {
       let client: pg.Client | undefined;
       let stopped = false;
       const retry = () => {
@@ -112,11 +114,15 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
         });
         c.on('error', idleClientError);
         c.on('end', () => {
-          if (client === c) retry();
+          if (client !== c) return;
+          client = undefined;
+          onLink?.(false);
+          retry();
         });
         await c.connect();
         await c.query(`listen ${channel}`);
         client = c;
+        onLink?.(true);
       };
       await connect();
       return async () => {
@@ -127,7 +133,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       };
     };
     return {
-      db,
+      db: watchedHandle(db),
       forSchool,
       listen,
       kind: 'postgres',
@@ -159,7 +165,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     if (!hit) schools.set(schoolId, (hit = bindToSchool(db, schoolId)));
     return hit;
   };
-  return { db, forSchool, kind: 'pglite', wasEmpty, snapshot: () => client.dumpDataDir('none'), close: () => client.close() };
+  return { db: watchedHandle(db), forSchool, kind: 'pglite', wasEmpty, snapshot: () => client.dumpDataDir('none'), close: () => client.close() };
 }
 
 /**

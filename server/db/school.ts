@@ -1,6 +1,7 @@
 import { and, eq, getTableColumns, getTableName, is, Param, type SQL } from 'drizzle-orm';
-import { PgDialect, PgTable } from 'drizzle-orm/pg-core';
+import { type PgDialect, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client.ts';
+import { WatchedDialect } from './write-watch.ts';
 
 /**
  * School-bound data access: the first of the two walls between schools (docs/school-isolation.md).
@@ -45,7 +46,7 @@ interface Join {
 }
 
 /** Drizzle's PostgreSQL dialect with the school's condition added to every statement it builds. */
-class SchoolDialect extends PgDialect {
+class SchoolDialect extends WatchedDialect {
   constructor(readonly schoolId: number) {
     super();
   }

@@ -6,6 +6,12 @@ import { statementProbe } from '../../db/client.ts';
 import { chapterQuizzes, chapters, eventDays, events, programs, questionOptions, questions, quizAttempts, quizzes } from '../../db/schema/index.ts';
 
 /**
+ * The token's read of a request: on PostgreSQL the process remembers a token's rows (docs/security.md "The sign-in
+ * cache"), so after the first request of a token none is read; on PGlite every request reads it.
+ */
+const TOKEN_READS = process.env.TEST_DATABASE_URL ? 0 : 1;
+
+/**
  * The answer path (issue 16, docs/performance.md "The answer path"): an answer is at most three SQL statements (the
  * token's read, the answer's statement, the finishing statement after the last one), counted at the driver for every
  * handle; the achievements recomputed after a finished attempt (issue 15, server/modules/lifelong) follow the finish
@@ -113,17 +119,21 @@ describe('quiz answer path', () => {
       const finish = statements.findIndex((s) => s.startsWith('with done as'));
       const own = finish >= 0 ? statements.slice(0, finish + 1) : statements;
       expect(own.length, own.join('\n')).toBeLessThanOrEqual(3);
-      expect(own[0], 'the token first').toMatch(/from "tokens"/);
-      if (own.length > 1) expect(own[1], 'then the answer').toMatch(/^with a as/);
+      expect(
+        own.filter((s) => /from "tokens"/.test(s)),
+        'the token, first',
+      ).toHaveLength(TOKEN_READS);
+      if (TOKEN_READS) expect(own[0], 'the token first').toMatch(/from "tokens"/);
+      expect(own[TOKEN_READS], 'then the answer').toMatch(/^with a as/);
       const data = res.json().data;
       expect(data.is_correct).toBe(true);
       if (i < qs.length - 1) {
-        expect(statements.length, 'an answer that is not the last: the token and the answer').toBe(2);
+        expect(statements.length, 'an answer that is not the last: the token and the answer').toBe(TOKEN_READS + 1);
         expect(data.next.question.id).toBe(qs[i + 1].q.id);
         expect(data.next.index).toBe(i + 2);
         current = data.next.question;
       } else {
-        expect(finish, 'the last answer finishes the attempt in its third statement').toBe(2);
+        expect(finish, 'the last answer finishes the attempt in its third statement').toBe(TOKEN_READS + 1);
         expect(data.next).toBeNull();
         expect(data.attempt).toMatchObject({ status: 'FINISHED', score: 3, max_score: 3, percent: 100, passed: true });
       }
@@ -134,7 +144,7 @@ describe('quiz answer path', () => {
     // look at it reads the attempt and the student's right to its quiz again, where a cached one is the token and one
     const after = await counted(() => api.call({ method: 'GET', url: `/api/quiz/${quiz.id}/question?id_quizAttemp=${attempt}`, token: student }));
     expect(after.result.json().data.status).toBe('FINISHED');
-    expect(after.statements[1], after.statements.join('\n')).toMatch(/^select "id", .* from "quiz_attempts" where/);
+    expect(after.statements[TOKEN_READS], after.statements.join('\n')).toMatch(/^select "id", .* from "quiz_attempts" where/);
     // the answers' events the reports read are written with the process's next batch; the finish's with its statement
     await api.app.flushEvents();
     const answers = await api.db
@@ -200,7 +210,7 @@ describe('quiz answer path', () => {
       const res = await unbatched.call({ method: 'POST', url: '/api/QuestionUserAnswer', token, payload: { id_quizAttemp: attempt, question_id: qs[0].q.id, answer: qs[0].right.id } });
       statementProbe.listener = undefined;
       expect(res.statusCode).toBe(200);
-      expect(seen.length, 'the token and the answer').toBe(2);
+      expect(seen.length, 'the token and the answer').toBe(TOKEN_READS + 1);
       const rows = await unbatched.db
         .select()
         .from(events)
