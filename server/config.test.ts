@@ -60,6 +60,13 @@ describe('configuration', () => {
     for (const bad of ['-1', '1.5', 'soon', '60001']) expect(() => loadConfig({ ACTIVITY_BATCH_MS: bad }), bad).toThrow(/ACTIVITY_BATCH_MS/);
   });
 
+  it('remembers a token for SIGNIN_CACHE_SECONDS (default 10; 0: not at all) and refuses a nonsense one', () => {
+    expect(loadConfig({}).signInCacheSeconds).toBe(10);
+    expect(loadConfig({ SIGNIN_CACHE_SECONDS: '0' }).signInCacheSeconds).toBe(0);
+    expect(loadConfig({ SIGNIN_CACHE_SECONDS: '60' }).signInCacheSeconds).toBe(60);
+    for (const bad of ['-1', '2.5', 'long', '61']) expect(() => loadConfig({ SIGNIN_CACHE_SECONDS: bad }), bad).toThrow(/SIGNIN_CACHE_SECONDS/);
+  });
+
   it('refuses wrong values at start with every problem named', () => {
     let err: unknown;
     try {
