@@ -9,7 +9,8 @@
 // them and of this load generator, in milliseconds a request, and the API's resident memory at the phase's end.
 // BENCH_KEEP_API=1 keeps each side's API up from its first phase to the last, and adds each phase's live heap (after a
 // full collection in every API process, bench/memory-probe.mjs), so that the table shows whether surge after surge
-// leaves more behind. Throwaway database.
+// leaves more behind. BENCH_DB_HOST_A / BENCH_DB_HOST_B: the side's way to PostgreSQL (a Unix socket's folder). Throwaway
+// database.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -92,12 +93,20 @@ try {
     return total;
   }
   const running: Partial<Record<'A' | 'B', ApiProcess>> = {};
+  // BENCH_DB_HOST_A / BENCH_DB_HOST_B: how one side's API reaches PostgreSQL, e.g. `/var/run/postgresql` for the
+  // server's Unix socket instead of TCP on the loopback (docs/performance.md "The database's socket")
+  const databaseUrlOf = (side: 'A' | 'B') => {
+    const host = process.env[`BENCH_DB_HOST_${side}`];
+    const u = new URL(url);
+    if (host) u.searchParams.set('host', host);
+    return u.toString();
+  };
   async function phase(side: 'A' | 'B') {
     await db.delete(quizAttempts).where(eq(quizAttempts.quiz_id, exam.id));
     const apiProcess =
       running[side] ??
       (await startApiProcess([...nodeFlags[side], join(sides[side], 'server/dist/main.mjs')], dataDir, {
-        DATABASE_URL: url.toString(),
+        DATABASE_URL: databaseUrlOf(side),
         API_WORKERS: String(WORKERS),
         BENCH_MEMORY_DIR: memoryDir ?? '',
         ...sideEnv[side],
@@ -133,7 +142,7 @@ try {
   }
 
   console.log(
-    `${STUDENTS} students, ${QUESTIONS} questions, starts over ${START_WINDOW} s, API_WORKERS=${WORKERS}; A=${sides.A} ${process.env.BENCH_ENV_A ?? ''}, B=${sides.B} ${process.env.BENCH_ENV_B ?? ''}`,
+    `${STUDENTS} students, ${QUESTIONS} questions, starts over ${START_WINDOW} s, API_WORKERS=${WORKERS}; A=${sides.A} ${process.env.BENCH_ENV_A ?? ''} ${process.env.BENCH_DB_HOST_A ?? ''}, B=${sides.B} ${process.env.BENCH_ENV_B ?? ''} ${process.env.BENCH_DB_HOST_B ?? ''}`,
   );
   console.log('| side | requests | errors | start p50/p99 ms | first question p50/p99 | answer p50/p99 | CPU ms a request: API | PostgreSQL | generator | all | load | API memory MB |');
   console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
