@@ -108,7 +108,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
         if (!stopped) setTimeout(() => void connect().catch(retry), 1000).unref();
       };
       const connect = async () => {
-        const c = new pg.Client({ connectionString: opts.url });
+        // keep-alive: a connection that the network dropped without a word is found lost, not trusted for ever
+        const c = new pg.Client({ connectionString: opts.url, keepAlive: true });
         c.on('notification', (n) => {
           if (n.channel === channel && n.payload !== undefined) onMessage(n.payload);
         });
@@ -121,6 +122,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
         });
         await c.connect();
         await c.query(`listen ${channel}`);
+        // stopped while this connection was being opened again: it is not kept
+        if (stopped) return void (await c.end());
         client = c;
         onLink?.(true);
       };
