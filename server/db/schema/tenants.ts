@@ -7,6 +7,16 @@ export const tenants = pgTable('tenants', {
   /** First label of the host name: `acme` for acme.example.com. */
   slug: text().notNull().unique(),
   title: text().notNull(),
+  /**
+   * The interface languages the school offers, the first its default (`ru`, `en`): set by `npm run school -- create`
+   * (docs/operations.md); the set-password mail of its first main administrator is written in the first.
+   */
+  languages: text().array().notNull().default(['ru', 'en']),
+  /**
+   * When the school was suspended (`npm run school -- suspend`), null while it runs: a suspended school refuses every
+   * sign-in and every token with ERROR_SCHOOL_SUSPENDED and keeps its data (server/core/context.ts, docs/operations.md).
+   */
+  suspended_at: timestamp({ withTimezone: true }),
   created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
