@@ -67,6 +67,20 @@ describe('configuration', () => {
     for (const bad of ['-1', '2.5', 'long', '61']) expect(() => loadConfig({ SIGNIN_CACHE_SECONDS: bad }), bad).toThrow(/SIGNIN_CACHE_SECONDS/);
   });
 
+  it('gives up on the pool queue after DB_QUEUE_TIMEOUT_MS (default 5000; 0: never) and refuses a nonsense one', () => {
+    expect(loadConfig({}).databaseQueueTimeoutMs).toBe(5000);
+    expect(loadConfig({ DB_QUEUE_TIMEOUT_MS: '0' }).databaseQueueTimeoutMs).toBe(0);
+    expect(loadConfig({ DB_QUEUE_TIMEOUT_MS: '120000' }).databaseQueueTimeoutMs).toBe(120_000);
+    for (const bad of ['-1', '2.5', 'soon', '120001']) expect(() => loadConfig({ DB_QUEUE_TIMEOUT_MS: bad }), bad).toThrow(/DB_QUEUE_TIMEOUT_MS/);
+  });
+
+  it('advises BUSY_RETRY_AFTER_SECONDS (default 3, 1 to 60) in a busy answer and refuses a nonsense one', () => {
+    expect(loadConfig({}).busyRetryAfterSeconds).toBe(3);
+    expect(loadConfig({ BUSY_RETRY_AFTER_SECONDS: '1' }).busyRetryAfterSeconds).toBe(1);
+    expect(loadConfig({ BUSY_RETRY_AFTER_SECONDS: '60' }).busyRetryAfterSeconds).toBe(60);
+    for (const bad of ['0', '-1', '1.5', 'later', '61']) expect(() => loadConfig({ BUSY_RETRY_AFTER_SECONDS: bad }), bad).toThrow(/BUSY_RETRY_AFTER_SECONDS/);
+  });
+
   it('refuses wrong values at start with every problem named', () => {
     let err: unknown;
     try {

@@ -8,8 +8,14 @@ import { resolve } from 'node:path';
 export interface Config {
   databaseUrl?: string;
   /**
-   * Connections each pool of an API process opens at most on PostgreSQL (`DB_POOL_SIZE`, default 10): the process's own
-   * pool and one per school (server/db/client.ts; docs/deployment.md "Connections").
+   * PostgreSQL itself when `DATABASE_URL` is a pooler in transaction mode (PgBouncer): `DATABASE_DIRECT_URL`. Setting it
+   * says there is a pooler: statements are sent unnamed, and the start-up's migrations and the LISTEN connection of the
+   * broadcasts go straight to PostgreSQL (docs/deployment.md "Behind PgBouncer").
+   */
+  databaseDirectUrl?: string;
+  /**
+   * Connections an API process opens at most on PostgreSQL (`DB_POOL_SIZE`, default 10): its one pool, whatever the
+   * number of schools, plus one listening connection (server/db/client.ts; docs/deployment.md "Connections").
    */
   databasePoolSize?: number;
   dataDir: string;
@@ -58,6 +64,17 @@ export interface Config {
    * cache"): the figure bounds how stale a row can be if a message is ever late, not how long a change takes.
    */
   signInCacheSeconds: number;
+  /**
+   * How long a request may wait in its pool's queue for a PostgreSQL connection, in ms (`DB_QUEUE_TIMEOUT_MS`, default
+   * 5000; 0: for ever). Past it the pool gives up and the API answers 503 ERROR_BUSY with `Retry-After` instead of
+   * holding the request (server/db/client.ts `connectionTimeoutMillis`; docs/deployment.md "When the database is full").
+   */
+  databaseQueueTimeoutMs: number;
+  /**
+   * The `Retry-After` of a 503 ERROR_BUSY, in seconds (`BUSY_RETRY_AFTER_SECONDS`, default 3): how long the apps wait
+   * before they try a read again, once (docs/api.md "Busy").
+   */
+  busyRetryAfterSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -115,6 +132,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!Number.isInteger(activityBatchMs) || activityBatchMs < 0 || activityBatchMs > 60_000) problems.push('ACTIVITY_BATCH_MS must be a whole number of milliseconds from 0 to 60000');
   const signInCacheSeconds = env.SIGNIN_CACHE_SECONDS ? Number(env.SIGNIN_CACHE_SECONDS) : 10;
   if (!Number.isInteger(signInCacheSeconds) || signInCacheSeconds < 0 || signInCacheSeconds > 60) problems.push('SIGNIN_CACHE_SECONDS must be a whole number of seconds from 0 to 60');
+  const databaseQueueTimeoutMs = env.DB_QUEUE_TIMEOUT_MS ? Number(env.DB_QUEUE_TIMEOUT_MS) : 5000;
+  if (!Number.isInteger(databaseQueueTimeoutMs) || databaseQueueTimeoutMs < 0 || databaseQueueTimeoutMs > 120_000)
+    problems.push('DB_QUEUE_TIMEOUT_MS must be a whole number of milliseconds from 0 to 120000');
+  const busyRetryAfterSeconds = env.BUSY_RETRY_AFTER_SECONDS ? Number(env.BUSY_RETRY_AFTER_SECONDS) : 3;
+  if (!Number.isInteger(busyRetryAfterSeconds) || busyRetryAfterSeconds < 1 || busyRetryAfterSeconds > 60) problems.push('BUSY_RETRY_AFTER_SECONDS must be a whole number of seconds from 1 to 60');
   const trustProxy = (env.TRUST_PROXY ?? '')
     .split(',')
     .map((s) => s.trim())
@@ -122,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   for (const p of trustProxy) if (!isAddressOrRange(p)) problems.push(`TRUST_PROXY holds "${p}", which is not an IP address or CIDR range (10.0.0.0/8)`);
   const config: Config = {
     databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    databaseDirectUrl: url('DATABASE_DIRECT_URL', ['postgres:', 'postgresql:']),
     databasePoolSize,
     dataDir: resolve(env.DATA_DIR || './data'),
     apiPort: port('API_PORT', 8000),
@@ -139,6 +162,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     checkResponses: env.CHECK_RESPONSES === '1',
     activityBatchMs,
     signInCacheSeconds,
+    databaseQueueTimeoutMs,
+    busyRetryAfterSeconds,
   };
   if (problems.length) throw new ConfigError(problems);
   return config;

@@ -44,6 +44,8 @@ export const errorsEn: Record<string, { title: string; text: string }> = {
   USER_EMAIL_ISSET: { title: 'E-mail taken', text: 'This e-mail or login is already used.' },
   NOT_ON_NETWORKING: { title: 'Networking is off', text: 'The networking section is switched off.' },
   TOO_MANY_ATTEMPTS: { title: 'Too many attempts', text: 'Try again in {{retry_after}} s.' },
+  ERROR_BUSY: { title: 'The system is busy', text: 'The server has too many requests right now; nothing was changed. Try again in {{retry_after}} s.' },
+  ERROR_BUSY_RETRYING: { title: 'The system is busy', text: 'The server has too many requests right now: trying again in {{retry_after}} s…' },
   NOT_FOUND_DOMAIN: { title: 'School not found', text: 'There is no such school. Check the address.' },
   NOT_FOUND_TOKEN: { title: 'Link not valid', text: 'The link has expired or was already used. Request a new one.' },
   NOT_FOUND: { title: 'Not found', text: 'What you asked for was not found.' },

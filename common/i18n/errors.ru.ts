@@ -44,6 +44,8 @@ export const errorsRu: Record<string, { title: string; text: string }> = {
   USER_EMAIL_ISSET: { title: 'E-mail занят', text: 'Этот e-mail или логин уже используется.' },
   NOT_ON_NETWORKING: { title: 'Нетворкинг выключен', text: 'Раздел нетворкинга отключён.' },
   TOO_MANY_ATTEMPTS: { title: 'Слишком много попыток', text: 'Повторите через {{retry_after}} с.' },
+  ERROR_BUSY: { title: 'Система занята', text: 'У сервера сейчас слишком много запросов; ничего не изменено. Повторите через {{retry_after}} с.' },
+  ERROR_BUSY_RETRYING: { title: 'Система занята', text: 'У сервера сейчас слишком много запросов: пробуем снова через {{retry_after}} с…' },
   NOT_FOUND_DOMAIN: { title: 'Школа не найдена', text: 'Такой школы нет. Проверьте адрес.' },
   NOT_FOUND_TOKEN: { title: 'Ссылка недействительна', text: 'Ссылка устарела или уже использована. Запросите новую.' },
   NOT_FOUND: { title: 'Не найдено', text: 'Запрошенный объект не найден.' },

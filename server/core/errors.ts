@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { isOverload } from './overload.ts';
 
 /**
  * An error the API answers with `{ category, name, variables, message }` (see docs/api.md).
@@ -24,6 +25,7 @@ function categoryFor(status: number) {
   if (status === 413 || status === 415) return 'file';
   if (status === 422) return 'validation';
   if (status === 429) return 'throttle';
+  if (status === 503) return 'busy';
   return 'error';
 }
 
@@ -59,6 +61,8 @@ function ajvMessage(keyword: string, params: Record<string, unknown>): string {
       return `validation.max:${params.limit}`;
     case 'minimum':
       return `validation.min:${params.limit}`;
+    case 'dateRange': // a day outside 1900..2100 (server/core/strict-values.ts)
+      return 'validation.date_range';
     default:
       return 'validation.format';
   }
@@ -90,6 +94,8 @@ const BAD_INPUT_SQLSTATES: Record<string, string> = {
   '22P02': 'validation.format', // invalid text representation ('abc' or 1.5 for an integer)
   '22007': 'validation.format', // invalid datetime format
   '22008': 'validation.format', // datetime field overflow
+  '22021': 'validation.nul', // invalid byte sequence for UTF8 (a NUL, 0x00, in a text value)
+  '22P05': 'validation.nul', // untranslatable character (\u0000 in a jsonb value)
   '23502': 'validation.required', // not-null violation
 };
 
@@ -107,6 +113,9 @@ export function badInputOf(err: unknown): ValidationError | undefined {
   return undefined;
 }
 
+/** `Retry-After` of a 503 ERROR_BUSY when the app has no configuration (BUSY_RETRY_AFTER_SECONDS). */
+const DEFAULT_BUSY_RETRY_AFTER = 3;
+
 /** The one error handler of the API: catalogue errors as they are, validation as 422, nothing internal on 5xx. */
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
@@ -120,6 +129,16 @@ export function installErrorHandler(app: FastifyInstance) {
     if (fe.validation) {
       const v = validationFromAjv(fe.validation);
       return reply.status(422).send({ category: 'validation', name: v.code, variables: {}, message: v.message, errors: v.errors });
+    }
+    if (isOverload(err)) {
+      // the database refused or could not be reached, or the pool's queue waited too long: "come back in a moment",
+      // never 500 (server/core/overload.ts; docs/api.md "Busy")
+      const seconds = req.server.config?.busyRetryAfterSeconds ?? DEFAULT_BUSY_RETRY_AFTER;
+      req.log.warn({ err: { message: (err as Error).message, code: (err as { code?: unknown }).code } }, 'database busy or unreachable: 503');
+      return reply
+        .status(503)
+        .header('Retry-After', String(seconds))
+        .send({ category: 'busy', name: 'ERROR_BUSY', variables: { retry_after: seconds }, message: 'The system is busy, try again shortly' });
     }
     const bad = badInputOf(err);
     if (bad) {
