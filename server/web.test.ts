@@ -208,6 +208,30 @@ describe('web server: precompressed files, caching and security headers', () => 
     expect(north.headers['content-security-policy']).toContain("connect-src 'self' north.localhost:8000");
   });
 
+  it('sends the content policy and X-Frame-Options on every error answer, whatever its address ends with (issue 27, defect 10)', async () => {
+    const answers = [
+      await get(port, '/nope.js'),
+      await get(port, '/assets/missing-AbCd1234.css'),
+      await get(port, '/admin/nope.js', { 'accept-encoding': 'br' }),
+      await get(port, '/nope.js', {}, 'HEAD'),
+      await get(port, '/assets/index-AbCd1234.js', {}, 'POST'),
+      await get(port, '/nope.png'),
+      await get(port, '/%E0%A4%A.js'),
+    ];
+    for (const res of answers) {
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+      expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('same-origin');
+    }
+    // the file itself stays lean: a script answered as one carries no policy
+    const script = await get(port, '/assets/index-AbCd1234.js');
+    expect(script.status).toBe(200);
+    expect(script.headers['content-security-policy']).toBeUndefined();
+  });
+
   it('allows the configured API_URL too', async () => {
     const other = await buildWeb({ distDir: dist, apiPort: 9000, apiUrl: 'https://api.school.example/v1/', defaultTenant: 'demo' });
     await other.listen({ port: 0, host: '127.0.0.1' });

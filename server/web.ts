@@ -36,6 +36,12 @@ export function pickEncoding(header: string | string[] | undefined): Encoding | 
   return br >= gzip ? 'br' : 'gzip';
 }
 
+/** A script or stylesheet file being answered: a success (or 304) whose type is JavaScript or CSS. */
+export function isScriptOrStyle(status: number, type: unknown): boolean {
+  if (status >= 400) return false;
+  return /^(text|application)\/(javascript|ecmascript|x-javascript)\b|^text\/css\b/i.test(String(type ?? ''));
+}
+
 /**
  * The web origin: the learner portal at `/` and the back office under `/admin/`, both built by
  * Vite into dist/. Unknown paths get the app's index.html (client-side routing), with the
@@ -47,7 +53,19 @@ export function pickEncoding(header: string | string[] | undefined): Encoding | 
  */
 export async function buildWeb(opts: WebOptions) {
   const distDir = opts.distDir ?? resolve('dist');
-  const web = Fastify({ logger: opts.logger ?? false });
+  // the security headers are known before the server is: an address the router cannot read (a broken %-escape) is
+  // answered by frameworkErrors, which runs no hook, so it sets them itself
+  let security: ReturnType<typeof webSecurityHeaders> = () => ({});
+  const web = Fastify({
+    logger: opts.logger ?? false,
+    frameworkErrors: (error, req, reply) => {
+      reply
+        .headers(security(req.hostname))
+        .code(error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400)
+        .type('text/plain')
+        .send('Bad request');
+    },
+  });
   const learner = join(distDir, 'learner');
   const admin = join(distDir, 'admin');
   if (!existsSync(join(learner, 'index.html')) || !existsSync(join(admin, 'index.html'))) {
@@ -67,12 +85,15 @@ export async function buildWeb(opts: WebOptions) {
   const pages = { learner: page(learner), admin: page(admin) };
 
   // the inline runtime configuration is allowed by its hash; every other script must come from the origin
-  const security = webSecurityHeaders({ apiPort: opts.apiPort, apiUrl: opts.apiUrl, scriptHashes: [`sha256-${createHash('sha256').update(config).digest('base64')}`] });
+  security = webSecurityHeaders({ apiPort: opts.apiPort, apiUrl: opts.apiUrl, scriptHashes: [`sha256-${createHash('sha256').update(config).digest('base64')}`] });
   // The policy and framing headers govern documents (and an SVG opened as one); a script or stylesheet is not one, so
-  // its answer carries only nosniff and the referrer policy: 0.5 KB less on each of a first load's files.
+  // the file itself (a 2xx/304 answered as JavaScript or CSS) carries only nosniff and the referrer policy: 0.5 KB less
+  // on each of a first load's files. Every other answer has them all: a page, an image, and any 4xx or 5xx whatever
+  // its address says (`/nope.js` is a plain-text 404, not a script: issue 27, defect 10).
   web.addHook('onSend', async (req, reply, payload) => {
     const headers = security(req.hostname);
-    if (/\.(js|css)$/.test(req.url.split('?')[0])) reply.headers({ 'x-content-type-options': headers['x-content-type-options'], 'referrer-policy': headers['referrer-policy'] });
+    if (isScriptOrStyle(reply.statusCode, reply.getHeader('content-type')))
+      reply.headers({ 'x-content-type-options': headers['x-content-type-options'], 'referrer-policy': headers['referrer-policy'] });
     else reply.headers(headers);
     return payload;
   });
