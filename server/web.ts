@@ -58,12 +58,10 @@ export async function buildWeb(opts: WebOptions) {
   let security: ReturnType<typeof webSecurityHeaders> = () => ({});
   const web = Fastify({
     logger: opts.logger ?? false,
-    frameworkErrors: (error, req, reply) => {
-      reply
-        .headers(security(req.hostname))
-        .code(error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400)
-        .type('text/plain')
-        .send('Bad request');
+    frameworkErrors: (error, req, res) => {
+      const reply = res as FastifyReply;
+      const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+      reply.headers(security(req.hostname)).code(status).type('text/plain').send('Bad request');
     },
   });
   const learner = join(distDir, 'learner');
