@@ -10,6 +10,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { installContext } from './core/context.ts';
 import { installErrorHandler } from './core/errors.ts';
+import { installInputGuard } from './core/input-guard.ts';
 import { installMethodOverride } from './core/method-override.ts';
 import { installMultipart } from './core/multipart.ts';
 import { installActivity } from './core/activity.ts';
@@ -77,6 +78,8 @@ export async function buildApp({ config, database, logger, extra = [] }: AppOpti
   installBackground(app);
 
   installErrorHandler(app);
+  // NUL characters and non-finite numbers refused before the tenant hook and any handler (docs/security.md "Hostile values")
+  installInputGuard(app);
   installNosniff(app);
   await app.register(cors, {
     origin: (origin, cb) => cb(null, !origin || isAllowedOrigin(origin, config)),

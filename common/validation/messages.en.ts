@@ -16,4 +16,6 @@ export const validationEn: Record<ValidationKey, string> = {
   after_start: 'The end cannot be before the start',
   report_range: 'Report creation requires a date range: choose a period or dates',
   unique: 'Values must not repeat',
+  nul: 'The text holds a character that is not allowed (NUL)',
+  date_range: 'Choose a date from 1900 to 2100',
 };

@@ -18,6 +18,8 @@ const ru = {
   after_start: 'Окончание не может быть раньше начала',
   report_range: 'Для отчёта нужен период: выберите период или даты',
   unique: 'Значения не должны повторяться',
+  nul: 'Текст содержит недопустимый символ (NUL)',
+  date_range: 'Выберите дату с 1900 по 2100 год',
 };
 export const validationRu: Record<string, string> = ru;
 /** The keys of the validation messages: each language names them all. */

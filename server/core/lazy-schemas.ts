@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type { FastifyServerOptions } from 'fastify';
+import { checkedValidator } from './strict-values.ts';
 
 type Factories = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
 
@@ -41,7 +42,8 @@ export function lazySchemaCompilers() {
     buildValidator: ((externalSchemas: unknown, options: unknown) => {
       const compile = validators(externalSchemas, options);
       return (route: unknown) => {
-        const fn = lazy(() => compile(route));
+        // null for a boolean and non-finite numbers refused around ajv (server/core/strict-values.ts)
+        const fn = lazy(() => checkedValidator((route as { schema?: unknown }).schema, compile(route) as Validate));
         const validate: Validate = (data, ctx) => {
           const v = fn.get();
           // an ajv function takes the parent (Fastify passes it when `schemaEnv` is set) to change a root value

@@ -1,3 +1,4 @@
+import { dayInRange } from '../../core/dates.ts';
 import { Type } from 'typebox';
 import type { User } from '../../core/context.ts';
 import { Id } from '../../core/schemas.ts';
@@ -39,7 +40,7 @@ export const ProfileFields = {
 
 export const DATE_FIELDS = ['birthday_date', 'passport_number_when', 'date_start', 'date_termination', 'd_date', 'date_block'] as const;
 
-/** Accepts `YYYY-MM-DD` or `DD.MM.YYYY`; answers `YYYY-MM-DD`, null for empty, undefined when invalid. */
+/** Accepts `YYYY-MM-DD` or `DD.MM.YYYY` (1900..2100); answers `YYYY-MM-DD`, null for empty, undefined when invalid. */
 export function normalizeDate(v: unknown): string | null | undefined {
   if (v === null || v === '') return null;
   if (typeof v !== 'string') return undefined;
@@ -47,7 +48,8 @@ export function normalizeDate(v: unknown): string | null | undefined {
   if (!m) return undefined;
   const iso = `${m[1]}-${m[2]}-${m[3]}`;
   const d = new Date(`${iso}T00:00:00Z`);
-  return Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== iso ? undefined : iso;
+  // a day outside 1900..2100 is no day the API takes (server/core/dates.ts, issue 27)
+  return Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== iso || !dayInRange(iso) ? undefined : iso;
 }
 
 /** A user as the API shows it: no password hash, `roles` with the current role first, avatar as a path on the API. */

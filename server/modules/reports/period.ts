@@ -1,3 +1,4 @@
+import { dayError } from '../../core/dates.ts';
 import { ValidationError } from '../../core/errors.ts';
 
 /** The specification's report periods, plus `range` (date_start..date_end). */
@@ -11,7 +12,6 @@ export interface Window {
 }
 
 const DAY = 86_400_000;
-const isDate = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s;
 
 /**
  * Resolves a report's period (docs/reports.md "Periods"), on the server's clock in UTC:
@@ -20,7 +20,8 @@ const isDate = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Dat
  * - `range` (or no period with `date_start`/`date_end`): from the start of `date_start` to the end of `date_end`
  *   (`YYYY-MM-DD`, both included; one of them may be left open).
  * Nothing given: 422 `date_start: validation.report_range` ("Report creation requires a date range");
- * end before start: 422 `date_end: validation.after_start`; a date that is not a day: `validation.date`.
+ * end before start: 422 `date_end: validation.after_start`; a date that is not a day: `validation.date`; a day outside
+ * 1900-01-01..2100-12-31: `validation.date_range`.
  */
 export function resolvePeriod(p: { period?: string; date_start?: string; date_end?: string }, now = new Date()): Window {
   const period = p.period ?? (p.date_start || p.date_end ? 'range' : undefined);
@@ -43,8 +44,12 @@ export function resolvePeriod(p: { period?: string; date_start?: string; date_en
     case 'range': {
       const errors: Record<string, string[]> = {};
       if (!p.date_start && !p.date_end) errors.date_start = ['validation.report_range'];
-      if (p.date_start && !isDate(p.date_start)) errors.date_start = ['validation.date'];
-      if (p.date_end && !isDate(p.date_end)) errors.date_end = ['validation.date'];
+      // a day outside 1900..2100 (server/core/dates.ts): `validation.date_range`, so that no report, export job or saved
+      // report holds one (9999-12-31 answered 500: the day after it is no date PostgreSQL reads back)
+      const start = p.date_start ? dayError(p.date_start) : undefined;
+      const end = p.date_end ? dayError(p.date_end) : undefined;
+      if (start) errors.date_start = [start];
+      if (end) errors.date_end = [end];
       if (!Object.keys(errors).length && p.date_start && p.date_end && p.date_end < p.date_start) errors.date_end = ['validation.after_start'];
       if (Object.keys(errors).length) throw new ValidationError(errors);
       return {
