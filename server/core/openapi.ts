@@ -86,6 +86,7 @@ const ERROR_TEXT: Record<number, string> = {
   415: 'Unsupported media or file type (ERROR_EXT_TYPE)',
   422: 'Validation Error, with errors per field',
   429: 'Too many attempts (TOO_MANY_ATTEMPTS)',
+  503: 'The database is busy or unreachable: try again after Retry-After seconds (ERROR_BUSY)',
 };
 
 type Schema = Record<string, unknown> & { body?: unknown; params?: unknown; querystring?: unknown; response?: Record<string, unknown>; hide?: boolean };
@@ -120,7 +121,7 @@ export function installResponseSchemas(app: FastifyInstance) {
   });
 }
 
-/** The 4xx answers a route can give, from its guard, path, schemas and the tables above. */
+/** The error answers a route can give (4xx, and 503 when the database is busy), from its guard, path, schemas and the tables above. */
 export function errorStatusesOf(route: { method: string | string[]; url: string; config?: unknown; schema?: unknown }): number[] {
   const config = route.config as Config;
   const schema = (route.schema ?? {}) as Schema;
@@ -139,6 +140,9 @@ export function errorStatusesOf(route: { method: string | string[]; url: string;
   }
   if (methods.some((m) => CONFLICTS.includes(key(m)))) out.add(409);
   if (methods.some((m) => THROTTLED.includes(key(m)))) out.add(429);
+  // every route reaches the database (the school's look-up comes first), so every one may find it busy
+  // (server/core/overload.ts)
+  if (!route.url.startsWith('/docs')) out.add(503);
   return [...out].sort();
 }
 
