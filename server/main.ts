@@ -5,6 +5,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase, pgliteDirFor } from './db/client.ts';
 import { buildApp } from './app.ts';
 import { buildWeb } from './web.ts';
+import { DataDirBusy, holdDataDir } from './core/data-lock.ts';
 import { seedReferenceData } from './seed/reference.ts';
 import { DEMO_PASSWORD, DEMO_ROLES, DEMO_TENANTS, seedDemo } from './seed/demo.ts';
 
@@ -14,7 +15,7 @@ const config = loadConfig();
 const { workers, note } = workerCount(process.env, config.databaseUrl ? 'postgres' : 'pglite');
 if (note) console.warn(note);
 if (workers > 1 && cluster.isPrimary) {
-  const migrated = await openDatabase({ url: config.databaseUrl });
+  const migrated = await openDatabase({ url: config.databaseUrl, directUrl: config.databaseDirectUrl, pooled: Boolean(config.databaseDirectUrl) });
   await seedReferenceData(migrated.db);
   await migrated.close();
   let stopping = false;
@@ -47,7 +48,24 @@ if (workers > 1 && cluster.isPrimary) {
 }
 
 async function serve() {
-  const database = await openDatabase({ url: config.databaseUrl, pgliteDir: pgliteDirFor(config.dataDir), poolSize: config.databasePoolSize });
+  // the embedded database is one process's: held in DATA_DIR/db.lock (the school command refuses while a server holds it)
+  if (!config.databaseUrl) {
+    try {
+      holdDataDir(config.dataDir, 'server');
+    } catch (err) {
+      if (!(err instanceof DataDirBusy)) throw err;
+      console.error(`Campus LMS cannot start: ${err.message}. Let it finish (or stop it) and start again.`);
+      process.exit(1);
+    }
+  }
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    directUrl: config.databaseDirectUrl,
+    pooled: Boolean(config.databaseDirectUrl),
+    pgliteDir: pgliteDirFor(config.dataDir),
+    poolSize: config.databasePoolSize,
+    queueTimeoutMs: config.databaseQueueTimeoutMs,
+  });
   if (!cluster.isWorker) await seedReferenceData(database.db);
   const seeded = database.kind === 'pglite' && database.wasEmpty && config.seedDemo;
   if (seeded) await seedDemo(database.db, config.dataDir);

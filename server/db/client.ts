@@ -11,7 +11,8 @@ import pg from 'pg';
 import * as schema from './schema/index.ts';
 import { bindToSchool } from './school.ts';
 import { watchedHandle } from './write-watch.ts';
-import { SCHOOL_WALL_IN_PLACE_SQL, SCHOOL_WALL_SQL, schoolConnectionOptions } from './school-wall.ts';
+import { SchoolPool } from './pooled.ts';
+import { SCHOOL_WALL_IN_PLACE_SQL, SCHOOL_WALL_SQL } from './school-wall.ts';
 
 // `../db/`: the same folder from this file and from the bundle `npm start` runs (server/dist/main.mjs)
 export const migrationsFolder = fileURLToPath(new URL('../db/migrations', import.meta.url));
@@ -29,8 +30,9 @@ export interface Database {
   /** Unbound: for server/core (school and token look-up), migrations, the seed and the named cross-school paths. */
   db: Db;
   /**
-   * The handle bound to one school (server/db/school.ts). On PostgreSQL it runs on a pool of its own whose
-   * connections are subject to row-level security for that school (school-wall.ts); on PGlite, the one connection.
+   * The handle bound to one school (server/db/school.ts). On PostgreSQL it shares the process's one pool, each of its
+   * statements and transactions running as the wall's role with the school set (pooled.ts), so row-level security
+   * filters it for that school (school-wall.ts); on PGlite, the one connection.
    */
   forSchool(schoolId: number): Db;
   kind: 'pglite' | 'postgres';
@@ -58,8 +60,17 @@ export interface DatabaseOptions {
   url?: string;
   /** Folder for PGlite data; `memory://` for a throwaway in-memory database. */
   pgliteDir?: string;
-  /** Connections of each pool on PostgreSQL (the process's own and each school's); default 10. */
+  /** Connections of the process's one pool on PostgreSQL, whatever the number of schools; default 10. */
   poolSize?: number;
+  /** How long a statement may wait for a free connection of the pool before it fails as overload (503); default 5000 ms. */
+  queueTimeoutMs?: number;
+  /**
+   * PostgreSQL straight, when `url` is a pooler (PgBouncer in transaction mode): the start-up's migrations (a session
+   * lock) and the LISTEN connection of the broadcasts go there. Default: `url`.
+   */
+  directUrl?: string;
+  /** `url` is a pooler in transaction mode: no named prepared statements (they would not outlive a transaction). */
+  pooled?: boolean;
   /** PGlite only: start from this data-folder dump (`snapshot()` of another database) instead of an empty cluster. */
   pgliteSnapshot?: Blob;
 }
@@ -69,36 +80,47 @@ const SCHEMA_LOCK = 0x6c6d73;
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    // The one pool of this process (docs/school-isolation.md "How a request reaches its school's rows"): the unbound
+    // handle and every school's share it; a school-bound statement sets its school within its own transaction.
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: opts.poolSize ?? 10,
+      idleTimeoutMillis: 30_000,
+      // a request that would wait longer than this for a connection is answered 503 (server/core/overload.ts)
+      connectionTimeoutMillis: opts.queueTimeoutMs ?? 5000,
+    });
     pool.on('error', idleClientError);
-    const db = drizzlePg(pool, { schema, logger });
+    const namedStatements = !opts.pooled;
+    const db = drizzlePg(new SchoolPool(pool, undefined, namedStatements) as unknown as pg.Pool, { schema, logger });
+    const directUrl = opts.directUrl ?? opts.url;
     // Several API processes or hosts may start at once on one database: the migrations and the school wall's grants
     // and policies run under an advisory lock, one process after the other (two at once fail with "tuple
-    // concurrently updated" on the catalogue); the later ones find everything in place.
-    const lock = await pool.connect();
+    // concurrently updated" on the catalogue); the later ones find everything in place. The lock is a session's, so it
+    // is taken on a connection straight to PostgreSQL, never through a pooler.
+    const lock = new pg.Client({ connectionString: directUrl });
+    await lock.connect();
     let wasEmpty: boolean;
     try {
       await lock.query('select pg_advisory_lock($1)', [SCHEMA_LOCK]);
       const query = async (text: string) => (await lock.query(text)).rows;
       const { rows } = await lock.query(`select to_regclass('public.tenants') as t`);
       wasEmpty = rows[0].t === null;
-      if (await migrationsDue(query)) await migratePg(db, { migrationsFolder });
+      if (await migrationsDue(query)) await migratePg(drizzlePg(lock, { schema }), { migrationsFolder });
       if (!(await query(SCHOOL_WALL_IN_PLACE_SQL))[0].in_place) await lock.query(SCHOOL_WALL_SQL);
     } finally {
       await lock.query('select pg_advisory_unlock($1)', [SCHEMA_LOCK]).catch(() => {});
-      lock.release();
+      await lock.end().catch(() => {});
     }
-    const schools = new Map<number, { pool: pg.Pool; db: Db }>();
+    // a school's handle is a view of the same pool: nothing is opened per school
+    const schools = new Map<number, Db>();
     const forSchool = (schoolId: number) => {
       let hit = schools.get(schoolId);
       if (!hit) {
-        // Connections start as the application role with the school set: row-level security applies to them.
-        const schoolPool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10, idleTimeoutMillis: 30_000, options: schoolConnectionOptions(schoolId) });
-        schoolPool.on('error', idleClientError);
-        hit = { pool: schoolPool, db: bindToSchool(drizzlePg(schoolPool, { schema, logger }), schoolId) };
+        if (!Number.isSafeInteger(schoolId) || schoolId <= 0) throw new Error(`Not a school id: ${schoolId}`);
+        hit = bindToSchool(drizzlePg(new SchoolPool(pool, schoolId, namedStatements) as unknown as pg.Pool, { schema, logger }), schoolId);
         schools.set(schoolId, hit);
       }
-      return hit.db;
+      return hit;
     };
     // `onLink` hears when the connection is lost (messages sent meanwhile are never heard) and when it is back
     const listen = async (channel: string, onMessage: (payload: string) => void, onLink?: (connected: boolean) => void) => {
@@ -109,7 +131,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       };
       const connect = async () => {
         // keep-alive: a connection that the network dropped without a word is found lost, not trusted for ever
-        const c = new pg.Client({ connectionString: opts.url, keepAlive: true });
+        const c = new pg.Client({ connectionString: directUrl, keepAlive: true });
         c.on('notification', (n) => {
           if (n.channel === channel && n.payload !== undefined) onMessage(n.payload);
         });
@@ -141,10 +163,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       listen,
       kind: 'postgres',
       wasEmpty,
-      close: async () => {
-        await Promise.all([...schools.values()].map((s) => s.pool.end()));
-        await pool.end();
-      },
+      close: () => pool.end(),
     };
   }
   const dir = opts.pgliteDir ?? 'memory://';

@@ -4,9 +4,10 @@ import { createHash } from 'node:crypto';
  * The second wall between schools (docs/school-isolation.md): PostgreSQL row-level security on every school-owned
  * table, keyed on the school set for the connection (`app.tenant_id`).
  *
- * School-bound handles on PostgreSQL run on connections that start as the role `campus_app` with `app.tenant_id` set
- * (one small pool per school, see client.ts), so even a raw query that lacks the school's condition sees only that
- * school's rows, and cannot write rows of another. The role that owns the tables (the one in DATABASE_URL: school and
+ * School-bound handles on PostgreSQL run each statement and transaction as the role `campus_app` with `app.tenant_id`
+ * set for that transaction only (`set_config(…, true)` in the same round trip, see pooled.ts), on the process's one
+ * pool, so even a raw query that lacks the school's condition sees only that school's rows, and cannot write rows of
+ * another. The role that owns the tables (the one in DATABASE_URL: school and
  * token look-up, migrations, the seed) is not subject to the policies.
  *
  * Applied after every migration run, so a table added later gets its policy without anyone remembering it: any base
@@ -84,9 +85,3 @@ select case when not exists (select from pg_roles where rolname = '${APP_ROLE}')
   and coalesce((select obj_description(p.oid, 'pg_policy') from pg_policy p where p.polrelid = 'public.tenants'::regclass and p.polname = 'school_wall'), '') = '${WALL_VERSION}'
 end as in_place
 `;
-
-/** Connection options that make a PostgreSQL connection school-bound (the `options` startup parameter). */
-export function schoolConnectionOptions(schoolId: number) {
-  if (!Number.isSafeInteger(schoolId) || schoolId <= 0) throw new Error(`Not a school id: ${schoolId}`);
-  return `-c role=${APP_ROLE} -c ${SCHOOL_SETTING}=${schoolId}`;
-}

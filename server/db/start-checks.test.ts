@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freshPostgresDatabase } from '../test/harness.ts';
+import { freshPostgresDatabase, testDatabaseOptions } from '../test/harness.ts';
 import { type Database, openDatabase } from './client.ts';
 import { SCHOOL_WALL_IN_PLACE_SQL } from './school-wall.ts';
 
@@ -20,7 +20,7 @@ afterAll(() => {
 async function place(): Promise<{ open: () => Promise<Database>; drop: () => Promise<void> }> {
   if (base) {
     const fresh = await freshPostgresDatabase(base, 'lms_checks');
-    return { open: () => openDatabase({ url: fresh.url }), drop: fresh.drop };
+    return { open: () => openDatabase(testDatabaseOptions(fresh.url)), drop: fresh.drop };
   }
   const dir = mkdtempSync(join(tmpdir(), 'lms-checks-'));
   dirs.push(dir);

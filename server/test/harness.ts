@@ -35,6 +35,19 @@ export async function freshPostgresDatabase(baseUrl: string, prefix: string, tem
   return { url: url.toString(), drop: () => onServer(baseUrl, `drop database if exists ${name} with (force)`) };
 }
 
+/**
+ * How a test opens a database of the PostgreSQL server: straight, or, when TEST_PGBOUNCER_URL names a PgBouncer in
+ * transaction mode in front of it (`npm test`'s third API run, scripts/pgbouncer.sh), through that pooler as a
+ * deployment behind one does (`DATABASE_DIRECT_URL` set: migrations and LISTEN straight, statements unnamed).
+ */
+export function testDatabaseOptions(directUrl: string) {
+  const bouncer = process.env.TEST_PGBOUNCER_URL;
+  if (!bouncer) return { url: directUrl };
+  const url = new URL(bouncer);
+  url.pathname = new URL(directUrl).pathname;
+  return { url: url.toString(), directUrl, pooled: true };
+}
+
 export async function startTestApi(overrides: Partial<Config> = {}, extra: FastifyPluginAsync[] = []): Promise<TestApi> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lms-test-'));
   const config = { ...loadConfig({}), dataDir, logLevel: 'silent', checkResponses: true, ...overrides };
@@ -47,7 +60,7 @@ export async function startTestApi(overrides: Partial<Config> = {}, extra: Fasti
   if (pgBase) {
     if (!start.template) throw new Error('the seeded start was made for PGlite; TEST_DATABASE_URL changed after the run began');
     const fresh = await freshPostgresDatabase(pgBase, 'lms_test', start.template);
-    database = await openDatabase({ url: fresh.url });
+    database = await openDatabase(testDatabaseOptions(fresh.url));
     dropDb = fresh.drop;
   } else {
     if (!start.pgliteDump) throw new Error('the seeded start was made for PostgreSQL; TEST_DATABASE_URL changed after the run began');

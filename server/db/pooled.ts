@@ -1,0 +1,155 @@
+import pg from 'pg';
+import { APP_ROLE, SCHOOL_SETTING } from './school-wall.ts';
+
+/**
+ * One connection pool per API process, whatever the number of schools (docs/school-isolation.md "How a request
+ * reaches its school's rows").
+ *
+ * A school-bound statement carries its school itself: before the statement, in the same round trip and the same
+ * implicit transaction, the connection is switched to the wall's role and the school's id for that transaction only:
+ *
+ *   Parse/Bind/Execute  select set_config('role', 'campus_app', true), set_config('app.tenant_id', $1, true)
+ *   Parse/Bind/Describe/Execute  <the statement>
+ *   Sync
+ *
+ * PostgreSQL runs every Execute before a Sync in one implicit transaction, so the settings hold for the statement and
+ * end with it (`is_local`): nothing of one school's context survives into the next use of the connection. A school-bound
+ * transaction sets the same two values in its `begin` (one simple query: `begin; select set_config(…)`), and they end
+ * with its commit or rollback. No start-up option and no session state is used, so the same holds through PgBouncer in
+ * transaction mode; with `namedStatements: false` (a pooler in front) every statement is sent unnamed, since such a
+ * pooler keeps no named prepared statement past a transaction.
+ */
+
+const SCHOOL_PREFIX_SQL = `select set_config('role', '${APP_ROLE}', true), set_config('${SCHOOL_SETTING}', $1, true)`;
+const SCHOOL_BEGIN_SQL = (schoolId: number) => `; select set_config('role', '${APP_ROLE}', true), set_config('${SCHOOL_SETTING}', '${schoolId}', true)`;
+
+type QueryConfig = pg.QueryConfig & { rowMode?: 'array'; types?: unknown };
+type Callback = (err: Error | null, result?: pg.QueryResult) => void;
+
+interface Connection {
+  parse(msg: { text: string; name?: string; types?: unknown }): void;
+  bind(msg: { portal?: string; statement?: string; values?: unknown[]; valueMapper?: unknown }): void;
+  execute(msg: { portal?: string; rows?: number }): void;
+  parsedStatements: Record<string, string>;
+}
+
+const BaseQuery = (pg as unknown as { Query: new (config: QueryConfig, values?: unknown[], callback?: Callback) => object }).Query;
+
+/**
+ * node-postgres's own query, preceded on the wire by the school's settings (see the file's comment). The settings'
+ * own answers (a parse, a bind, one row, a command complete) are taken here and never reach the result.
+ */
+class SchoolQuery extends BaseQuery {
+  private settingsPending = true;
+  private parsedBefore = false;
+
+  constructor(
+    private readonly schoolId: number,
+    config: QueryConfig,
+    callback: Callback,
+  ) {
+    // extended protocol always: the settings and the statement must share one Sync
+    super({ ...config, queryMode: 'extended' } as QueryConfig, undefined, callback);
+  }
+
+  prepare(connection: Connection) {
+    const self = this as unknown as { name?: string; hasBeenParsed(c: Connection): boolean };
+    this.parsedBefore = Boolean(self.name && self.hasBeenParsed(connection));
+    connection.parse({ text: SCHOOL_PREFIX_SQL, types: undefined });
+    connection.bind({ values: [String(this.schoolId)] });
+    connection.execute({ rows: 0 });
+    (BaseQuery.prototype as unknown as { prepare(c: Connection): void }).prepare.call(this, connection);
+  }
+
+  handleDataRow(msg: unknown) {
+    if (this.settingsPending) return;
+    (BaseQuery.prototype as unknown as { handleDataRow(m: unknown): void }).handleDataRow.call(this, msg);
+  }
+
+  handleCommandComplete(msg: unknown, connection: Connection) {
+    if (this.settingsPending) {
+      this.settingsPending = false;
+      return;
+    }
+    (BaseQuery.prototype as unknown as { handleCommandComplete(m: unknown, c: Connection): void }).handleCommandComplete.call(this, msg, connection);
+  }
+
+  handleError(err: Error, connection: Connection) {
+    // The client marks a named statement parsed on the first ParseComplete of the round trip, which is the settings'
+    // one: when the statement's own parse then failed, that mark must not stay.
+    const name = (this as unknown as { name?: string }).name;
+    if (name && !this.parsedBefore) delete connection.parsedStatements[name];
+    (BaseQuery.prototype as unknown as { handleError(e: Error, c: Connection): void }).handleError.call(this, err, connection);
+  }
+}
+
+/** A server's answer (an SQLSTATE): the connection is clean after it and goes back to the pool. */
+const isServerError = (err: unknown) => typeof (err as { code?: unknown }).code === 'string' && /^[0-9A-Z]{5}$/.test((err as { code: string }).code) && 'severity' in (err as object);
+
+function normalize(config: string | QueryConfig, values: unknown[] | undefined, named: boolean): QueryConfig {
+  const c: QueryConfig = typeof config === 'string' ? { text: config } : { ...config };
+  if (values !== undefined) c.values = values as never;
+  if (!named) c.name = undefined;
+  return c;
+}
+
+/**
+ * What Drizzle's node-postgres session is given instead of a `pg.Pool`: the process's one pool, seen as unbound
+ * (`schoolId` undefined: the owner's role, no school) or as one school's. Its name holds "Pool", which is how Drizzle
+ * knows to take a connection of its own for a transaction.
+ */
+export class SchoolPool {
+  constructor(
+    readonly pool: pg.Pool,
+    readonly schoolId: number | undefined,
+    readonly namedStatements: boolean,
+  ) {}
+
+  async query(config: string | QueryConfig, values?: unknown[]): Promise<pg.QueryResult> {
+    const client = await this.pool.connect();
+    try {
+      const result = await runOn(client, normalize(config, values, this.namedStatements), this.schoolId);
+      client.release();
+      return result;
+    } catch (err) {
+      client.release(isServerError(err) ? undefined : (err as Error));
+      throw err;
+    }
+  }
+
+  /** A connection of its own for a transaction: its `begin` sets the school for the whole transaction. */
+  async connect(): Promise<pg.PoolClient> {
+    const client = await this.pool.connect();
+    const { schoolId, namedStatements } = this;
+    let broken: Error | undefined;
+    const query = async (config: string | QueryConfig, values?: unknown[]) => {
+      const c = normalize(config, values, namedStatements);
+      if (schoolId !== undefined && /^begin\b/i.test(c.text) && !c.values?.length) c.text += SCHOOL_BEGIN_SQL(schoolId);
+      try {
+        return await runOn(client, c, undefined);
+      } catch (err) {
+        if (!isServerError(err)) broken = err as Error;
+        throw err;
+      }
+    };
+    return new Proxy(client, {
+      get(target, prop, receiver) {
+        if (prop === 'query') return query;
+        if (prop === 'release') return (err?: Error | boolean) => target.release(err ?? broken);
+        return Reflect.get(target, prop, receiver);
+      },
+    });
+  }
+
+  end() {
+    return this.pool.end();
+  }
+}
+
+function runOn(client: pg.PoolClient, config: QueryConfig, schoolId: number | undefined): Promise<pg.QueryResult> {
+  if (schoolId === undefined) return client.query(config);
+  return new Promise((resolve, reject) => {
+    const query = new SchoolQuery(schoolId, config, (err, result) => (err ? reject(err) : resolve(result as pg.QueryResult)));
+    client.query(query as never);
+  });
+}
