@@ -58,6 +58,10 @@ function vitestInBackground(label, args, env, log) {
 // when TEST_DATABASE_URL is set, the API suite again on PostgreSQL.
 const pgliteArgs = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${tmp}/vitest.json`];
 const pgArgs = ['run', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${tmp}/vitest-pg.json`];
+// the third run: the API suite on PostgreSQL through PgBouncer in transaction mode (TEST_PGBOUNCER_URL, .ci/run starts
+// one with scripts/pgbouncer.sh); each test's database is reached through the pooler (server/test/harness.ts)
+const bouncerUrl = pgUrl ? process.env.TEST_PGBOUNCER_URL : undefined;
+const bouncerArgs = ['run', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${tmp}/vitest-pgbouncer.json`];
 // With the journeys, both runs go one after the other beside the build and the journeys, one worker each: the
 // journeys leave most of a core idle (one browser waiting on one server), so the two lanes together take the time of
 // the longer one. (Before: the PGlite run on both cores first, then the journeys beside the PostgreSQL run, whose core
@@ -70,14 +74,18 @@ let vitestLane;
 if (e2e) {
   vitestLane = (async () => {
     const logs = [await vitestInBackground('unit and API tests (PGlite)', [...pgliteArgs, '--maxWorkers=1'], { TEST_DATABASE_URL: '' }, `${tmp}/vitest.log`)];
-    if (pgUrl) logs.push(await vitestInBackground('API tests (PostgreSQL)', [...pgArgs, '--maxWorkers=1'], { TEST_DATABASE_URL: pgUrl }, `${tmp}/vitest-pg.log`));
+    if (pgUrl) logs.push(await vitestInBackground('API tests (PostgreSQL)', [...pgArgs, '--maxWorkers=1'], { TEST_DATABASE_URL: pgUrl, TEST_PGBOUNCER_URL: '' }, `${tmp}/vitest-pg.log`));
+    if (bouncerUrl)
+      logs.push(await vitestInBackground('API tests (PostgreSQL through PgBouncer)', [...bouncerArgs, '--maxWorkers=1'], { TEST_DATABASE_URL: pgUrl, TEST_PGBOUNCER_URL: bouncerUrl }, `${tmp}/vitest-pgbouncer.log`));
     return logs;
   })();
 } else {
   run('unit and API tests (PGlite)', bin('vitest'), [...pgliteArgs, '--maxWorkers=2'], { TEST_DATABASE_URL: '' });
-  if (pgUrl) run('API tests (PostgreSQL)', bin('vitest'), [...pgArgs, '--maxWorkers=2'], { TEST_DATABASE_URL: pgUrl });
+  if (pgUrl) run('API tests (PostgreSQL)', bin('vitest'), [...pgArgs, '--maxWorkers=2'], { TEST_DATABASE_URL: pgUrl, TEST_PGBOUNCER_URL: '' });
+  if (bouncerUrl) run('API tests (PostgreSQL through PgBouncer)', bin('vitest'), [...bouncerArgs, '--maxWorkers=2'], { TEST_DATABASE_URL: pgUrl, TEST_PGBOUNCER_URL: bouncerUrl });
 }
 if (!pgUrl) console.log('\n(TEST_DATABASE_URL is not set: the API suite runs on PGlite only)');
+else if (!bouncerUrl) console.log('\n(TEST_PGBOUNCER_URL is not set: the API suite does not run through PgBouncer)');
 
 if (e2e) {
   if (await runAsync('build', 'npm', ['run', 'build'])) passed += 1;
@@ -97,13 +105,15 @@ if (e2e) {
 
 if (vitestLane) {
   for (const log of await vitestLane) {
-    console.log(`\n=== ${log.endsWith('-pg.log') ? 'API tests (PostgreSQL)' : 'unit and API tests (PGlite)'}: output ===`);
+    const label = log.endsWith('-pg.log') ? 'API tests (PostgreSQL)' : log.endsWith('-pgbouncer.log') ? 'API tests (PostgreSQL through PgBouncer)' : 'unit and API tests (PGlite)';
+    console.log(`\n=== ${label}: output ===`);
     process.stdout.write(readFileSync(log, 'utf8'));
   }
 }
 for (const [file, wanted] of [
   [`${tmp}/vitest.json`, true],
   [`${tmp}/vitest-pg.json`, Boolean(pgUrl)],
+  [`${tmp}/vitest-pgbouncer.json`, Boolean(bouncerUrl)],
 ]) {
   if (!wanted) continue;
   const c = vitestCounts(file);
