@@ -84,7 +84,8 @@ export async function buildApp({ config, database, logger, extra = [] }: AppOpti
   await app.register(cors, {
     origin: (origin, cb) => cb(null, !origin || isAllowedOrigin(origin, config)),
     allowedHeaders: ['Authorization', 'Content-Type', 'Domain', 'Demo', 'Accept-Language'],
-    exposedHeaders: ['Content-Disposition', 'Suggested-Filename', 'Content-Range', 'Accept-Ranges'],
+    // Retry-After: the apps wait as a 503 ERROR_BUSY advises before they try a read again (common/api/busy.ts)
+    exposedHeaders: ['Content-Disposition', 'Suggested-Filename', 'Content-Range', 'Accept-Ranges', 'Retry-After'],
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
   });
   await app.register(swagger, {

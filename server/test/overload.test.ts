@@ -132,7 +132,10 @@ describe.skipIf(!base)('the API when the database is saturated or refuses (Postg
     await new Promise((r) => setTimeout(r, 100));
     try {
       expectBusy(await createGroup('Refused while closed'));
-      expectBusy(await app.inject({ method: 'GET', url: '/admin/group', headers: { domain: 'demo', authorization: `Bearer ${token}` } }));
+      // from the portal's origin: the browser lets the app read Retry-After (CORS exposes it)
+      const read = await app.inject({ method: 'GET', url: '/admin/group', headers: { domain: 'demo', authorization: `Bearer ${token}`, origin: 'http://demo.localhost:8080' } });
+      expectBusy(read);
+      expect(String(read.headers['access-control-expose-headers'])).toMatch(/(^|, ?)Retry-After(,|$)/);
     } finally {
       await onServer(`alter database ${dbName} allow_connections true`);
     }
