@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import pg from 'pg';
+import { testDatabaseOptions } from './harness.ts';
 import { openDatabase } from '../db/client.ts';
 import { seedReferenceData } from '../seed/reference.ts';
 import { DEMO_PASSWORD, seedDemo } from '../seed/demo.ts';
@@ -87,7 +88,9 @@ describe.skipIf(!base)('two API processes on one PostgreSQL', () => {
       const child = spawn(join(process.cwd(), 'node_modules/.bin/tsx'), ['server/main.ts'], {
         env: {
           ...process.env,
-          DATABASE_URL: url.toString(),
+          // through PgBouncer in npm test's third API run (harness.ts testDatabaseOptions), straight otherwise
+          DATABASE_URL: testDatabaseOptions(url.toString()).url,
+          DATABASE_DIRECT_URL: testDatabaseOptions(url.toString()).directUrl ?? '',
           API_PORT: String(apiPort),
           WEB_PORT: String(webPort),
           HOST: '127.0.0.1',
