@@ -110,6 +110,20 @@ describe('OpenAPI document', () => {
     expect(doc.components.responses.E422).toMatchObject({ content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
   });
 
+  it('has every operation declare at least one client error (issue 27, defect 11)', () => {
+    // GET /health alone can give none: it reads no input, no school and no token (a wrong method is another route's 404)
+    expect(ops.filter((o) => !errorsOf(o.op).length).map((o) => routeKey(o.method, o.path))).toEqual(['GET /health']);
+  });
+
+  it('documents 404 NOT_FOUND_DOMAIN on every operation bound to a school: an unknown Domain is refused before the route runs', async () => {
+    const undocumented: string[] = [];
+    for (const { method, path, op } of ops.filter((o) => o.path.startsWith('/api') || o.path.startsWith('/admin'))) {
+      const res = await api.call({ method: method as 'GET', url: path.replace(/\{[^}]+\}/g, '1'), tenant: 'no-such-school' });
+      if (res.statusCode === 404 && res.json().name === 'NOT_FOUND_DOMAIN' && !errorsOf(op).includes(404)) undocumented.push(routeKey(method, path));
+    }
+    expect(undocumented).toEqual([]);
+  });
+
   it('lists in the 409 and 429 tables only routes that exist', () => {
     const keys = new Set(ops.map((o) => routeKey(o.method, o.path)));
     expect([...CONFLICTS, ...THROTTLED, ...SIGN_IN].filter((k) => !keys.has(k))).toEqual([]);

@@ -132,7 +132,8 @@ export function errorStatusesOf(route: { method: string | string[]; url: string;
   const signIn = methods.some((m) => SIGN_IN.includes(key(m)));
   if (guarded || signIn) out.add(401);
   if (config?.roles || config?.flag || config?.noDemo || signIn || methods.some((m) => CLOSABLE.includes(key(m)))) out.add(403);
-  if (route.url.includes('/:')) out.add(404);
+  // 404 NOT_FOUND_DOMAIN: every route bound to a school refuses an unknown `Domain` before it runs (core/context.ts)
+  if (route.url.includes('/:') || !config?.global) out.add(404);
   if (schema.body || schema.params || schema.querystring || route.url.includes('/:')) out.add(422);
   if (schema.body || config?.upload) {
     out.add(413);
