@@ -12,6 +12,22 @@ export interface Tenant {
   id: number;
   slug: string;
   title: string;
+  /** When the school was suspended (`npm run school -- suspend`): it then answers anonymous reads only. */
+  suspended_at: Date | null;
+}
+
+/** 403 ERROR_SCHOOL_SUSPENDED: the school is suspended (docs/operations.md "Suspension"). */
+export const schoolSuspended = (slug: string) => new AppError(403, 'ERROR_SCHOOL_SUSPENDED', `The school ${slug} is suspended`, { domain: slug });
+
+/**
+ * What a suspended school still answers: an anonymous read (GET or HEAD, no bearer token) of a route open to anonymous
+ * callers, so that the apps can show the school's name, theme and logo with the error. Not a route that carries a
+ * credential in its address (`queryToken`: a feed key, an `access_token`), not a sign-in, not any write.
+ */
+function suspendedMayAnswer(req: FastifyRequest, guard: Guard) {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  if (req.headers.authorization !== undefined || guard.queryToken) return false;
+  return guard.auth === 'public' || guard.auth === 'optional';
 }
 
 /** What a route asks of its caller; set as `config` on the route. Default: any signed-in user. */
@@ -72,14 +88,18 @@ export function isBlocked(u: Pick<User, 'is_blocked' | 'date_block'>) {
  * request, before the body is read, so a refused upload is refused before it is streamed.
  */
 export function installContext(app: FastifyInstance, db: Db, defaultTenant: string, signInCacheMs = 0) {
-  const cache = new Map<string, { tenant: Tenant | null; at: number }>();
+  const cache = new Map<string, { tenant: Tenant; at: number }>();
   const flagCache = new Map<number, { flags: Record<AccessFlag, boolean>; at: number }>();
 
+  // A known school is remembered for 10 s (and forgotten at once by a `tenant-caches` broadcast: a rename, a suspension);
+  // an unknown slug is not remembered at all: a school just created answers at once even where a broadcast was missed,
+  // and made-up Domain headers cannot fill the map.
   async function findTenant(slug: string) {
     const hit = cache.get(slug);
     if (hit && Date.now() - hit.at < 10_000) return hit.tenant;
-    const [row] = await db.select({ id: tenants.id, slug: tenants.slug, title: tenants.title }).from(tenants).where(eq(tenants.slug, slug));
-    cache.set(slug, { tenant: row ?? null, at: Date.now() });
+    const [row] = await db.select({ id: tenants.id, slug: tenants.slug, title: tenants.title, suspended_at: tenants.suspended_at }).from(tenants).where(eq(tenants.slug, slug));
+    if (row) cache.set(slug, { tenant: row, at: Date.now() });
+    else cache.delete(slug);
     return row ?? null;
   }
 
@@ -176,6 +196,7 @@ export function installContext(app: FastifyInstance, db: Db, defaultTenant: stri
     req.db = app.schoolDb(tenant.id);
     // a POST twin (method override) does not know its target before the body: it checks what all its targets share
     const guard = config.twin ? sharedGuard(Object.values(config.overrides ?? {}).map((r) => r.config ?? {})) : config;
+    if (tenant.suspended_at && !suspendedMayAnswer(req, guard)) throw schoolSuspended(slug);
     try {
       await readToken(req);
     } catch (err) {

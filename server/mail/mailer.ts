@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client.ts';
 import { settings } from '../db/schema/index.ts';
 
 /** SMTP settings of a school (settings key `email`). */
@@ -54,55 +55,66 @@ declare module 'fastify' {
   }
 }
 
+/** What sending needs: the unbound handle (to read the school's SMTP settings), DATA_DIR, and a log. */
+export interface MailContext {
+  db: Db;
+  dataDir: string;
+  log?: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+}
+
 /**
  * Sends mail through the school's SMTP server; with none configured, writes each message as an
  * `.eml` file into DATA_DIR/outbox/<school>/ that any mail program opens.
  */
 export function installMailer(app: FastifyInstance) {
-  app.decorate('mailer', {
-    async send(tenant, mail) {
-      const [row] = await app.db
-        .select()
-        .from(settings)
-        .where(and(eq(settings.tenant_id, tenant.id), eq(settings.key, 'email')));
-      const smtp = row?.value as EmailSettings | undefined;
-      const from = smtp?.from_address ? { name: smtp.from_name ?? tenant.title, address: smtp.from_address } : { name: tenant.title, address: `no-reply@${tenant.slug}.localhost` };
-      const message = { from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, attachments: mail.attachments };
-      const writeOutbox = async () => {
-        const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-        const info = await transport.sendMail(message);
-        const dir = join(app.config.dataDir, 'outbox', tenant.slug);
-        mkdirSync(dir, { recursive: true });
-        const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`);
-        writeFileSync(file, info.message as Buffer);
-        return file;
-      };
-      if (smtp?.host) {
-        const transport = nodemailer.createTransport({
-          host: smtp.host,
-          port: Number(smtp.port),
-          secure: smtp.encryption === 'ssl',
-          ignoreTLS: smtp.encryption === 'none',
-          requireTLS: smtp.encryption === 'tls',
-          auth: smtp.username ? { user: smtp.username, pass: smtp.password ?? '' } : undefined,
-          tls: { rejectUnauthorized: false },
-          connectionTimeout: 10_000,
-          greetingTimeout: 10_000,
-          socketTimeout: 20_000,
-        });
-        try {
-          await transport.sendMail(message);
-          return { sent: true };
-        } catch (e) {
-          const error = (e as Error).message;
-          const file = await writeOutbox();
-          app.log.error({ err: e, school: tenant.slug, file }, 'SMTP failed; the message was kept in the outbox');
-          return { sent: false, outbox: file, error };
-        }
-      }
+  app.decorate('mailer', { send: (tenant, mail) => sendSchoolMail({ db: app.db, dataDir: app.config.dataDir, log: app.log }, tenant, mail) });
+}
+
+/**
+ * One message for a school, outside a request as well (`npm run school -- create` mails the first main administrator
+ * with no server running): the same SMTP-or-outbox rule as `app.mailer.send`. `ctx.db` may be a transaction's handle.
+ */
+export async function sendSchoolMail(ctx: MailContext, tenant: MailTenant, mail: Mail): Promise<MailResult> {
+  const [row] = await ctx.db
+    .select()
+    .from(settings)
+    .where(and(eq(settings.tenant_id, tenant.id), eq(settings.key, 'email')));
+  const smtp = row?.value as EmailSettings | undefined;
+  const from = smtp?.from_address ? { name: smtp.from_name ?? tenant.title, address: smtp.from_address } : { name: tenant.title, address: `no-reply@${tenant.slug}.localhost` };
+  const message = { from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, attachments: mail.attachments };
+  const writeOutbox = async () => {
+    const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    const info = await transport.sendMail(message);
+    const dir = join(ctx.dataDir, 'outbox', tenant.slug);
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`);
+    writeFileSync(file, info.message as Buffer);
+    return file;
+  };
+  if (smtp?.host) {
+    const transport = nodemailer.createTransport({
+      host: smtp.host,
+      port: Number(smtp.port),
+      secure: smtp.encryption === 'ssl',
+      ignoreTLS: smtp.encryption === 'none',
+      requireTLS: smtp.encryption === 'tls',
+      auth: smtp.username ? { user: smtp.username, pass: smtp.password ?? '' } : undefined,
+      tls: { rejectUnauthorized: false },
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    });
+    try {
+      await transport.sendMail(message);
+      return { sent: true };
+    } catch (e) {
+      const error = (e as Error).message;
       const file = await writeOutbox();
-      app.log.info({ file }, 'mail written to the outbox');
-      return { sent: false, outbox: file };
-    },
-  });
+      ctx.log?.error({ err: e, school: tenant.slug, file }, 'SMTP failed; the message was kept in the outbox');
+      return { sent: false, outbox: file, error };
+    }
+  }
+  const file = await writeOutbox();
+  ctx.log?.info({ file }, 'mail written to the outbox');
+  return { sent: false, outbox: file };
 }

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -13,6 +12,7 @@ import { keepUpload } from '../../core/storage.ts';
 import { langOf, resetMail } from '../../mail/texts.ts';
 import { DATE_FIELDS, ProfileFields, PublicUser, normalizeDate, publicUser } from './profile.ts';
 import { TokenAnswer, issueTokens, revokeUserTokens } from './tokens.ts';
+import { newPasswordLink } from './reset-link.ts';
 import { hitAll, type Attempt } from '../../core/throttle.ts';
 import { webOrigin } from '../../mail/links.ts';
 import { IdParams } from '../../core/schemas.ts';
@@ -27,6 +27,7 @@ import { nullable } from '../../core/schemas.ts';
 export { TokenAnswer, issueTokens, revokeUserTokens } from './tokens.ts';
 export { ProfileFields, PublicUser, normalizeDate, publicUser } from './profile.ts';
 export { registrationOpen, seedRegistration, setRegistration } from './registration.ts';
+export { newPasswordLink } from './reset-link.ts';
 
 const tags = ['accounts'];
 const Password = Type.String({ maxLength: 200 });
@@ -333,8 +334,7 @@ export default async function accounts(fastify: FastifyInstance) {
       const [u] = await req.db.select().from(users).where(sql`lower(${users.email}) = lower(${req.body.email})`);
       if (!u) throw new AppError(404, 'Email_doesnt_exists', 'E-mail unknown');
       await resetByAccount.hit(`${req.tenant.id}|${u.id}`);
-      const token = randomBytes(32).toString('base64url');
-      await req.db.insert(passwordResets).values({ user_id: u.id, token_hash: sha256(token), expires_at: new Date(Date.now() + RESET_MINUTES * 60_000) });
+      const token = await newPasswordLink(req.db, u.id, RESET_MINUTES);
       const link = `${webOrigin(fastify, req)}/reset_password/${token}`;
       const sent = await fastify.mailer.send(req.tenant, { to: u.email, ...resetMail(langOf(req.headers['accept-language']), req.tenant.title, link) });
       if (sent.error) throw new AppError(503, 'ERROR_SEND_MAIL', 'The mail server refused the message; it was kept in the outbox');
