@@ -1,4 +1,5 @@
-import { rmSync } from 'node:fs';
+import { rmdirSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
@@ -111,7 +112,13 @@ export async function createSchools(db: Db, raws: RawSchool[], opts: CreateOptio
     });
   } catch (err) {
     // nothing of these schools is kept: not their rows (rolled back), nor their mail
-    for (const f of files) rmSync(f, { force: true });
+    for (const f of files) {
+      rmSync(f, { force: true });
+      // the school's outbox folder, made for this mail (a folder with anything else in it stays)
+      try {
+        rmdirSync(dirname(f));
+      } catch {}
+    }
     throw err;
   }
 }
