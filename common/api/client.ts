@@ -2,6 +2,7 @@ import { STORAGE_KEYS, storage } from '../storage.ts';
 import { apiBaseUrl, currentTenant } from '../tenant/tenant.ts';
 import { hasFiles, needsFormData, toQueryString } from './form-data.ts';
 import { errorWordingReady, reportError } from './events.ts';
+import { busyCancelled, busyFailed, busyOver, busyWaitMs, busyWaitOver, busyWaiting, isBusy, pause, RETRIED_METHODS, retryAfterOf } from './busy.ts';
 
 /** The error body of the API (docs/api.md "Responses"). */
 export interface ApiErrorBody {
@@ -16,6 +17,8 @@ export class ApiError extends Error {
   constructor(
     public status: number,
     public body: ApiErrorBody,
+    /** A 503's advised wait in seconds (`Retry-After`, else `variables.retry_after`; common/api/busy.ts). */
+    public retryAfter?: number,
   ) {
     super(body.message ?? body.name ?? `HTTP ${status}`);
   }
@@ -106,14 +109,36 @@ export async function api<T = unknown>(path: string, opts: RequestOptions = {}):
     return import('./upload.ts')
       .then((m) => m.xhrUpload<T>(buildUrl(path, opts.query), method, body, opts))
       .catch(async (err: unknown) => {
+        const e = toApiError(err);
+        // an upload is a write: never sent again; a busy refusal is shown as one (common/api/busy.ts)
+        if (isBusy(e)) busyFailed(e.retryAfter ?? retryAfterOf(null, e.body) ?? 0);
         await errorWordingReady();
-        throw toApiError(err);
+        throw e;
       });
+  // the request itself is cancelled where fetch accepts the caller's signal; the answer is dropped either way
+  const once = () => cancellable(send<T>(buildUrl(path, opts.query), method, body, { ...opts, signal: fetchSignal(opts.signal) }), opts.signal);
   try {
-    // the request itself is cancelled where fetch accepts the caller's signal; the answer is dropped either way
-    return await cancellable(send<T>(buildUrl(path, opts.query), method, body, { ...opts, signal: fetchSignal(opts.signal) }), opts.signal);
+    let answer: T;
+    try {
+      answer = await once();
+    } catch (err) {
+      const first = toApiError(err);
+      // busy (503 with an advised wait): a read is tried again once after the wait, anything else never (docs/api.md "Busy")
+      if (!(isBusy(first) && first.retryAfter !== undefined && RETRIED_METHODS.has(method) && !opts.signal?.aborted)) throw first;
+      busyWaiting(first.retryAfter);
+      try {
+        await pause(busyWaitMs(first.retryAfter), opts.signal, () => new ApiError(0, { message: 'Aborted' }));
+        answer = await once();
+      } finally {
+        busyWaitOver();
+      }
+    }
+    busyOver();
+    return answer;
   } catch (err) {
     const e = toApiError(err);
+    if (isBusy(e) && !opts.signal?.aborted) busyFailed(e.retryAfter ?? 0);
+    else if (opts.signal?.aborted) busyCancelled();
     await errorWordingReady(); // the portal's error catalogue arrives with the first failed call
     // A call its caller cancelled (a screen left, a newer load) is nobody's error.
     if (!opts.signal?.aborted) reportError(e);
@@ -153,7 +178,10 @@ async function send<T>(url: string, method: string, body: BodyInit | Record<stri
         data = text;
       }
     }
-    if (!res.ok) throw new ApiError(res.status, (data && typeof data === 'object' ? data : {}) as ApiErrorBody);
+    if (!res.ok) {
+      const errorBody = (data && typeof data === 'object' ? data : {}) as ApiErrorBody;
+      throw new ApiError(res.status, errorBody, res.status === 503 ? retryAfterOf(res.headers.get('Retry-After'), errorBody) : undefined);
+    }
     return data as T;
   } finally {
     clearTimeout(timer);
