@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { loadExcel } from '../../core/excel.ts';
+import { writeSheet } from '../../core/excel.ts';
 import { Type, type Static } from 'typebox';
 import { INDUSTRIES, LABOR_MARKET, networkProfiles as np, NETWORK_STATUSES, users, type NetworkStatus } from '../../db/schema/index.ts';
 import { isId } from '../../core/schemas.ts';
@@ -202,13 +202,11 @@ export function curatorRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const rows = await list(req, withFilter(req.query)).limit(EXPORT_LIMIT);
       const lang = langOf(req.headers['accept-language']);
-      const ExcelJS = await loadExcel();
-      const book = new ExcelJS.Workbook();
-      const sheet = book.addWorksheet(lang === 'en' ? 'Networking' : 'Нетворкинг');
-      sheet.addRow(HEADERS[lang]).font = { bold: true };
       const yes = lang === 'en' ? 'yes' : 'да';
-      for (const r of rows) {
-        sheet.addRow([
+      // the one spreadsheet writer (core/excel.ts): names, companies, skills… that start like a formula stay texts
+      const buf = await writeSheet(
+        { name: lang === 'en' ? 'Networking' : 'Нетворкинг', header: HEADERS[lang], widths: 18 },
+        rows.map((r) => [
           r.id,
           r.surname,
           r.name,
@@ -226,10 +224,8 @@ export function curatorRoutes(fastify: FastifyInstance) {
           r.is_hire ? yes : '',
           r.is_owner ? yes : '',
           r.telegram ?? '',
-        ]);
-      }
-      sheet.columns.forEach((c) => (c.width = 18));
-      const buf = Buffer.from(await book.xlsx.writeBuffer());
+        ]),
+      );
       return reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('content-disposition', attachment(`networking-${req.tenant.slug}.xlsx`))

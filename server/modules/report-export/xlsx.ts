@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import type ExcelJS from 'exceljs';
-import { loadExcel } from '../../core/excel.ts';
+import { neutralise, sheetName as excelSheetName, streamSheet } from '../../core/excel.ts';
 import type { Db } from '../../db/client.ts';
 import type { ReportColumn, ReportDef, ReportInput } from '../reports/index.ts';
 import type { Lang } from '../../mail/texts.ts';
@@ -17,14 +17,6 @@ export const DATETIME_FORMAT = 'dd.mm.yyyy hh:mm:ss';
 export const DURATION_FORMAT = '[hh]:mm:ss';
 
 const YES_NO = { ru: ['Да', 'Нет'], en: ['Yes', 'No'] } as const;
-
-/**
- * A text that a spreadsheet could take for a formula (starting with = + - @, or a tab or carriage return that some
- * programs strip first) gets a leading apostrophe: the cell shows the text and never runs it.
- */
-export function neutralise(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
 
 /** One report value as an Excel cell value and its number format. */
 export function cellOf(col: ReportColumn, v: unknown, lang: Lang): { value: ExcelJS.CellValue; numFmt?: string } {
@@ -105,12 +97,8 @@ export async function* readAhead<T>(src: AsyncIterable<T>, max = 3000): AsyncGen
   await pump;
 }
 
-/** A worksheet name Excel accepts: at most 31 characters, none of [ ] : * ? / \. */
-export const sheetName = (title: string) =>
-  title
-    .replace(/[[\]:*?/\\]/g, ' ')
-    .slice(0, 31)
-    .trim() || 'Report';
+/** A worksheet name Excel accepts (core/excel.ts), 'Report' when nothing of the title is left. */
+export const sheetName = (title: string) => excelSheetName(title, 'Report');
 
 /** `<title> <YYYY-MM-DD>.xlsx`, safe as a file name. */
 export const exportFileName = (def: ReportDef, lang: Lang, now = new Date()) => `${def.title[lang].replace(/[\\/:*?"<>|\x00-\x1f]+/g, ' ').trim()} ${now.toISOString().slice(0, 10)}.xlsx`;
@@ -121,21 +109,18 @@ export const exportFileName = (def: ReportDef, lang: Lang, now = new Date()) => 
  * `onRow(n)` is called after every row (the export job throttles its progress writes). Resolves with the row count.
  */
 export async function writeReportXlsx(db: Db, def: ReportDef, input: ReportInput, lang: Lang, out: Writable, onRow?: (n: number) => void | Promise<void>): Promise<number> {
-  const ExcelJS = await loadExcel();
-  // fast compression: the file is a little larger, written twice as fast
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false, zip: { zlib: { level: 1 } } } as Partial<ExcelJS.stream.xlsx.WorkbookStreamWriterOptions>);
-  wb.creator = 'Campus LMS';
-  const ws = wb.addWorksheet(sheetName(def.title[lang]), { views: [{ state: 'frozen', ySplit: 1 }] });
-  ws.columns = def.columns.map((c) => ({ key: c.key, width: Math.min(Math.max(c.title[lang].length + 2, c.kind === 'text' ? 24 : 14), 48) }));
-  const header = ws.addRow(def.columns.map((c) => c.title[lang]));
-  header.font = { bold: true };
-  header.commit();
+  // the one spreadsheet writer (core/excel.ts): every text neutralised there, whatever cellOf made of it
+  const sheet = await streamSheet(out, {
+    name: sheetName(def.title[lang]),
+    header: def.columns.map((c) => c.title[lang]),
+    widths: def.columns.map((c) => Math.min(Math.max(c.title[lang].length + 2, c.kind === 'text' ? 24 : 14), 48)),
+    frozenHeader: true,
+  });
   // one style object per number format, shared by every cell that uses it: exceljs caches a style by its object
   // (a fresh object per cell, which `cell.numFmt = …` makes, costs a style lookup per cell: 3× slower)
   const styles = new Map<string, Partial<ExcelJS.Style>>();
-  const plain: Partial<ExcelJS.Style> = {};
   const styleOf = (numFmt: string | undefined) => {
-    if (!numFmt) return plain;
+    if (!numFmt) return undefined;
     let st = styles.get(numFmt);
     if (!st) styles.set(numFmt, (st = { numFmt }));
     return st;
@@ -143,15 +128,13 @@ export async function writeReportXlsx(db: Db, def: ReportDef, input: ReportInput
   let n = 0;
   for await (const r of readAhead(def.rows(db, input))) {
     const cells = def.columns.map((c) => cellOf(c, r[c.key], lang));
-    const row = ws.addRow(cells.map((c) => c.value));
-    cells.forEach((c, i) => {
-      row.getCell(i + 1).style = styleOf(c.numFmt);
-    });
-    row.commit();
+    sheet.addRow(
+      cells.map((c) => c.value),
+      cells.map((c) => styleOf(c.numFmt)),
+    );
     n++;
     if (onRow) await onRow(n);
   }
-  ws.commit();
-  await wb.commit();
+  await sheet.finish();
   return n;
 }

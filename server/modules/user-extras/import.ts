@@ -1,5 +1,5 @@
 import { or, sql } from 'drizzle-orm';
-import { loadExcel } from '../../core/excel.ts';
+import { writeCsv, writeSheet } from '../../core/excel.ts';
 import type { Db } from '../../db/client.ts';
 import { groups, groupUsers, users, type Role } from '../../db/schema/index.ts';
 import type { User } from '../../core/context.ts';
@@ -191,17 +191,7 @@ export async function importUsers(db: Db, me: User, file: { path: string; head: 
 /** The import template: the header row and one example row, as xlsx or csv. */
 export async function importTemplate(format: 'xlsx' | 'csv'): Promise<Buffer> {
   const example = ['ivanov', 'ivanov@example.com', 'Иван', 'Иванов', 'Иванович', 'student', '+7 900 000-00-00', '', ''];
-  if (format === 'csv') {
-    const line = (cells: string[]) => cells.map((c) => (/[",;\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',');
-    return Buffer.from(`\uFEFF${line([...IMPORT_COLUMNS])}\r\n${line(example)}\r\n`, 'utf8');
-  }
-  const ExcelJS = await loadExcel();
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('users');
-  ws.addRow([...IMPORT_COLUMNS]).font = { bold: true };
-  ws.addRow(example);
-  ws.columns.forEach((c) => {
-    c.width = 20;
-  });
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  // the one spreadsheet writer (core/excel.ts), for both formats
+  if (format === 'csv') return writeCsv([...IMPORT_COLUMNS], [example]);
+  return writeSheet({ name: 'users', header: [...IMPORT_COLUMNS], widths: 20 }, [example]);
 }
