@@ -10,6 +10,7 @@ import { navItems } from '../routes.ts';
 import { Switches } from './Switches.tsx';
 import { useLoad } from './ui.tsx';
 import { useSocialLinks } from './school.ts';
+import { BusyBanner } from './BusyBanner.tsx';
 
 export function Toasts() {
   const toasts = useAtomValue(toastsAtom);
@@ -109,6 +110,7 @@ export function DefaultLayout() {
   return (
     <>
       <DemoBar />
+      <BusyBanner />
       <header className={`header${open ? ' open' : ''}`}>
         <Brand />
         <button ref={button} type="button" className="btn ghost menu-btn" aria-expanded={open} aria-controls="site-menu" data-testid="menu-button" onClick={() => setOpen((o) => !o)}>
@@ -142,6 +144,7 @@ export function DefaultLayout() {
 export function AuthLayout() {
   return (
     <div className="auth-wrap">
+      <BusyBanner />
       <div className="card">
         <div className="auth-tools">
           <Switches />
