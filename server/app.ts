@@ -13,6 +13,7 @@ import { installErrorHandler } from './core/errors.ts';
 import { installInputGuard } from './core/input-guard.ts';
 import { installMethodOverride } from './core/method-override.ts';
 import { installMultipart } from './core/multipart.ts';
+import { installFileSweep } from './core/file-sweep.ts';
 import { installActivity } from './core/activity.ts';
 import { installBroadcast } from './core/broadcast.ts';
 import { installAdminRouteRule } from './core/admin-routes.ts';
@@ -110,6 +111,8 @@ export async function buildApp({ config, database, logger, extra = [] }: AppOpti
   installBroadcast(app, database);
   installContext(app, database.db, config.defaultTenant, database.kind === 'postgres' ? config.signInCacheSeconds * 1000 : 0);
   installMultipart(app, join(config.dataDir, 'tmp'));
+  // stored files that no row names: removed at start and every FILE_SWEEP_HOURS (docs/security.md)
+  installFileSweep(app);
   installThrottles(app, database.db);
   installMethodOverride(app);
   installAdminRouteRule(app);

@@ -65,6 +65,13 @@ export interface Config {
    */
   signInCacheSeconds: number;
   /**
+   * How often, in hours, each API process removes stored files that no row names (`FILE_SWEEP_HOURS`, default 6; 0:
+   * never, not even at start). It also runs once when the API starts listening (server/core/file-sweep.ts).
+   */
+  fileSweepHours: number;
+  /** How old, in minutes, a stored file must be before the sweep may remove it (`FILE_SWEEP_GRACE_MINUTES`, default 60). */
+  fileSweepGraceMinutes: number;
+  /**
    * How long a request may wait in its pool's queue for a PostgreSQL connection, in ms (`DB_QUEUE_TIMEOUT_MS`, default
    * 5000; 0: for ever). Past it the pool gives up and the API answers 503 ERROR_BUSY with `Retry-After` instead of
    * holding the request (server/db/client.ts `connectionTimeoutMillis`; docs/deployment.md "When the database is full").
@@ -132,6 +139,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!Number.isInteger(activityBatchMs) || activityBatchMs < 0 || activityBatchMs > 60_000) problems.push('ACTIVITY_BATCH_MS must be a whole number of milliseconds from 0 to 60000');
   const signInCacheSeconds = env.SIGNIN_CACHE_SECONDS ? Number(env.SIGNIN_CACHE_SECONDS) : 10;
   if (!Number.isInteger(signInCacheSeconds) || signInCacheSeconds < 0 || signInCacheSeconds > 60) problems.push('SIGNIN_CACHE_SECONDS must be a whole number of seconds from 0 to 60');
+  const fileSweepHours = env.FILE_SWEEP_HOURS ? Number(env.FILE_SWEEP_HOURS) : 6;
+  if (!Number.isInteger(fileSweepHours) || fileSweepHours < 0 || fileSweepHours > 720) problems.push('FILE_SWEEP_HOURS must be a whole number of hours from 0 to 720');
+  const fileSweepGraceMinutes = env.FILE_SWEEP_GRACE_MINUTES ? Number(env.FILE_SWEEP_GRACE_MINUTES) : 60;
+  if (!Number.isInteger(fileSweepGraceMinutes) || fileSweepGraceMinutes < 10 || fileSweepGraceMinutes > 10_080)
+    problems.push('FILE_SWEEP_GRACE_MINUTES must be a whole number of minutes from 10 to 10080');
   const databaseQueueTimeoutMs = env.DB_QUEUE_TIMEOUT_MS ? Number(env.DB_QUEUE_TIMEOUT_MS) : 5000;
   if (!Number.isInteger(databaseQueueTimeoutMs) || databaseQueueTimeoutMs < 0 || databaseQueueTimeoutMs > 120_000)
     problems.push('DB_QUEUE_TIMEOUT_MS must be a whole number of milliseconds from 0 to 120000');
@@ -162,6 +174,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     checkResponses: env.CHECK_RESPONSES === '1',
     activityBatchMs,
     signInCacheSeconds,
+    fileSweepHours,
+    fileSweepGraceMinutes,
     databaseQueueTimeoutMs,
     busyRetryAfterSeconds,
   };

@@ -9,6 +9,7 @@ import Busboy from '@fastify/busboy';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, ValidationError } from './errors.ts';
 import { setBracketed } from './form.ts';
+import { removeUnnamedUploads } from './storage.ts';
 import { collectYoungGarbage } from './young-gc.ts';
 
 /** A file received in form data, already streamed to a temporary file on disk. */
@@ -23,6 +24,8 @@ export interface UploadedFile {
   sha256: string;
   /** The first bytes, to recognise a file by content (archives, images). */
   head: Buffer;
+  /** Where `keepUpload` (server/core/storage.ts) moved it: the school and the path relative to the school's folder. */
+  stored?: { slug: string; rel: string };
 }
 
 export function isUploadedFile(v: unknown): v is UploadedFile {
@@ -110,6 +113,16 @@ export function installMultipart(app: FastifyInstance, tmpDir: string) {
     for (const f of req.uploadedFiles) inFlight.delete(f.path);
   };
   app.addHook('onResponse', removeTemporaryFiles);
+  // a request that stored a file and then failed (its row was not written): the file goes before the answer does
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (reply.statusCode < 400 || !req.uploadedFiles?.some((f) => f.stored)) return payload;
+    const removed = await removeUnnamedUploads(req, app.config.dataDir).catch((err: Error) => {
+      req.log.error({ err }, 'stored files of a failed request not removed');
+      return [];
+    });
+    if (removed.length) req.log.warn({ removed, status: reply.statusCode }, 'removed the stored files of a failed request');
+    return payload;
+  });
   app.addHook('onRequestAbort', removeTemporaryFiles);
   const sweep = setInterval(() => {
     sweepTemporaryFiles(tmpDir, TMP_MAX_AGE_MS, inFlight).then(

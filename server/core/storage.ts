@@ -1,8 +1,10 @@
 import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import type { UploadedFile } from './multipart.ts';
 import { AppError } from './errors.ts';
+import { isNamed } from './stored-files.ts';
 
 /**
  * Files on disk: `DATA_DIR/files/<tenant>/<area>/…`. Every path is resolved inside the school's
@@ -18,7 +20,11 @@ export function safeJoin(root: string, ...parts: string[]) {
   return full;
 }
 
-/** Moves an upload out of the temporary folder into the school's storage; answers the path relative to the school root. */
+/**
+ * Moves an upload out of the temporary folder into the school's storage; answers the path relative to the school root.
+ * The file remembers where it went (`stored`): if its request fails, it is removed before the answer unless a row
+ * names it (`removeUnnamedUploads`, run for every request by server/core/multipart.ts).
+ */
 export async function keepUpload(dataDir: string, tenantSlug: string, area: string, file: UploadedFile) {
   const root = tenantRoot(dataDir, tenantSlug);
   const ext = (/\.[a-z0-9]{1,8}$/i.exec(file.filename)?.[0] ?? '').toLowerCase();
@@ -31,7 +37,26 @@ export async function keepUpload(dataDir: string, tenantSlug: string, area: stri
     await copyFile(file.path, dest); // temp folder on another device
     await rm(file.path, { force: true });
   }
+  file.stored = { slug: tenantSlug, rel };
   return rel;
+}
+
+/**
+ * A failed request's uploads that were already moved into the school's storage (issue 27, defect 3: a row insert that
+ * fails after `keepUpload`): each is removed unless a row names it (a route may keep some files and refuse others).
+ * Answers what was removed. Files of another school than the request's are left to the sweep (server/core/file-sweep.ts).
+ */
+export async function removeUnnamedUploads(req: FastifyRequest, dataDir: string) {
+  const removed: string[] = [];
+  for (const f of req.uploadedFiles ?? []) {
+    if (!f.stored || !req.tenant || f.stored.slug !== req.tenant.slug) continue;
+    const { slug, rel } = f.stored;
+    if (await isNamed(req.db, rel)) continue;
+    await rm(absolutePath(dataDir, slug, rel), { force: true });
+    f.stored = undefined;
+    removed.push(rel);
+  }
+  return removed;
 }
 
 export const absolutePath = (dataDir: string, tenantSlug: string, rel: string) => safeJoin(tenantRoot(dataDir, tenantSlug), rel);

@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, relative } from 'node:path';
 import { Readable } from 'node:stream';
-import { count, is } from 'drizzle-orm';
+import { count, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
@@ -20,8 +20,9 @@ import { operationsOf } from './routes.ts';
  * never allocated; a route whose limit is huge gets a file over the per-kind limit it checks), one file more than
  * `maxFiles`, and an anonymous call; the POST twin of each PUT upload route is called anonymously and as a student
  * with `_method=PUT`. Then the cases that need a route's own body: a fake archive, a zip bomb (stored as sent), traversal
- * names, the same file twice, a connection cut mid-upload. Every refusal answers the catalogue's code (docs/api.md)
- * and leaves nothing: DATA_DIR/tmp empty, no new row, no new file under DATA_DIR/files.
+ * names, the same file twice, a connection cut mid-upload, and a row the database refuses after the file was stored
+ * (issue 27, defect 3). Every refusal answers the catalogue's code (docs/api.md) and leaves nothing: DATA_DIR/tmp empty,
+ * no new row, no new file under DATA_DIR/files (counted before and after each).
  *
  * known: (none)
  */
@@ -252,6 +253,68 @@ describe('hostile uploads: over the limit, fake archives, zip bombs, traversal n
     }
     expect(existsSync(join(api.config.dataDir, '..', 'etc', 'passwd.pdf'))).toBe(false);
     expect(existsSync(join(api.config.dataDir, 'etc'))).toBe(false);
+  });
+
+  it('a file stored before the database refuses its row is removed before the answer (issue 27, defect 3)', async () => {
+    const [project] = await api.db
+      .select()
+      .from(schema.media)
+      .where(and(eq(schema.media.tenant_id, 1), eq(schema.media.title, 'Проект: стратегия вашей компании')));
+    const png = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(32, 1)]);
+    // each route stores the file (keepUpload), then writes the row that names it; a constraint added for the case makes
+    // the database refuse that row, as a failed insert or update would (the NUL in a file name of the probe did that)
+    const cases: { what: string; table: string; check: string; send: () => Promise<{ statusCode: number; json(): { name?: string } }> }[] = [
+      {
+        what: 'POST /api/document',
+        table: 'documents',
+        check: `file_name <> 'refused.pdf'`,
+        send: () => api.call({ method: 'POST', url: '/api/document', token: tokens.student, ...multipart({ file: { name: 'refused.pdf', data: Buffer.from('%PDF-1.4 refused') } }) }),
+      },
+      {
+        what: 'POST /api/media/{id}/submittedProject',
+        table: 'project_files',
+        check: `file_name <> 'refused.zip'`,
+        send: () =>
+          api.call({
+            method: 'POST',
+            url: `/api/media/${project.id}/submittedProject`,
+            token: tokens.student,
+            ...multipart({ file1: { name: 'refused.zip', data: zipFile('refused') }, confirm: '1' }),
+          }),
+      },
+      {
+        what: 'POST /api/user/setAvatar',
+        table: 'users',
+        check: `avatar is null`,
+        send: () => api.call({ method: 'POST', url: '/api/user/setAvatar', token: tokens.student, ...multipart({ avatar: { name: 'me.png', data: png } }) }),
+      },
+      {
+        what: 'PUT /admin/setting/3/changeLogo',
+        table: 'settings',
+        check: `key <> 'logo'`,
+        send: () => api.call({ method: 'PUT', url: '/admin/setting/3/changeLogo', token: tokens.admin, ...multipart({ value: { name: 'logo.png', data: png } }) }),
+      },
+      {
+        what: 'POST /admin/file',
+        table: 'files',
+        check: `name <> 'refused.pdf'`,
+        send: () => api.call({ method: 'POST', url: '/admin/file', token: tokens.superadmin, ...multipart({ file: { name: 'refused.pdf', data: Buffer.from('%PDF-1.4 refused') } }) }),
+      },
+    ];
+    // a version awaiting review (the zip bomb's) would refuse the project case before its file is stored
+    await api.db.delete(schema.submittedProjects).where(and(eq(schema.submittedProjects.media_id, project.id), eq(schema.submittedProjects.status, 'awaiting')));
+    // the file manager makes its default folder on first use: made now, so that the case counts only its own rows
+    expect((await api.call({ method: 'GET', url: '/admin/file/getFolder', token: tokens.superadmin })).statusCode).toBe(200);
+    for (const c of cases) {
+      await api.db.execute(sql.raw(`alter table ${c.table} add constraint lms_test_refused check (${c.check}) not valid`));
+      try {
+        // the database's refusal is the server's failure, not the caller's: 500 here, whatever its code
+        const res = await refused(c.what, c.send, [422, 500]);
+        expect(res.statusCode, c.what).toBeGreaterThanOrEqual(400);
+      } finally {
+        await api.db.execute(sql.raw(`alter table ${c.table} drop constraint lms_test_refused`));
+      }
+    }
   });
 
   it('an upload cut mid-way on each upload route leaves nothing behind', async () => {

@@ -137,20 +137,25 @@ export default async function projectsModule(fastify: FastifyInstance) {
       const useExtra = !rule.allowed && (extra?.count_attempts ?? 0) > 0;
       if (!rule.allowed && !useExtra) throw new AppError(409, rule.reason, 'No more versions of this project', { deadline: m.deadline });
       const late = rule.allowed ? rule.late : !!m.deadline && new Date().toISOString().slice(0, 10) > m.deadline;
-      const [p] = await req.db
-        .insert(submittedProjects)
-        .values({ user_id: me.id, media_id: m.id, version: (versions[0]?.version ?? 0) + 1, message, late })
-        .returning();
-      if (useExtra) {
-        await req.db
-          .update(mediaUserScores)
-          .set({ count_attempts: sql`${mediaUserScores.count_attempts} - 1` })
-          .where(and(eq(mediaUserScores.user_id, me.id), eq(mediaUserScores.media_id, m.id)));
-      }
-      for (const f of files) {
-        const path = await keepUpload(app.config.dataDir, req.tenant.slug, `projects/${p.id}`, f);
-        await req.db.insert(projectFiles).values({ project_id: p.id, file_name: f.filename, path, size: f.size, sha256: f.sha256 });
-      }
+      // one transaction: a file row the database refuses leaves no version without files (its stored files are
+      // removed before the answer: server/core/storage.ts removeUnnamedUploads)
+      const p = await req.db.transaction(async (tx) => {
+        const [p] = await tx
+          .insert(submittedProjects)
+          .values({ user_id: me.id, media_id: m.id, version: (versions[0]?.version ?? 0) + 1, message, late })
+          .returning();
+        if (useExtra) {
+          await tx
+            .update(mediaUserScores)
+            .set({ count_attempts: sql`${mediaUserScores.count_attempts} - 1` })
+            .where(and(eq(mediaUserScores.user_id, me.id), eq(mediaUserScores.media_id, m.id)));
+        }
+        for (const f of files) {
+          const path = await keepUpload(app.config.dataDir, req.tenant.slug, `projects/${p.id}`, f);
+          await tx.insert(projectFiles).values({ project_id: p.id, file_name: f.filename, path, size: f.size, sha256: f.sha256 });
+        }
+        return p;
+      });
       await fastify.recordEvent(req, 'project_submitted', { type: 'media', id: m.id }, { project_id: p.id, version: p.version });
       return reply.status(201).send({ data: await detail(req.db, p) });
     },
