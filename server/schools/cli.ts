@@ -52,6 +52,12 @@ if (values.help || !verb || verb === 'help') {
   process.exit(verb || values.help ? 0 : 2);
 }
 
+const VERBS = ['create', 'list', 'rename', 'suspend', 'resume'];
+if (!VERBS.includes(verb)) {
+  console.error(`error: unknown verb "${verb}"\n\n${USAGE}`);
+  process.exit(2);
+}
+
 const config = loadConfig();
 
 /** The web origin of a school's portal for the link in its mail. */
