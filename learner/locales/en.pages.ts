@@ -269,6 +269,7 @@ export const enPages: PageMessages = {
     public_page: 'Public page',
     valid: 'Valid',
     revoked: 'Revoked on {{date}}',
+    revoked_undated: 'Revoked',
     holder: 'Holder',
     school: 'School',
     awarded: 'Awarded',

@@ -281,6 +281,7 @@ export const ruPages = {
     public_page: 'Публичная страница',
     valid: 'Действительно',
     revoked: 'Отозвано {{date}}',
+    revoked_undated: 'Отозвано',
     holder: 'Кому',
     school: 'Школа',
     awarded: 'Когда',

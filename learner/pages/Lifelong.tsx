@@ -309,9 +309,11 @@ interface PublicCredential {
   student: string;
   achievement: { title: string; title_en: string | null; description: string | null; image: string | null };
   school: string;
-  awarded_at: string;
+  /** Null for a credential withdrawn and superseded by a new grant of the same award. */
+  awarded_at: string | null;
   reason: string;
-  credential: string;
+  /** The signed credential; null for a superseded one. */
+  credential: string | null;
 }
 
 /** `/credential/:id`, public (no sign-in): who earned what, when, from which school, and whether it still holds. */
@@ -332,7 +334,7 @@ export function CredentialPage() {
           </span>
         ) : (
           <span className="badge overdue" data-testid="credential-status">
-            {t('lifelong.revoked', { date: toDisplayDate(c.revoked_at?.slice(0, 10)) })}
+            {c.revoked_at ? t('lifelong.revoked', { date: toDisplayDate(c.revoked_at.slice(0, 10)) }) : t('lifelong.revoked_undated')}
           </span>
         )}
       </p>
@@ -345,18 +347,24 @@ export function CredentialPage() {
         </dd>
         <dt>{t('lifelong.school')}</dt>
         <dd style={{ margin: 0 }}>{c.school}</dd>
-        <dt>{t('lifelong.awarded')}</dt>
-        <dd style={{ margin: 0 }}>{toDisplayDate(c.awarded_at.slice(0, 10))}</dd>
+        {c.awarded_at && (
+          <>
+            <dt>{t('lifelong.awarded')}</dt>
+            <dd style={{ margin: 0 }}>{toDisplayDate(c.awarded_at.slice(0, 10))}</dd>
+          </>
+        )}
         <dt>{t('lifelong.why')}</dt>
         <dd style={{ margin: 0 }}>{c.reason}</dd>
       </dl>
       <p>
         <small>{t('lifelong.how_to_verify')}</small>
       </p>
-      <details>
-        <summary>{t('lifelong.signed')}</summary>
-        <textarea readOnly value={c.credential} rows={6} style={{ width: '100%', fontFamily: 'monospace', fontSize: 12 }} aria-label={t('lifelong.signed')} />
-      </details>
+      {c.credential && (
+        <details>
+          <summary>{t('lifelong.signed')}</summary>
+          <textarea readOnly value={c.credential} rows={6} style={{ width: '100%', fontFamily: 'monospace', fontSize: 12 }} aria-label={t('lifelong.signed')} />
+        </details>
+      )}
     </article>
   );
 }

@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, type SQL } from 'drizzle-orm';
+import { nextCredentialId } from './credentials.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -629,7 +630,23 @@ export default async function lifelongAdmin(fastify: FastifyInstance) {
       const a = await loadAchievement(req.db, req.params.id);
       await student(req, req.body.user_id);
       const me = currentUser(req).id;
-      const values = { manual: true, reason: req.body.reason.trim(), awarded_by: me, awarded_at: new Date(), revoked_at: null, revoked_reason: null, revoked_by: null, revoked_manual: false };
+      const [have] = await req.db
+        .select({ credential_id: achievementAwards.credential_id, revoked_at: achievementAwards.revoked_at })
+        .from(achievementAwards)
+        .where(and(eq(achievementAwards.achievement_id, a.id), eq(achievementAwards.user_id, req.body.user_id)));
+      // a withdrawn award given back is a new credential; the withdrawn one stays revoked (credentials.ts nextCredentialId)
+      const credential = have?.revoked_at ? { credential_id: nextCredentialId(have.credential_id) } : {};
+      const values = {
+        manual: true,
+        reason: req.body.reason.trim(),
+        awarded_by: me,
+        awarded_at: new Date(),
+        revoked_at: null,
+        revoked_reason: null,
+        revoked_by: null,
+        revoked_manual: false,
+        ...credential,
+      };
       const [w] = await req.db
         .insert(achievementAwards)
         .values({ achievement_id: a.id, user_id: req.body.user_id, ...values })

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { nextCredentialId } from './credentials.ts';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { abranches, achievementAwards, achievements, amodules, aprograms, events, media, programScores, programs, quizAttempts, quizzes, submittedProjects } from '../../db/schema/index.ts';
@@ -192,7 +193,8 @@ export async function recomputeAchievements(db: Db, userId: number) {
     } else if (met && have?.revoked_at && !have.revoked_manual) {
       const rows = await db
         .update(achievementAwards)
-        .set({ revoked_at: null, revoked_reason: null, revoked_by: null, manual: false, reason: why, awarded_at: new Date(), awarded_by: null })
+        // given back: a new credential, the withdrawn one stays revoked (credentials.ts nextCredentialId)
+        .set({ credential_id: nextCredentialId(have.credential_id), revoked_at: null, revoked_reason: null, revoked_by: null, manual: false, reason: why, awarded_at: new Date(), awarded_by: null })
         .where(and(eq(achievementAwards.id, have.id), sql`${achievementAwards.revoked_at} is not null`))
         .returning({ id: achievementAwards.id });
       if (rows.length) changed.awarded.push(a.id);

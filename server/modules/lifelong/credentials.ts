@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { SignJWT, exportJWK, generateKeyPair, importJWK, jwtVerify, decodeProtectedHeader, type JWK } from 'jose';
 import type { Db } from '../../db/client.ts';
 import { credentialKeys } from '../../db/schema/index.ts';
@@ -94,3 +95,27 @@ export async function verifyCredential(db: Db, jwt: string) {
 }
 
 export const credentialIdOf = (jti: unknown) => (typeof jti === 'string' && jti.startsWith('urn:uuid:') ? jti.slice(9) : null);
+
+/**
+ * A withdrawn award granted again is a new credential (issue 27, defect 7): its id is the next one after the
+ * withdrawn credential's, `nextCredentialId(old)` (the first 128 bits of a SHA-256 of the old id, written as a UUID).
+ * Nothing is stored for the old one: the award keeps one row (the table's unique award per achievement and student),
+ * and the old id is known as revoked because some award's id is one of its next ones (`laterCredentialIds`). Anyone
+ * holding an old credential can work out the later ids: they name the same student's same achievement, which the
+ * old credential names already.
+ */
+export function nextCredentialId(id: string): string {
+  const hex = createHash('sha256').update(`campus-lms/credential/next/${id.toLowerCase()}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** How many grants after it an old credential is still known as revoked (each one needs a withdrawal between). */
+export const CREDENTIAL_GENERATIONS = 256;
+
+/** The ids the credential `id` would have had after 1, 2, … CREDENTIAL_GENERATIONS withdrawals and grants. */
+export function laterCredentialIds(id: string, count = CREDENTIAL_GENERATIONS): string[] {
+  const out: string[] = [];
+  let next = id;
+  for (let i = 0; i < count; i++) out.push((next = nextCredentialId(next)));
+  return out;
+}

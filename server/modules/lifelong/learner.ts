@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -10,11 +10,13 @@ import { IdParams } from '../../core/schemas.ts';
 import { webOrigin } from '../../mail/links.ts';
 import { aprogramDone, factsOf, judge, moduleDone, recomputeAchievements, structure, titlesOf, type Achievement, type Award, type Structure } from './awards.ts';
 import { achievementView, branchView } from './admin.ts';
-import { credentialIdOf, jwks, signCredential, verifyCredential } from './credentials.ts';
+import { credentialIdOf, jwks, laterCredentialIds, signCredential, verifyCredential } from './credentials.ts';
 import { CredentialCheck, CredentialFile, CredentialVerification, IssuerAnswer, Jwks, MyAchievements, MyBranch, MyBranches } from './responses.ts';
 
 const tags = ['lifelong learning'];
 const config = { flag: 'lifelong_learning' as const };
+/** The reason a superseded credential shows: the award was withdrawn, then granted again as a new credential. */
+const SUPERSEDED = 'Withdrawn; the achievement was granted again later as a new credential';
 const Uuid = Type.String({ pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$', maxLength: 36 });
 
 /** Where a module leads in the portal: its program, its material or its quiz. */
@@ -162,18 +164,31 @@ export default async function lifelongLearner(fastify: FastifyInstance) {
 
   /** The public state of an award: who earned what, when, from which school, and whether it still holds. */
   async function publicState(req: FastifyRequest, credentialId: string) {
-    const [w] = await req.db.select().from(achievementAwards).where(eq(achievementAwards.credential_id, credentialId));
+    const [current] = await req.db.select().from(achievementAwards).where(eq(achievementAwards.credential_id, credentialId));
+    // not an award's credential now: one withdrawn before its award was granted again (a later id is the award's)
+    const [later] = current
+      ? []
+      : await req.db
+          .select()
+          .from(achievementAwards)
+          .where(inArray(achievementAwards.credential_id, laterCredentialIds(credentialId)));
+    const w = current ?? later;
     if (!w) throw notFound('credential');
     const [a] = await req.db.select().from(achievements).where(eq(achievements.id, w.achievement_id));
     const [u] = await req.db.select({ name: users.name, surname: users.surname }).from(users).where(eq(users.id, w.user_id));
     const [school] = await req.db.select({ title: tenants.title }).from(tenants);
+    const facts = {
+      student: `${u.surname} ${u.name}`.trim(),
+      achievement: { title: a.title, title_en: a.title_en, description: a.description, image: achievementView(a, req.tenant.slug).image },
+      school: school.title,
+    };
+    // a superseded credential stays revoked; when it was given and withdrawn is not kept (its own JWT says when given)
+    if (!current) return { credential_id: credentialId, status: 'revoked' as const, revoked_at: null, ...facts, awarded_at: null, reason: SUPERSEDED, award: null };
     return {
       credential_id: w.credential_id,
       status: w.revoked_at ? ('revoked' as const) : ('valid' as const),
       revoked_at: w.revoked_at,
-      student: `${u.surname} ${u.name}`.trim(),
-      achievement: { title: a.title, title_en: a.title_en, description: a.description, image: achievementView(a, req.tenant.slug).image },
-      school: school.title,
+      ...facts,
       awarded_at: w.awarded_at,
       reason: w.reason,
       award: w,
@@ -223,7 +238,7 @@ export default async function lifelongLearner(fastify: FastifyInstance) {
     },
     async (req) => {
       const { award, ...state } = await publicState(req, req.params.uuid.toLowerCase());
-      return { data: { ...state, credential: await credentialOf(req, req.db, award) } };
+      return { data: { ...state, credential: award ? await credentialOf(req, req.db, award) : null } };
     },
   );
 
@@ -244,6 +259,8 @@ export default async function lifelongLearner(fastify: FastifyInstance) {
       const id = payload ? credentialIdOf(payload.jti) : null;
       if (!payload || !id) return { data: { signature: false as const, status: 'invalid' as const } };
       const { award: _w, ...state } = await publicState(req, id).catch(() => ({ award: null, status: 'unknown' as const }));
+      // a superseded credential: when it was given is in the credential itself
+      if ('awarded_at' in state && state.awarded_at === null) return { data: { signature: true as const, ...state, awarded_at: new Date(payload.validFrom), payload } };
       return { data: { signature: true as const, ...state, payload } };
     },
   );

@@ -210,10 +210,12 @@ const CredentialStateFields = {
   student: Text,
   achievement: Type.Object({ title: Text, title_en: MaybeText, description: MaybeText, image: MaybeText }),
   school: Text,
-  awarded_at: DateTime,
+  /** Null for a credential withdrawn and superseded by a new grant of the same award (its JWT holds the date). */
+  awarded_at: MaybeDateTime,
   reason: Text,
 };
-export const CredentialCheck = dataOf(Type.Object({ ...CredentialStateFields, credential: CredentialFile }));
+/** `credential`: the signed credential, null for a superseded one (only its holder has it). */
+export const CredentialCheck = dataOf(Type.Object({ ...CredentialStateFields, credential: Type.Union([CredentialFile, Type.Null()]) }));
 /**
  * A verification: a bad signature (`signature: false`, status invalid); a good one with the award's state, or status
  * unknown when the school no longer holds the award; with the verified payload.
