@@ -26,12 +26,10 @@ const NOT_FILES: Record<string, string> = {
 };
 
 const textColumns = () =>
-  Object.values(schema)
-    .filter((t): t is PgTable => is(t, PgTable))
-    .flatMap((t) => {
-      const c = getTableConfig(t);
-      return c.columns.filter((col) => ['PgText', 'PgVarchar', 'PgJsonb', 'PgJson'].includes(col.columnType)).map((col) => `${c.name}.${col.name}`);
-    });
+  (Object.values(schema).filter((t) => is(t, PgTable)) as PgTable[]).flatMap((t) => {
+    const c = getTableConfig(t);
+    return c.columns.filter((col) => ['PgText', 'PgVarchar', 'PgJsonb', 'PgJson'].includes(col.columnType)).map((col) => `${c.name}.${col.name}`);
+  });
 
 describe('the columns that name stored files', () => {
   const listed = STORED_FILE_COLUMNS.map(({ column }) => `${getTableConfig(column.table as PgTable).name}.${column.name}`);
