@@ -113,9 +113,19 @@ describe('hostile values (issue 27)', () => {
       expect(await rows(savedReports)).toBe(saved);
     });
 
-    it('a route schema date (format date) past 2100 is refused too', async () => {
+    it('a date of a route schema (format date) or of the profile outside 1900..2100 is refused too', async () => {
+      for (const [from, to] of [
+        ['9999-12-01', '9999-12-31'],
+        ['0001-01-01', '2026-01-31'],
+      ]) {
+        const res = await api.call({ method: 'GET', url: `/api/calendar?from=${from}&to=${to}`, token: student });
+        expect(res.statusCode, from).toBe(422);
+        expect([...new Set(Object.values(res.json().errors).flat())], from).toEqual(['validation.date_range']);
+      }
+      expect((await api.call({ method: 'GET', url: '/api/calendar?from=2026-01-01&to=2026-01-31', token: student })).statusCode).toBe(200);
       const res = await api.call({ method: 'PUT', url: '/api/user', token: student, payload: { birthday_date: '9999-12-31' } });
       expect(res.statusCode).toBe(422);
+      expect(res.json().errors).toEqual({ birthday_date: ['validation.date'] });
     });
   });
 

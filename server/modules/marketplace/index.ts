@@ -28,7 +28,7 @@ import {
 } from '../../db/schema/index.ts';
 import { currentUser, isBlocked, sha256 } from '../../core/context.ts';
 import { AppError, accessDenied, fieldError, notAuthorized, notFound } from '../../core/errors.ts';
-import { ListQuery, paginate, pageMeta } from '../../core/pagination.ts';
+import { ListQuery, Page, PerPage, paginate, pageMeta } from '../../core/pagination.ts';
 import { Id, IdParams } from '../../core/schemas.ts';
 import { IdAnswer, fileAnswer } from '../../core/responses.ts';
 import { absolutePath } from '../../core/storage.ts';
@@ -107,8 +107,8 @@ export default async function marketplaceModule(fastify: FastifyInstance) {
   );
 
   const CatalogueQuery = Type.Object({
-    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000, default: 1 })),
-    per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 12 })),
+    page: Type.Optional(Page(100000)),
+    per_page: Type.Optional(PerPage(12)),
     q: Type.Optional(Type.String({ maxLength: 200 })),
     category: Type.Optional(Id),
     format: Type.Optional(Format),

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { CONTACT_FIELDS, INDUSTRIES, LABOR_MARKET, MARITAL_STATUSES, NETWORK_STATUSES, type ContactField, type NetworkStatus } from '../../db/schema/index.ts';
+import { Page, PerPage } from '../../core/pagination.ts';
 
 /**
  * What networking shows of a member, shared by the school's own reads (`req.db`) and the cross-school path
@@ -129,8 +130,8 @@ export const SearchQuery = Type.Object({
   labor_market: Arr(Type.Union(LABOR_MARKET.map((i) => Type.Literal(i)))),
   school: Arr(Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,62}$' })),
   native_language: Arr(Type.String({ pattern: '^[a-z]{2}$' })),
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000, default: 1 })),
-  per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 15 })),
+  page: Type.Optional(Page(10000)),
+  per_page: Type.Optional(PerPage()),
   sort: Type.Optional(Type.Union([Type.Literal('name'), Type.Literal('rank'), Type.Literal('updated_at')])),
   order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc'), Type.Literal('ASC'), Type.Literal('DESC')])),
 });
