@@ -79,7 +79,7 @@ export const THROTTLED: readonly string[] = ['POST /api/token', 'POST /api/user/
 
 const ERROR_TEXT: Record<number, string> = {
   401: 'Not signed in (NOT_AUTHORIZED)',
-  403: 'No access: role, section flag or demo mode (ERROR_ACCESS)',
+  403: 'No access: role, section flag or demo mode (ERROR_ACCESS); the school suspended (ERROR_SCHOOL_SUSPENDED)',
   404: 'Not found (NOT_FOUND_…)',
   409: 'Conflict with the state of a row',
   413: 'Request or file too large (ERROR_MAX_SIZE…)',
@@ -131,7 +131,8 @@ export function errorStatusesOf(route: { method: string | string[]; url: string;
   const guarded = !config?.global && config?.auth !== 'public' && config?.auth !== 'optional';
   const signIn = methods.some((m) => SIGN_IN.includes(key(m)));
   if (guarded || signIn) out.add(401);
-  if (config?.roles || config?.flag || config?.noDemo || signIn || methods.some((m) => CLOSABLE.includes(key(m)))) out.add(403);
+  // 403 ERROR_SCHOOL_SUSPENDED: a suspended school refuses every route but an anonymous read (core/context.ts)
+  if (config?.roles || config?.flag || config?.noDemo || signIn || methods.some((m) => CLOSABLE.includes(key(m))) || !config?.global) out.add(403);
   // 404 NOT_FOUND_DOMAIN: every route bound to a school refuses an unknown `Domain` before it runs (core/context.ts)
   if (route.url.includes('/:') || !config?.global) out.add(404);
   if (schema.body || schema.params || schema.querystring || route.url.includes('/:')) out.add(422);

@@ -248,4 +248,12 @@ describe('npm run school -- suspend / resume', () => {
     expect((await api.call({ method: 'GET', url: '/admin/user', tenant: 'north', token: admin })).statusCode).toBe(200);
     expect(await problemsOf(() => suspendSchool(api.db, 'nosuch'))).toEqual(['- slug']);
   });
+
+  it('the OpenAPI document gives every operation bound to a school its possible 403 (ERROR_SCHOOL_SUSPENDED)', () => {
+    const doc = api.app.swagger() as unknown as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    const missing = Object.entries(doc.paths)
+      .filter(([path]) => path.startsWith('/api') || path.startsWith('/admin'))
+      .flatMap(([path, ops]) => Object.entries(ops).flatMap(([method, op]) => (op.responses?.[403] ? [] : [`${method.toUpperCase()} ${path}`])));
+    expect(missing).toEqual([]);
+  });
 });
