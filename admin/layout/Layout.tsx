@@ -3,6 +3,7 @@ import { AppBar, Layout as RaLayout, TitlePortal, ToggleThemeButton, useLocaleSt
 import { MenuItem, Select, Link } from '@mui/material';
 import { setLang, type Lang } from '../../common/i18n/lang.ts';
 import { setTheme } from '../../common/theme/theme.ts';
+import { BusyNotice } from './BusyNotice.tsx';
 
 /** Language switch that also writes the shared `lang` key, so the portal follows. */
 function LanguageSwitch() {
@@ -78,4 +79,9 @@ function Bar() {
   );
 }
 
-export const Layout = ({ children }: { children: ReactNode }) => <RaLayout appBar={Bar}>{children}</RaLayout>;
+export const Layout = ({ children }: { children: ReactNode }) => (
+  <RaLayout appBar={Bar}>
+    <BusyNotice />
+    {children}
+  </RaLayout>
+);
