@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.ts';
 
@@ -29,6 +30,13 @@ declare module 'fastify' {
      * nobody else to hear. A cache that other processes or the database must be able to empty is kept only while heard.
      */
     onBroadcastLink(fn: (heard: boolean) => void): void;
+    /**
+     * Resolves once this process has heard, on its own LISTEN connection, a message it sent after everything it had
+     * committed so far: PostgreSQL delivers messages in commit order, so by then the database's messages about those
+     * changes (migration 0023's triggers) have gone out to every listening process (issue 27, defect 9). `true` when
+     * heard, `false` after `timeoutMs` or when there is nobody to hear (PGlite, the connection down).
+     */
+    heardOwnChanges(timeoutMs?: number): Promise<boolean>;
   }
 }
 
@@ -46,6 +54,9 @@ export function installBroadcast(app: FastifyInstance, database: Database) {
   const run = (message: BroadcastMessage) => {
     for (const fn of handlers.get(message.topic) ?? []) fn(message);
   };
+  /** `heardOwnChanges` calls waiting for their own message, by its id. */
+  const waiting = new Map<string, (heard: boolean) => void>();
+  let linked = false;
   app.decorate('onBroadcast', (topic: string, fn: (message: BroadcastMessage) => void) => {
     handlers.set(topic, [...(handlers.get(topic) ?? []), fn]);
   });
@@ -56,6 +67,24 @@ export function installBroadcast(app: FastifyInstance, database: Database) {
     run({ topic, from: me });
     if (database.kind !== 'postgres') return;
     database.db.$client.query('select pg_notify($1, $2)', [BROADCAST_CHANNEL, JSON.stringify({ topic, from: me })]).catch((err: Error) => app.log.warn({ err, topic }, 'broadcast not sent'));
+  });
+  app.decorate('heardOwnChanges', async (timeoutMs = 1000) => {
+    if (!database.listen || !linked) return false;
+    const id = randomUUID();
+    const heard = new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => settle(false), timeoutMs);
+      const settle = (yes: boolean) => {
+        clearTimeout(timer);
+        waiting.delete(id);
+        resolve(yes);
+      };
+      waiting.set(id, settle);
+    });
+    database.db.$client.query('select pg_notify($1, $2)', [BROADCAST_CHANNEL, JSON.stringify({ topic: 'heard', from: me, id })]).catch((err: Error) => {
+      app.log.warn({ err }, 'broadcast not sent');
+      waiting.get(id)?.(false);
+    });
+    return heard;
   });
   if (database.listen) {
     let stop: (() => Promise<void>) | undefined;
@@ -69,15 +98,23 @@ export function installBroadcast(app: FastifyInstance, database: Database) {
           } catch {
             return; // not ours
           }
+          if (message.topic === 'heard') {
+            if (message.from === me && typeof message.id === 'string') waiting.get(message.id)?.(true);
+            return;
+          }
           if (message.from !== me) run(message);
         },
         (heard) => {
+          linked = heard;
+          if (!heard) for (const settle of [...waiting.values()]) settle(false);
           if (!heard) app.log.warn('broadcasts from other API processes are not heard until the connection is back');
           for (const fn of linkHandlers) fn(heard);
         },
       );
     });
     app.addHook('onClose', async () => {
+      linked = false;
+      for (const settle of [...waiting.values()]) settle(false);
       for (const fn of linkHandlers) fn(false);
       await stop?.();
     });

@@ -52,6 +52,11 @@ declare module 'fastify' {
     twin?: boolean;
     /** Routes outside the tenant scope (/health, docs). */
     global?: boolean;
+    /**
+     * A write route that may take its caller from the sign-in cache like a read (docs/security.md "The sign-in cache"):
+     * only the quiz answer, an exam's surge. Every other write and every `/admin` route reads its token from the database.
+     */
+    cachedSignIn?: boolean;
   }
   interface FastifyRequest {
     tenant: Tenant;
@@ -64,6 +69,8 @@ declare module 'fastify' {
     tokenId?: number;
     /** In demo mode: the admin acting as `user`. */
     actorId?: number;
+    /** The count of this process's sign-in changes when the request came (`installContext`). */
+    signInChangesSeen: number;
   }
 }
 
@@ -138,14 +145,27 @@ export function installContext(app: FastifyInstance, db: Db, defaultTenant: stri
 
   // kept only where every process hears every change of a user or a token (PostgreSQL: the database's triggers)
   const signIns = new SignInCache(signInCacheMs);
+  /** Updates and deletes of users and tokens this process has built (a sign-out, a block, a role or password change). */
+  let signInChanges = 0;
+  app.decorateRequest('signInChangesSeen', 0);
   if (signInCacheMs > 0) {
     app.onBroadcastLink((heard) => signIns.setHeard(heard));
     app.onBroadcast('signed-in', (m) => (typeof m.user === 'number' ? signIns.forgetUser(m.user) : signIns.forgetAll()));
     // this process's own changes: forgotten before they run (the database's message comes after they commit)
     const stopWatching = watchWrites((table, columns) => {
-      if (table === 'tokens' || (table === 'users' && !columns?.every((c) => c === 'last_login_at'))) signIns.forgetAll();
+      if (table === 'tokens' || (table === 'users' && !columns?.every((c) => c === 'last_login_at'))) {
+        signInChanges++;
+        signIns.forgetAll();
+      }
     });
     app.addHook('onClose', async () => stopWatching());
+    // a request during which this process changed a user or a token answers only once the database's message about
+    // it has gone out to every process (issue 27, defect 9): its own LISTEN connection has heard a later message of
+    // its own, at most a second. Any request in flight meanwhile waits too (the change is not tied to a request).
+    app.addHook('onSend', async (req, _reply, payload) => {
+      if (signInChanges !== req.signInChangesSeen) await app.heardOwnChanges(1000);
+      return payload;
+    });
   }
 
   async function readToken(req: FastifyRequest) {
@@ -154,7 +174,11 @@ export function installContext(app: FastifyInstance, db: Db, defaultTenant: stri
     const raw = header?.startsWith('Bearer ') ? header.slice(7).trim() : typeof fromQuery === 'string' ? fromQuery : undefined;
     if (!raw) return;
     const hash = sha256(raw);
-    let row = signIns.get(hash);
+    // a write (but the quiz answer) and every /admin route read the token's rows from the database: another process's
+    // sign-out, block or role change has committed before its answer, so it holds here whatever the messages do
+    const config = req.routeOptions.config;
+    const cacheable = (req.method === 'GET' || req.method === 'HEAD' || config?.cachedSignIn) && !req.routeOptions.url?.startsWith('/admin');
+    let row = cacheable ? signIns.get(hash) : undefined;
     if (!row) {
       const epoch = signIns.beginRead();
       [row] = await tokenRead.execute({ hash });
@@ -184,6 +208,7 @@ export function installContext(app: FastifyInstance, db: Db, defaultTenant: stri
   });
 
   app.addHook('onRequest', async (req) => {
+    req.signInChangesSeen = signInChanges;
     const config = req.routeOptions.config ?? {};
     if (config.global || req.routeOptions.url === undefined) return;
     const queryDomain = config.queryToken ? (req.query as Record<string, unknown>)?.domain : undefined;

@@ -315,6 +315,8 @@ export function learnerRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/QuestionUserAnswer',
     {
+      // an exam's surge: the caller may come from the sign-in cache like a read (docs/security.md "The sign-in cache")
+      config: { cachedSignIn: true },
       schema: {
         tags,
         summary: 'Answer a question of the open attempt (option id, option ids or text); refused after the time is up',
