@@ -21,7 +21,7 @@ import { listResponse } from './pagination.ts';
 /** The body of every error answer (docs/api.md "Responses"); `errors` on a 422 only. */
 export const ErrorBody = Type.Object(
   {
-    category: Type.String({ description: 'auth, access, not_found, conflict, file, validation, throttle or error' }),
+    category: Type.String({ description: 'auth, access, not_found, conflict, file, validation, throttle, busy or error' }),
     name: Type.String({ description: 'A code of the error catalogue; the apps translate it' }),
     variables: Type.Object({}, { additionalProperties: true }),
     message: Type.String({ description: 'English, for developers' }),
