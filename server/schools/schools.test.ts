@@ -75,7 +75,7 @@ describe('npm run school -- create', () => {
     expect(made).toMatchObject({ slug: 'acme', adminEmail: 'boss@acme.example' });
 
     const logo = await api.call({ method: 'GET', url: '/api/logo', tenant: 'acme' });
-    expect([logo.statusCode, logo.json().data.title]).toEqual([200, 'Acme Business School']);
+    expect([logo.statusCode, logo.json().data.title, logo.json().data.languages]).toEqual([200, 'Acme Business School', ['en', 'ru']]);
     const access = await api.call({ method: 'GET', url: '/api/access', tenant: 'acme' });
     expect(access.json().data).toEqual({ networking: { enabled: false }, lifelong_learning: { enabled: false }, rating: { enabled: true }, message: false, payment: true });
 

@@ -2,7 +2,7 @@ import { fileAnswer } from '../../core/responses.ts';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Db } from '../../db/client.ts';
-import { tenantAccess, type AccessFlag } from '../../db/schema/index.ts';
+import { tenantAccess, tenants, type AccessFlag } from '../../db/schema/index.ts';
 import { AppError } from '../../core/errors.ts';
 import { storedPath } from '../../core/storage.ts';
 import { sendImage } from '../../core/file-types.ts';
@@ -74,10 +74,19 @@ export async function publicSettingsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/logo',
-    { config: { auth: 'optional' }, schema: { tags, summary: "The school's logo (null when none)", response: { 200: dataOf(Type.Object({ url: nullable(Type.String()), title: Type.String() })) } } },
+    {
+      config: { auth: 'optional' },
+      schema: {
+        tags,
+        summary: "The school's logo (null when none), title and interface languages (the default first; set by `npm run school -- create`, docs/operations.md)",
+        response: { 200: dataOf(Type.Object({ url: nullable(Type.String()), title: Type.String(), languages: Type.Array(Type.String()) })) },
+      },
+    },
     async (req) => {
       const logo = await readSetting<string>(req.db, 'logo');
-      return { data: { url: logo ? `/api/files/logo?v=${encodeURIComponent(logo)}` : null, title: req.tenant.title } };
+      // the bound handle reads the request's own school's row
+      const [school] = await req.db.select({ languages: tenants.languages }).from(tenants);
+      return { data: { url: logo ? `/api/files/logo?v=${encodeURIComponent(logo)}` : null, title: req.tenant.title, languages: school.languages } };
     },
   );
 
