@@ -19,13 +19,14 @@ describe.skipIf(!base)('broadcast between API processes', () => {
   const name = `lms_bc_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const dbs: Database[] = [];
   const apps: FastifyInstance[] = [];
+  let url: URL;
 
   beforeAll(async () => {
     const admin = new pg.Client({ connectionString: base });
     await admin.connect();
     await admin.query(`create database ${name}`);
     await admin.end();
-    const url = new URL(base!);
+    url = new URL(base!);
     url.pathname = `/${name}`;
     for (let i = 0; i < 2; i++) {
       const database = await openDatabase({ url: url.toString() });
@@ -58,5 +59,31 @@ describe.skipIf(!base)('broadcast between API processes', () => {
     b.broadcast('probe');
     expect(await heardOnA).toBe('heard');
     expect(ranOnA).toBe(1);
+  });
+
+  it("heardOwnChanges resolves after the database's messages about what the process committed before it (issue 27, defect 9)", async () => {
+    const [a] = apps;
+    const sql = new pg.Client({ connectionString: url.toString() });
+    await sql.connect();
+    const heard: string[] = [];
+    const took: number[] = [];
+    try {
+      for (let i = 0; i < 30; i++) {
+        let onA = false;
+        a.onBroadcast(`change-${i}`, () => (onA = true));
+        // a change committed (here: a message sent by another connection, as migration 0023's triggers send theirs)
+        await sql.query('select pg_notify($1, $2)', ['lms_broadcast', JSON.stringify({ topic: `change-${i}`, from: 'db' })]);
+        const started = performance.now();
+        const back = await a.heardOwnChanges();
+        took.push(performance.now() - started);
+        heard.push(`${back} ${onA}`);
+      }
+    } finally {
+      await sql.end();
+    }
+    // PostgreSQL delivers in commit order: the own message comes back only after the change's
+    expect(heard).toEqual(Array(30).fill('true true'));
+    took.sort((x, y) => x - y);
+    console.info(`heardOwnChanges: median ${took[15].toFixed(2)} ms, slowest ${took[29].toFixed(2)} ms`);
   });
 });
