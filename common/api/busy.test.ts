@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api, ApiError } from './client.ts';
 import { busyState, busyWaitMs, dismissBusy, MAX_BUSY_WAIT_MS, onBusy, retryAfterOf, type BusyState } from './busy.ts';
 import { onApiError } from './events.ts';
+import { download } from './download.ts';
 
 /**
  * The shared client on a busy API (issue 26 item 3; docs/api.md "Busy"), against a real HTTP server of the test's own
@@ -96,6 +97,24 @@ describe('api on a busy server: reads are tried again once', () => {
     expect(busyState().phase).toBe('failed');
     await api('/api/other');
     expect(busyState()).toEqual({ phase: 'clear' });
+  });
+});
+
+describe('a download on a busy server', () => {
+  it('is a read: sent again once after the advised wait, and the file is had', async () => {
+    script = [BUSY(1)];
+    const { blob } = await download('/api/file', { save: false });
+    expect(JSON.parse(await blob.text())).toEqual({ data: { ok: true } });
+    expect(seen.map((s) => s.method)).toEqual(['GET', 'GET']);
+    expect(seen[1].at - seen[0].at).toBeGreaterThanOrEqual(950);
+    expect(busyState()).toEqual({ phase: 'clear' });
+  });
+
+  it('gives up after one retry with the busy error', async () => {
+    script = [BUSY(1), BUSY(1)];
+    await expect(download('/api/file', { save: false })).rejects.toMatchObject({ status: 503, retryAfter: 1, body: { name: 'ERROR_BUSY' } });
+    expect(seen).toHaveLength(2);
+    expect(busyState()).toEqual({ phase: 'failed', seconds: 1 });
   });
 });
 

@@ -1,4 +1,5 @@
 import { ApiError, apiHeaders, buildUrl, type ApiErrorBody } from './client.ts';
+import { busyFailed, busyOver, busyWaitMs, busyWaitOver, busyWaiting, isBusy, pause, retryAfterOf } from './busy.ts';
 import { errorWordingReady } from './events.ts';
 
 // Downloads, apart from client.ts so that the portal's first load does not carry them (issue 16).
@@ -9,17 +10,28 @@ import { errorWordingReady } from './events.ts';
  * parsed as an error body and thrown.
  */
 export async function download(path: string, opts: { query?: Record<string, unknown>; save?: boolean } = {}) {
-  const res = await fetch(buildUrl(path, opts.query), { headers: apiHeaders() });
+  const get = () => fetch(buildUrl(path, opts.query), { headers: apiHeaders() });
+  let res = await get();
   if (!res.ok) {
-    let body: ApiErrorBody = {};
-    try {
-      body = JSON.parse(await res.text());
-    } catch {
-      /* not JSON */
+    let err: ApiError | undefined = await errorOf(res);
+    // a download is a read: after a busy answer it is tried again once, after the advised wait (common/api/busy.ts)
+    if (isBusy(err) && err.retryAfter !== undefined) {
+      busyWaiting(err.retryAfter);
+      try {
+        await pause(busyWaitMs(err.retryAfter), undefined, () => new ApiError(0, { message: 'Aborted' }));
+        res = await get();
+      } finally {
+        busyWaitOver();
+      }
+      err = res.ok ? undefined : await errorOf(res);
     }
-    await errorWordingReady();
-    throw new ApiError(res.status, body);
+    if (err) {
+      if (isBusy(err)) busyFailed(err.retryAfter ?? 0);
+      await errorWordingReady();
+      throw err;
+    }
   }
+  busyOver();
   const blob = await res.blob();
   let jsonName: string | undefined;
   if ((res.headers.get('content-type') ?? '').includes('application/json')) {
@@ -32,6 +44,17 @@ export async function download(path: string, opts: { query?: Record<string, unkn
   const name = fileNameFrom(res.headers, jsonName);
   if (opts.save !== false) saveBlob(blob, name);
   return { blob, name };
+}
+
+/** A failed answer as ApiError: its JSON body when it has one, a 503's advised wait. */
+async function errorOf(res: Response): Promise<ApiError> {
+  let body: ApiErrorBody = {};
+  try {
+    body = JSON.parse(await res.text());
+  } catch {
+    /* not JSON */
+  }
+  return new ApiError(res.status, body, res.status === 503 ? retryAfterOf(res.headers.get('Retry-After'), body) : undefined);
 }
 
 export function fileNameFrom(headers: Headers, jsonName?: string): string {
