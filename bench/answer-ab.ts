@@ -79,7 +79,11 @@ try {
   }
   async function emptyAttempts() {
     await db.delete(questionAnswers).where(inArray(questionAnswers.attempt_id, attempts));
-    await db.update(quizAttempts).set({ answered_count: 0, answered_score: 0 }).where(inArray(quizAttempts.id, attempts));
+    // the rush answers every question of the demo quiz, and its last answer finishes the attempt: opened again
+    await db
+      .update(quizAttempts)
+      .set({ status: 'IN_PROCESS', finished_at: null, score: null, percent: null, passed: null, answered_count: 0, answered_score: 0 })
+      .where(inArray(quizAttempts.id, attempts));
     await db.execute(sql.raw('vacuum analyze question_answers, quiz_attempts'));
   }
   const answerBody = (k: number) => {
