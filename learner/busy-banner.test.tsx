@@ -57,13 +57,13 @@ describe('BusyBanner', () => {
     await waitFor(() => expect(screen.queryByTestId('busy-banner')).toBeNull());
   });
 
-  it('alerts "nothing was changed, try again in 3 s" when a write is refused busy (never sent again), and closes', async () => {
+  it('alerts "please try again in 3 s" when a write is refused busy (never sent again), and closes', async () => {
     render(<BusyBanner />);
     answers = [{ status: 503, seconds: 3 }];
     requests = 0;
     await act(() => api('/api/user', { method: 'PUT', body: { name: 'x' } }).catch(() => undefined));
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('nothing was changed. Try again in 3 s.');
+    expect(alert.textContent).toContain('Please try again in 3 s.');
     expect(requests).toBe(1);
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('alert')).toBeNull();

@@ -8,8 +8,8 @@ import type { Lang } from '../../common/i18n/lang.ts';
 /**
  * The back office's "the system is busy" notice (issue 26 item 3; docs/api.md "Busy"), through react-admin's own
  * notifications: while a read waits for its one retry after a 503 ERROR_BUSY, a warning "trying again in N s…" that
- * stays for the wait. A call that fails busy is an HttpError whose message is the catalogue's ERROR_BUSY text ("nothing
- * was changed, try again in N s", admin/providers/dataProvider.ts), which react-admin notifies as every failed call.
+ * stays for the wait. A call that fails busy is an HttpError whose message is the catalogue's ERROR_BUSY text ("please try
+ * again in N s", admin/providers/dataProvider.ts), which react-admin notifies as every failed call.
  */
 export function BusyNotice() {
   const notify = useNotify();

@@ -85,7 +85,7 @@ describe('the back office on a busy API', () => {
     busyAnswers = 2;
     listRequests = 0;
     renderBackOffice();
-    expect(await screen.findByText(/nothing was changed\. Try again in 1 s\./, {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText(/Please try again in 1 s\./, {}, { timeout: 5000 })).toBeTruthy();
     await new Promise((r) => setTimeout(r, 1500)); // longer than the advice: nothing is sent a third time
     expect(listRequests).toBe(2);
     expect(screen.queryByText('Webinar on strategy')).toBeNull();

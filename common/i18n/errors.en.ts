@@ -44,7 +44,7 @@ export const errorsEn: Record<string, { title: string; text: string }> = {
   USER_EMAIL_ISSET: { title: 'E-mail taken', text: 'This e-mail or login is already used.' },
   NOT_ON_NETWORKING: { title: 'Networking is off', text: 'The networking section is switched off.' },
   TOO_MANY_ATTEMPTS: { title: 'Too many attempts', text: 'Try again in {{retry_after}} s.' },
-  ERROR_BUSY: { title: 'The system is busy', text: 'The server has too many requests right now; nothing was changed. Try again in {{retry_after}} s.' },
+  ERROR_BUSY: { title: 'The system is busy', text: 'The server has too many requests right now. Please try again in {{retry_after}} s.' },
   ERROR_BUSY_RETRYING: { title: 'The system is busy', text: 'The server has too many requests right now: trying again in {{retry_after}} s…' },
   NOT_FOUND_DOMAIN: { title: 'School not found', text: 'There is no such school. Check the address.' },
   ERROR_SCHOOL_SUSPENDED: { title: 'School suspended', text: 'This school is suspended: nobody can sign in for now. Its data is kept. Contact the school or the service.' },

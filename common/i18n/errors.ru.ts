@@ -44,7 +44,7 @@ export const errorsRu: Record<string, { title: string; text: string }> = {
   USER_EMAIL_ISSET: { title: 'E-mail занят', text: 'Этот e-mail или логин уже используется.' },
   NOT_ON_NETWORKING: { title: 'Нетворкинг выключен', text: 'Раздел нетворкинга отключён.' },
   TOO_MANY_ATTEMPTS: { title: 'Слишком много попыток', text: 'Повторите через {{retry_after}} с.' },
-  ERROR_BUSY: { title: 'Система занята', text: 'У сервера сейчас слишком много запросов; ничего не изменено. Повторите через {{retry_after}} с.' },
+  ERROR_BUSY: { title: 'Система занята', text: 'У сервера сейчас слишком много запросов. Повторите, пожалуйста, через {{retry_after}} с.' },
   ERROR_BUSY_RETRYING: { title: 'Система занята', text: 'У сервера сейчас слишком много запросов: пробуем снова через {{retry_after}} с…' },
   NOT_FOUND_DOMAIN: { title: 'Школа не найдена', text: 'Такой школы нет. Проверьте адрес.' },
   ERROR_SCHOOL_SUSPENDED: { title: 'Школа приостановлена', text: 'Работа школы приостановлена: войти сейчас нельзя. Её данные сохранены. Обратитесь в школу или в службу поддержки.' },

@@ -8,7 +8,7 @@ import { useTranslation } from '../translation.ts';
 /**
  * The portal's "the system is busy" banner (issue 26 item 3; docs/api.md "Busy"): while a read waits for its one retry
  * after a 503 ERROR_BUSY, a polite status ("trying again in N s…"); when a call failed busy (a write is never sent
- * again), an alert ("nothing was changed, try again in N s") that the user can close and that goes by itself with the
+ * again), an alert ("please try again in N s") that the user can close and that goes by itself with the
  * next successful call. Its words are the error catalogue's (ERROR_BUSY_RETRYING, ERROR_BUSY), loaded when first needed.
  */
 export function BusyBanner() {

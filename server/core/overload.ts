@@ -4,8 +4,9 @@
  * 503 `ERROR_BUSY` with `Retry-After` instead of 500. This module only tells such an error from the others; the error
  * handler (server/core/errors.ts) answers it.
  *
- * Nothing is half-written by such an answer: a refusal comes before a statement ran (no connection), and a connection
- * lost in the middle of a transaction is rolled back by the database itself.
+ * A refusal at a request's first statement leaves nothing written, and a connection lost in the middle of a transaction
+ * is rolled back by the database itself; a route with several statements outside one transaction can still be cut
+ * between them (docs/api.md "Busy").
  */
 
 /** SQLSTATEs of PostgreSQL that mean "not now": too many connections, out of resources, starting or stopping. */
