@@ -1,6 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { startTestApi, type TestApi } from '../../test/harness.ts';
 import { multipart } from '../../test/forms.ts';
 import { documents, programs, users } from '../../db/schema/index.ts';
@@ -197,6 +198,22 @@ describe('/admin/diploma and /admin/diploma_documents', () => {
     const again = (await api.call({ method: 'POST', url: `/admin/diploma/${d.id}/generate`, token: admin, payload: { template_id: template.id } })).json().data;
     await api.call({ method: 'DELETE', url: `/admin/diploma/${d.id}`, token: admin });
     expect((await api.call({ method: 'GET', url: '/api/documents', token: student })).json().data.map((x: { id: number }) => x.id)).not.toContain(again.document_id);
+  });
+
+  it('removes a generated PDF at once when the database refuses its row (issue 27, defect 3)', async () => {
+    const t = (await api.call({ method: 'POST', url: '/admin/template', token: admin, payload: { title: 'Справка о файле', kind: 'document', body: '{{name}}' } })).json().data;
+    const d = await create({ template_id: t.id });
+    const dir = join(api.config.dataDir, 'files', 'demo', 'documents', String(studentId));
+    const before = existsSync(dir) ? readdirSync(dir).sort() : [];
+    await api.db.execute(sql.raw('alter table diploma_documents add constraint lms_test_refused check (false) not valid'));
+    try {
+      const res = await api.call({ method: 'POST', url: `/admin/diploma/${d.id}/generate`, token: admin });
+      expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
+    } finally {
+      await api.db.execute(sql.raw('alter table diploma_documents drop constraint lms_test_refused'));
+    }
+    expect(existsSync(dir) ? readdirSync(dir).sort() : [], 'no PDF without its row').toEqual(before);
+    expect((await api.call({ method: 'POST', url: `/admin/diploma/${d.id}/generate`, token: admin })).statusCode, 'and then it generates').toBe(201);
   });
 
   it("refuses generation without hours, with a placeholder the diploma does not fill, or another school's template", async () => {

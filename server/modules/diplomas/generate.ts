@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, stat } from 'node:fs/promises';
+import { mkdir, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { and, count, desc, eq, ilike } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -65,20 +65,26 @@ export async function generateDiplomaDocument(db: Db, dataDir: string, tenant: {
   const rel = join('documents', String(d.user_id), `${randomUUID()}.pdf`);
   const abs = safeJoin(tenantRoot(dataDir, tenant.slug), rel);
   await mkdir(dirname(abs), { recursive: true });
-  await writeTextPdf(
-    abs,
-    title,
-    text.split(/\n/).map((l) => l.trimEnd()),
-  );
-  const { size } = await stat(abs);
-  return db.transaction(async (tx) => {
-    const [doc] = await tx
-      .insert(documents)
-      .values({ user_id: d.user_id, kind: template.kind, title, title_en: `${template.title} No ${d.registration_number}`, path: rel, file_name: `${title}.pdf`, mime: 'application/pdf', size })
-      .returning();
-    const [link] = await tx.insert(diplomaDocuments).values({ diploma_id: d.id, document_id: doc.id, template_id: template.id }).returning();
-    return documentView(link, doc);
-  });
+  try {
+    await writeTextPdf(
+      abs,
+      title,
+      text.split(/\n/).map((l) => l.trimEnd()),
+    );
+    const { size } = await stat(abs);
+    return await db.transaction(async (tx) => {
+      const [doc] = await tx
+        .insert(documents)
+        .values({ user_id: d.user_id, kind: template.kind, title, title_en: `${template.title} No ${d.registration_number}`, path: rel, file_name: `${title}.pdf`, mime: 'application/pdf', size })
+        .returning();
+      const [link] = await tx.insert(diplomaDocuments).values({ diploma_id: d.id, document_id: doc.id, template_id: template.id }).returning();
+      return documentView(link, doc);
+    });
+  } catch (err) {
+    // a file whose row was not written goes at once (issue 27, defect 3; docs/security.md "Stored files no row names")
+    await rm(abs, { force: true });
+    throw err;
+  }
 }
 
 /** `POST /admin/diploma/:id/generate` and the `/admin/diploma_documents` list. */

@@ -78,6 +78,7 @@ export async function runExportJob(app: FastifyInstance, db: Db, slug: string, j
     .where(and(eq(exportJobs.id, jobId), eq(exportJobs.status, 'queued')))
     .returning();
   if (!job) return;
+  let written: string | undefined;
   try {
     const { def, input } = await prepareReport(db, job.type, job.params as ReportParams);
     const total = await reportTotal(db, def, input);
@@ -85,11 +86,14 @@ export async function runExportJob(app: FastifyInstance, db: Db, slug: string, j
     const file = await exportToFile(db, app.config.dataDir, slug, def, input, job.lang, async (n) => {
       if (n % PROGRESS_EVERY === 0) await db.update(exportJobs).set({ rows_done: n, heartbeat_at: new Date() }).where(eq(exportJobs.id, job.id));
     });
+    written = file.abs;
     await db
       .update(exportJobs)
       .set({ status: 'done', rows_done: file.rows, rows_total: Math.max(total, file.rows), path: file.rel, size: file.size, finished_at: new Date(), heartbeat_at: new Date() })
       .where(eq(exportJobs.id, job.id));
   } catch (e) {
+    // a file whose row was not written goes at once (issue 27, defect 3; docs/security.md "Stored files no row names")
+    if (written) await rm(written, { force: true }).catch(() => undefined);
     const code = e instanceof AppError ? e.code : 'ERROR_REPORT_FATAL';
     if (!(e instanceof AppError)) app.log.error({ err: e, job: job.id }, 'report export failed');
     await db
