@@ -1,5 +1,5 @@
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { startTestApi, type TestApi } from '../test/harness.ts';
@@ -10,7 +10,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Token, school and role are checked before a byte of a body is read, on the POST twins of PUT/PATCH/DELETE routes
- * (method override) as on every other route: a refused upload leaves nothing in DATA_DIR/tmp.
+ * (method override) as on every other route: a refused upload leaves nothing in DATA_DIR/tmp, nor in DATA_DIR/files
+ * (counted before and after each).
  */
 describe('uploads: the guard runs before the body', () => {
   let api: TestApi;
@@ -18,6 +19,11 @@ describe('uploads: the guard runs before the body', () => {
   let student: string;
   let northAdmin: string;
   const tmpFiles = () => readdirSync(tmp);
+  /** Every stored file under DATA_DIR/files. */
+  function stored(dir = join(api.config.dataDir, 'files')): string[] {
+    if (!existsSync(dir)) return [];
+    return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? stored(join(dir, e.name)) : [relative(api.config.dataDir, join(dir, e.name))]));
+  }
 
   beforeAll(async () => {
     api = await startTestApi();
@@ -29,12 +35,14 @@ describe('uploads: the guard runs before the body', () => {
 
   /** Sends an upload whose body stays open; answers the response, or 'no answer' when the server waits for the body. */
   async function refusedBeforeBody(url: string, fields: Record<string, string>, token?: string) {
+    const before = stored();
     const upload = openUpload(fields);
     const answer = api.call({ method: 'POST', url, token, payload: upload.payload, headers: upload.headers });
     const res = await Promise.race([answer, sleep(3000).then(() => 'no answer' as const)]);
     const leftInTmp = tmpFiles();
     upload.finish();
     await answer;
+    expect(stored(), `${url}: DATA_DIR/files`).toEqual(before);
     return { res, leftInTmp };
   }
 
