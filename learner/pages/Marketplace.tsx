@@ -16,6 +16,7 @@ import { Pager } from '../components/Pager.tsx';
 import { useAtomValue } from 'jotai';
 import { profileAtom } from '../state.ts';
 import { type Ad, MarketplaceAds } from './MarketplaceAds.tsx';
+import { foreignHtml, foreignLink } from '../../common/html/foreign-html.ts';
 
 /** The marketplace (docs/marketplace.md): `/marketplace` (catalogue), `/marketplace/:id`, `/my_lms`, the hand-off page. */
 
@@ -400,10 +401,10 @@ function Item({ id }: { id: string }) {
           ) : (
             <>
               {demo.view.video && <video controls preload="metadata" src={videoSrc(demo.view.id)} style={{ width: '100%', maxHeight: 360 }} data-testid="market-demo-video" />}
-              {/* a text material's HTML is sanitised when the school saves it */}
-              {demo.view.body && <div dangerouslySetInnerHTML={{ __html: demo.view.body }} />}
-              {demo.view.url && (
-                <a href={demo.view.url} target="_blank" rel="noreferrer noopener">
+              {/* another school's text: cleaned by the server, and again here (common/html/foreign-html.ts) */}
+              {demo.view.body && <div data-testid="market-demo-body" dangerouslySetInnerHTML={{ __html: foreignHtml(demo.view.body) }} />}
+              {foreignLink(demo.view.url) && (
+                <a href={foreignLink(demo.view.url)} target="_blank" rel="noreferrer noopener">
                   {t('market.open_link')}
                 </a>
               )}

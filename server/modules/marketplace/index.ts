@@ -1,3 +1,4 @@
+import { cleanForeignHtml, safeLink } from '../../core/html.ts';
 import { stat } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
@@ -234,7 +235,17 @@ export default async function marketplaceModule(fastify: FastifyInstance) {
       const { m, sdb } = await demoMaterial(req.query.program_id, req.params.mediaId);
       await recordDemoView(req, sdb, req.query.program_id, m.id);
       return {
-        data: { id: m.id, title: m.title, kind: m.kind, body: m.kind === 'text' ? m.body : null, url: m.kind === 'link' ? m.url : null, file_name: m.file_name, video: m.kind === 'video' && !!m.path },
+        // another school's text: cleaned for a foreign page whatever was stored (rows saved before the cleaner too),
+        // its link http(s) only (docs/security.md "Rich text and markup between schools")
+        data: {
+          id: m.id,
+          title: m.title,
+          kind: m.kind,
+          body: m.kind === 'text' && m.body ? cleanForeignHtml(m.body) : null,
+          url: m.kind === 'link' ? safeLink(m.url) : null,
+          file_name: m.file_name,
+          video: m.kind === 'video' && !!m.path,
+        },
       };
     },
   );

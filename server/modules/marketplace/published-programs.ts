@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { safeLink } from '../../core/html.ts';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { PgColumn as AnyColumn } from 'drizzle-orm/pg-core';
 import { chapterMedia, chapterQuizzes, chapters, marketListings, media, prices, programs, quizzes, storeCategories, tenants } from '../../db/schema/index.ts';
@@ -88,6 +89,8 @@ export async function publishedPrograms(app: FastifyInstance, query: CatalogueQu
   const currencyCond = query.currency ? eq(prices.currency, (query.currency === 'RUR' ? 'RUB' : query.currency) as 'RUB') : undefined;
   const conditions: (SQL | undefined)[] = [
     eq(marketListings.published, true),
+    // a suspended school sells nothing: its listings leave every catalogue until it is resumed (docs/operations.md "Suspension")
+    isNull(tenants.suspended_at),
     query.id ? eq(marketListings.program_id, query.id) : undefined,
     query.category ? eq(marketListings.category_id, query.category) : undefined,
     query.language ? eq(programs.language, query.language) : undefined,
@@ -195,7 +198,8 @@ export async function publishedPrograms(app: FastifyInstance, query: CatalogueQu
       requirements: p.requirements,
       duration: p.duration,
       format: p.format,
-      logo: p.logo,
+      // a link shown to other schools: http(s) only (core/html.ts safeLink)
+      logo: safeLink(p.logo),
       category: category ? { id: category.id, title_ru: category.title_ru, title_en: category.title_en } : null,
       discount_percent: listing.discount_percent,
       instalment_months: listing.instalment_months,

@@ -1,3 +1,4 @@
+import { safeLink } from '../../core/html.ts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
@@ -42,6 +43,6 @@ export async function memberCatalog(app: FastifyInstance, db: Db, memberId: numb
   const found = await Promise.all(ids.map((id) => publishedPrograms(app, { id, per_page: 1 })));
   return found
     .flatMap((f) => f.data)
-    .map((p) => ({ id: p.id, title: p.title, title_en: p.title_en, short_description: p.short_description, logo: p.logo, school: p.school, role: roles.get(p.id)! }))
+    .map((p) => ({ id: p.id, title: p.title, title_en: p.title_en, short_description: p.short_description, logo: safeLink(p.logo), school: p.school, role: roles.get(p.id)! }))
     .sort((a, b) => (a.role === b.role ? a.title.localeCompare(b.title) : a.role === 'teaches' ? -1 : 1));
 }

@@ -1,3 +1,4 @@
+import { cleanRichText } from '../../core/html.ts';
 import { rm, stat } from 'node:fs/promises';
 import { and, count, desc, eq, getTableColumns, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -105,7 +106,8 @@ export function mediaRoutes(fastify: FastifyInstance) {
     const url = body.url === undefined ? current?.url : blank(body.url);
     const text = body.body === undefined ? current?.body : blank(body.body);
     if (kind === 'link' && !url) throw fieldError('url', 'validation.required');
-    if (kind === 'text' && !text?.trim()) throw fieldError('body', 'validation.required');
+    // a body that cleans to nothing (only a script, say) is no body
+    if (kind === 'text' && !cleanRichText(text)?.trim()) throw fieldError('body', 'validation.required');
     return { kind, file, keepsFile: Boolean(rule) };
   }
 
@@ -198,7 +200,8 @@ export function mediaRoutes(fastify: FastifyInstance) {
             mime: file ? mimeOf(file.filename) : null,
             size: file ? file.size : null,
             url: kind === 'link' ? blank(req.body.url) : null,
-            body: blank(req.body.body) ?? null,
+            // rich text: cleaned when saved (core/html.ts)
+            body: cleanRichText(blank(req.body.body)) ?? null,
             deadline: kind === 'project' ? (blank(req.body.deadline) ?? null) : null,
           })
           .returning();
@@ -244,7 +247,7 @@ export function mediaRoutes(fastify: FastifyInstance) {
             path,
             ...fileCols,
             url: kind === 'link' ? (req.body.url === undefined ? current.url : blank(req.body.url)) : null,
-            body: req.body.body === undefined ? current.body : (blank(req.body.body) ?? null),
+            body: req.body.body === undefined ? current.body : (cleanRichText(blank(req.body.body)) ?? null),
             deadline: kind === 'project' ? (req.body.deadline === undefined ? current.deadline : (blank(req.body.deadline) ?? null)) : null,
           })
           .where(eq(media.id, current.id))

@@ -3,7 +3,7 @@ import { and, desc, eq, gte, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import sanitizeHtml from 'sanitize-html';
+import { cleanHtml } from '../../core/html.ts';
 import { events, programs } from '../../db/schema/index.ts';
 import { currentUser } from '../../core/context.ts';
 import { AppError, notFound } from '../../core/errors.ts';
@@ -93,7 +93,8 @@ export function learnerRoutes(fastify: FastifyInstance) {
       return {
         data: {
           ...rest,
-          body: rest.body ? sanitizeHtml(rest.body) : null,
+          // cleaned when saved, and again here for rows written before that or around the API
+          body: rest.body ? cleanHtml(rest.body) : null,
           stream_url: m.kind === 'video' ? `/api/streamVideo?media_id=${m.id}` : null,
           file_url: m.path && m.kind !== 'video' ? `/api/media/${m.id}/file` : null,
         },
