@@ -14,8 +14,10 @@
 // bench database's backends in pg_stat_activity every 100 ms: its peak under load (first sign-in to the load's end)
 // and over the whole phase (the API's start-up included).
 // BENCH_PHASES: which phases (`many-direct,one-direct,many-bouncer,one-bouncer`); BENCH_DB_CONNECTION_LIMIT: `alter
-// database … connection limit` for the bench database (a shared server's other users keep their connections when an
-// old build asks for a pool per school); BENCH_WARMUP_SECONDS (3): the loops' untimed start; BENCH_DOC=0: print only, do not write docs/performance.md.
+// database … connection limit` for the bench database (PostgreSQL exempts superusers from it: to keep an old build's
+// pools per school off a shared server's other users, give BENCH_PG a server of its own instead);
+// BENCH_WARMUP_SECONDS (3): the loops' untimed start; BENCH_LABEL: the build's name in the report (its commit);
+// BENCH_DOC=0: print only, do not write docs/performance.md.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
