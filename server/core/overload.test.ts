@@ -53,6 +53,11 @@ describe('isOverload: what the database says', () => {
     expect(isOverload(withCode('08P01', 'pgbouncer cannot connect to server'))).toBe(true);
     expect(isOverload(withCode('08P01', 'server login has been failing, try again later (server_login_retry)'))).toBe(true);
     expect(isOverload(withCode('55000', 'database "x" is not currently accepting connections'))).toBe(true);
+    // PostgreSQL's refusals of PgBouncer's own login, passed on by PgBouncer 1.18 under 08P01 (seen through scripts/pgbouncer.sh)
+    expect(isOverload(withCode('08P01', 'database "x" is not currently accepting connections'))).toBe(true);
+    expect(isOverload(withCode('08P01', 'too many connections for role "app"'))).toBe(true);
+    expect(isOverload(withCode('08P01', 'sorry, too many clients already'))).toBe(true);
+    expect(isOverload(withCode('08P01', 'the database system is starting up'))).toBe(true);
     expect(isOverload(withCode('08P01', 'unsupported pkt type: 80'))).toBe(false);
     expect(isOverload(withCode('55000', 'currval of sequence "s" is not yet defined in this session'))).toBe(false);
   });

@@ -22,11 +22,20 @@ const BUSY_SQLSTATES = new Set([
 ]);
 
 /**
- * SQLSTATEs whose meaning depends on the text: PgBouncer answers its refusals as 08P01 (protocol_violation), and a
- * database closed to connections (`ALTER DATABASE … ALLOW_CONNECTIONS false`, maintenance) as 55000.
+ * SQLSTATEs whose meaning depends on the text: PgBouncer answers its refusals, and passes on PostgreSQL's refusals of its
+ * own logins, as 08P01 (protocol_violation); PostgreSQL answers a database closed to connections (`ALTER DATABASE …
+ * ALLOW_CONNECTIONS false`, maintenance) as 55000.
  */
 const BUSY_BY_TEXT: Record<string, RegExp> = {
-  '08P01': /no more connections allowed|query_wait_timeout|cannot connect to server|server login has been failing|server conn crashed|bouncer resources exhaustion|pooler is shutting down/i,
+  '08P01': new RegExp(
+    [
+      // PgBouncer's own
+      'no more connections allowed|query_wait_timeout|cannot connect to server|server login has been failing|server conn crashed|bouncer resources exhaustion|pooler is shutting down',
+      // PostgreSQL's refusal of the pooler's server login, which PgBouncer passes on under 08P01 with its text
+      'not currently accepting connections|too many connections|too many clients|remaining connection slots are reserved|the database system is (starting up|shutting down|in recovery)',
+    ].join('|'),
+    'i',
+  ),
   '55000': /is not currently accepting connections/i,
 };
 

@@ -70,6 +70,8 @@ describe.skipIf(!base)('the API when the database is saturated or refuses (Postg
     dataDir = mkdtempSync(join(tmpdir(), 'lms-busy-'));
     await cp(start.dataDir, dataDir, { recursive: true });
     // one connection, and a short wait for it: the pool's queue is easy to fill and gives up quickly
+    // straight to PostgreSQL, in the PgBouncer run too: behind PgBouncer a refusing database keeps a statement waiting
+    // for the pooler's query_wait_timeout (120 s by default) before its 08P01 (docs/deployment.md "When the database is full")
     database = await openDatabase({ url: fresh.url, poolSize: 1, queueTimeoutMs: 400 });
     const config = { ...loadConfig({}), dataDir, logLevel: 'silent', checkResponses: true, busyRetryAfterSeconds: RETRY_AFTER };
     app = await buildApp({ config, database, logger: false });
