@@ -76,7 +76,7 @@ describe('hostile input: over-long, wrong-type, out-of-range, empty and malforme
     const statuses: Record<number, number> = {};
     const tried = new Set<string>();
     const wrote: string[] = [];
-    const writes = writeCheck(api);
+    const writes = await writeCheck(api);
     const tmp = join(api.config.dataDir, 'tmp');
     const tmpLeft = async () => {
       for (let i = 0; i < 50 && existsSync(tmp) && readdirSync(tmp).length; i++) await new Promise((r) => setTimeout(r, 10));
