@@ -65,6 +65,8 @@ export async function currentAds(app: FastifyInstance, query: { school?: string;
         lte(marketAds.starts_on, day),
         gte(marketAds.ends_on, day),
         query.school ? eq(tenants.slug, query.school.toLowerCase()) : undefined,
+        // nor does a suspended school (docs/operations.md "Suspension")
+        isNull(tenants.suspended_at),
         // a school with nothing on the marketplace shows no ads; a program's ad only while the program is published
         or(and(isNull(marketAds.program_id), exists(published())), exists(published(same(marketListings.program_id, marketAds.program_id)))),
       ),
