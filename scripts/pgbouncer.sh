@@ -40,6 +40,7 @@ default_pool_size = $pool_size
 max_client_conn = $max_clients
 max_db_connections = 0
 server_reset_query =
+query_wait_timeout = 5
 ignore_startup_parameters = extra_float_digits
 logfile = $dir/pgbouncer.log
 pidfile = $dir/pgbouncer.pid

@@ -8,6 +8,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import addFormats from 'ajv-formats';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import { poolRequestScope } from './db/pooled.ts';
 import { installContext } from './core/context.ts';
 import { installErrorHandler } from './core/errors.ts';
 import { installInputGuard } from './core/input-guard.ts';
@@ -76,6 +77,9 @@ export async function buildApp({ config, database, logger, extra = [] }: AppOpti
   app.decorate('db', database.db);
   app.decorate('schoolDb', (schoolId: number) => database.forSchool(schoolId));
   app.decorate('config', config);
+  // every request runs in its own scope of the connection pool: only its first wait for a connection may answer 503
+  // (server/db/pooled.ts `poolRequestScope`); registered first, so that every later hook and the handler run inside it
+  app.addHook('onRequest', (_req, _reply, done) => poolRequestScope.run({ hadConnection: false }, done));
   installBackground(app);
 
   installErrorHandler(app);

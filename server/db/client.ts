@@ -86,12 +86,14 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       connectionString: opts.url,
       max: opts.poolSize ?? 10,
       idleTimeoutMillis: 30_000,
-      // a request that would wait longer than this for a connection is answered 503 (server/core/overload.ts)
-      connectionTimeoutMillis: opts.queueTimeoutMs ?? 5000,
+      // the wait for a free connection is bounded per request by SchoolPool (queueTimeoutMs): a request's first wait
+      // answers 503 when it is over, a later one goes on (pooled.ts `acquire`); opening a connection has its own bound
+      connectionTimeoutMillis: 0,
     });
     pool.on('error', idleClientError);
     const namedStatements = !opts.pooled;
-    const db = drizzlePg(new SchoolPool(pool, undefined, namedStatements) as unknown as pg.Pool, { schema, logger });
+    const queueTimeoutMs = opts.queueTimeoutMs ?? 5000;
+    const db = drizzlePg(new SchoolPool(pool, undefined, namedStatements, queueTimeoutMs) as unknown as pg.Pool, { schema, logger });
     const directUrl = opts.directUrl ?? opts.url;
     // Several API processes or hosts may start at once on one database: the migrations and the school wall's grants
     // and policies run under an advisory lock, one process after the other (two at once fail with "tuple
@@ -117,7 +119,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       let hit = schools.get(schoolId);
       if (!hit) {
         if (!Number.isSafeInteger(schoolId) || schoolId <= 0) throw new Error(`Not a school id: ${schoolId}`);
-        hit = bindToSchool(drizzlePg(new SchoolPool(pool, schoolId, namedStatements) as unknown as pg.Pool, { schema, logger }), schoolId);
+        hit = bindToSchool(drizzlePg(new SchoolPool(pool, schoolId, namedStatements, queueTimeoutMs) as unknown as pg.Pool, { schema, logger }), schoolId);
         schools.set(schoolId, hit);
       }
       return hit;

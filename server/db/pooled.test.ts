@@ -4,6 +4,7 @@ import pg from 'pg';
 import { openDatabase, type Database } from './client.ts';
 import { freshPostgresDatabase, testDatabaseOptions } from '../test/harness.ts';
 import { preparedSql } from './prepared.ts';
+import { poolRequestScope } from './pooled.ts';
 import { groups, tenants } from './schema/index.ts';
 
 /**
@@ -134,5 +135,66 @@ describe.skipIf(!base)('one pool for every school (PostgreSQL)', () => {
     const bad = preparedSql(database.forSchool(ids[0]), sql`select count(*) from no_such_table`);
     await expect(bad.execute()).rejects.toThrow();
     await expect(bad.execute()).rejects.toThrow(/no_such_table/);
+  });
+});
+
+describe.skipIf(!base)('waiting for a connection and losing one (PostgreSQL)', () => {
+  let fresh: Awaited<ReturnType<typeof freshPostgresDatabase>>;
+  let database: Database;
+
+  beforeAll(async () => {
+    fresh = await freshPostgresDatabase(base!, 'lms_pooled_wait');
+    database = await openDatabase({ ...testDatabaseOptions(fresh.url), poolSize: 1, queueTimeoutMs: 200 });
+  }, 120_000);
+  afterAll(async () => {
+    await database?.close();
+    await fresh?.drop();
+  });
+
+  /** Holds the pool's one connection for `ms` (a transaction sleeping). */
+  const hold = (ms: number) => database.db.transaction(async (tx) => void (await tx.execute(sql`select pg_sleep(${ms / 1000})`)));
+
+  it("times out a request's first wait (503 before anything is written), never a later one (its work may be half-done)", async () => {
+    const held = hold(600);
+    await new Promise((r) => setTimeout(r, 50));
+    const first = await poolRequestScope.run({ hadConnection: false }, () =>
+      database.db.execute(sql`select 1`).then(
+        () => 'served',
+        (e: Error) => String(e.cause ?? e),
+      ),
+    );
+    expect(first).toMatch(/timeout exceeded when trying to connect/);
+    await held;
+    const later = await poolRequestScope.run({ hadConnection: false }, async () => {
+      await database.db.execute(sql`select 1`);
+      const again = hold(600);
+      await new Promise((r) => setTimeout(r, 50));
+      const r = await database.db.execute(sql`select 2 as n`);
+      await again;
+      return r.rows;
+    });
+    expect(later).toEqual([{ n: 2 }]);
+  });
+
+  it('survives the server ending a connection in the middle of a transaction: that call fails, the next is served', async () => {
+    const observer = new pg.Client({ connectionString: fresh.url });
+    await observer.connect();
+    try {
+      const failed = database.db
+        .transaction(async (tx) => {
+          await tx.execute(sql`select pg_sleep(5)`);
+        })
+        .then(
+          () => 'committed',
+          () => 'failed',
+        );
+      await new Promise((r) => setTimeout(r, 300));
+      await observer.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and query like '%pg_sleep(5)%'`);
+      expect(await failed).toBe('failed');
+      const { rows } = await database.db.execute(sql`select 3 as n`);
+      expect(rows).toEqual([{ n: 3 }]);
+    } finally {
+      await observer.end();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import { APP_ROLE, SCHOOL_SETTING } from './school-wall.ts';
 
@@ -94,6 +95,66 @@ function normalize(config: string | QueryConfig, values: unknown[] | undefined, 
 }
 
 /**
+ * One request's use of the pool (server/app.ts runs every request inside one). Only a request's first wait for a
+ * connection may time out into 503 ERROR_BUSY: once it has had a connection it may have written, and a 503 then
+ * would leave its work half-done, so its later waits go on (up to `LATER_WAIT_MS`, a bound for a request that waits
+ * on itself). Work outside a request (start-up, background jobs, the school command) never times out.
+ */
+export const poolRequestScope = new AsyncLocalStorage<{ hadConnection: boolean }>();
+const LATER_WAIT_MS = 60_000;
+
+/** The error node-postgres gives for a pool's queue timeout, which server/core/overload.ts answers with 503. */
+const queueTimeout = () => new Error('timeout exceeded when trying to connect');
+
+async function acquire(pool: pg.Pool, queueTimeoutMs: number): Promise<pg.PoolClient> {
+  const scope = poolRequestScope.getStore();
+  const wait = !scope ? 0 : scope.hadConnection ? LATER_WAIT_MS : queueTimeoutMs;
+  const connecting = pool.connect();
+  let client: pg.PoolClient;
+  if (!wait) client = await connecting;
+  else {
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(queueTimeout()), wait);
+    });
+    try {
+      client = await Promise.race([connecting, timedOut]);
+    } catch (err) {
+      // the connection still comes, later: it goes straight back
+      connecting.then(
+        (c) => c.release(),
+        () => {},
+      );
+      throw err;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+  if (scope) scope.hadConnection = true;
+  return client;
+}
+
+/**
+ * A checked-out connection that the server ends (a restart, `pg_terminate_backend`, an idle-in-transaction timeout, a
+ * pooler's own limits) reports it as an `error` event; without a listener Node would end the process. The query in
+ * flight fails on its own; the connection is then destroyed, not given back.
+ */
+function guardCheckedOut(client: pg.PoolClient) {
+  const state: { lost?: Error } = {};
+  const onError = (err: Error) => {
+    state.lost = err;
+  };
+  client.on('error', onError);
+  return {
+    state,
+    release(err?: Error) {
+      client.removeListener('error', onError);
+      client.release(err ?? state.lost);
+    },
+  };
+}
+
+/**
  * What Drizzle's node-postgres session is given instead of a `pg.Pool`: the process's one pool, seen as unbound
  * (`schoolId` undefined: the owner's role, no school) or as one school's. Its name holds "Pool", which is how Drizzle
  * knows to take a connection of its own for a transaction.
@@ -103,23 +164,26 @@ export class SchoolPool {
     readonly pool: pg.Pool,
     readonly schoolId: number | undefined,
     readonly namedStatements: boolean,
+    readonly queueTimeoutMs = 5000,
   ) {}
 
   async query(config: string | QueryConfig, values?: unknown[]): Promise<pg.QueryResult> {
-    const client = await this.pool.connect();
+    const client = await acquire(this.pool, this.queueTimeoutMs);
+    const checkedOut = guardCheckedOut(client);
     try {
       const result = await runOn(client, normalize(config, values, this.namedStatements), this.schoolId);
-      client.release();
+      checkedOut.release();
       return result;
     } catch (err) {
-      client.release(isServerError(err) ? undefined : (err as Error));
+      checkedOut.release(isServerError(err) ? undefined : (err as Error));
       throw err;
     }
   }
 
   /** A connection of its own for a transaction: its `begin` sets the school for the whole transaction. */
   async connect(): Promise<pg.PoolClient> {
-    const client = await this.pool.connect();
+    const client = await acquire(this.pool, this.queueTimeoutMs);
+    const checkedOut = guardCheckedOut(client);
     const { schoolId, namedStatements } = this;
     let broken: Error | undefined;
     const query = async (config: string | QueryConfig, values?: unknown[]) => {
@@ -135,7 +199,7 @@ export class SchoolPool {
     return new Proxy(client, {
       get(target, prop, receiver) {
         if (prop === 'query') return query;
-        if (prop === 'release') return (err?: Error | boolean) => target.release(err ?? broken);
+        if (prop === 'release') return (err?: Error | boolean) => checkedOut.release((err instanceof Error ? err : undefined) ?? broken);
         return Reflect.get(target, prop, receiver);
       },
     });
