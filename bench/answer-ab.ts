@@ -2,7 +2,7 @@
 // on demand, not in `npm test`:
 //   BENCH_PG=postgres://postgres@127.0.0.1:5432/postgres BENCH_A=<dir> BENCH_B=<dir> node_modules/.bin/tsx bench/answer-ab.ts
 // What `npm run bench` measures of the closed loops (bench/run.ts), for two checkouts in one run: one database, the demo
-// seed, BENCH_STUDENTS (200) students with an attempt each at the demo quiz. Each phase, from the same state (the
+// seed, BENCH_STUDENTS (400) students with an attempt each at an exam of BENCH_QUESTIONS (30) questions. Each phase, from the same state (the
 // attempts emptied of their answers before each loop): the side's API (`node <dir>/server/dist/main.mjs`,
 // API_WORKERS=BENCH_WORKERS, 1 as in `npm run bench`) takes the exam rush (next question + answer, closed loop,
 // BENCH_CONNECTIONS 50, BENCH_SECONDS 10) then the answer route alone; then, the API stopped, the raw loop of that side's
@@ -21,11 +21,14 @@ import { questionAnswers, questionOptions, questions, quizAttempts, quizzes, use
 import { issueTokens } from '../server/modules/accounts/tokens.ts';
 import { bindToSchool } from '../server/db/school.ts';
 import { startApiProcess } from './api-process.ts';
-import { demoQuiz, enrolForQuiz } from './exam.ts';
+import { createExam, enrolForQuiz } from './exam.ts';
 
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 2);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 200);
+const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 400);
+// an exam of BENCH_QUESTIONS (30) questions (bench/exam.ts): students × questions new answers, more than any loop
+// stores in BENCH_SECONDS, so that no loop runs out of them into 409 repeats (which cost less than answers)
+const QUESTIONS = Number(process.env.BENCH_QUESTIONS ?? 30);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
 const sides = { A: resolve(process.env.BENCH_A ?? '.'), B: resolve(process.env.BENCH_B ?? '.') };
@@ -46,7 +49,7 @@ try {
   const db = database.db;
   await seedReferenceData(db);
   await seedDemo(db, dataDir);
-  const quiz = await demoQuiz(db);
+  const quiz = await createExam(db, QUESTIONS);
   await db.update(quizzes).set({ max_attempts: null }).where(eq(quizzes.id, quiz.id));
   const quizQuestions = await db.select().from(questions).where(eq(questions.quiz_id, quiz.id));
   const firstOption = new Map<number, number>();
@@ -79,7 +82,7 @@ try {
   }
   async function emptyAttempts() {
     await db.delete(questionAnswers).where(inArray(questionAnswers.attempt_id, attempts));
-    // the rush answers every question of the demo quiz, and its last answer finishes the attempt: opened again
+    // an attempt whose every question was answered is finished by its last answer: every loop starts from open ones
     await db
       .update(quizAttempts)
       .set({ status: 'IN_PROCESS', finished_at: null, score: null, percent: null, passed: null, answered_count: 0, answered_score: 0 })
