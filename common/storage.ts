@@ -7,6 +7,8 @@ export const STORAGE_KEYS = {
   demo: 'demo-mode',
   lang: 'lang',
   theme: 'theme',
+  /** Why the session ended, for the sign-in page (an error name, e.g. ERROR_SCHOOL_SUSPENDED); gone once shown. */
+  signedOutBecause: 'signed-out-because',
 } as const;
 
 export const storage = {

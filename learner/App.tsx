@@ -4,6 +4,7 @@ import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-route
 import { fetchAccessFlags } from '../common/access/flags.ts';
 import type { ApiError } from '../common/api/client.ts';
 import { fetchProfile, getToken, isDemo, logout } from '../common/auth/session.ts';
+import { endSessionIfSuspended, isSchoolSuspended, watchSuspension } from '../common/auth/suspended.ts';
 import { onApiError } from '../common/api/events.ts';
 import { accessAtom, notFoundAtom, profileAtom, requiredNewsAtom } from './state.ts';
 import { api } from '../common/api/client.ts';
@@ -78,6 +79,8 @@ export function Boot() {
   const setAccess = useSetAtom(accessAtom);
   const setNotFound = useSetAtom(notFoundAtom);
   const location = useLocation();
+  // a suspended school's refusal of any call ends the session and shows the sign-in page with it (common/auth/suspended.ts)
+  useEffect(() => watchSuspension(), []);
   useEffect(() => setNotFound(false), [location.pathname, setNotFound]);
   useEffect(() => {
     void fetchAccessFlags().then(setAccess);
@@ -88,8 +91,13 @@ export function Boot() {
       setProfile(null);
       return;
     }
-    // A profile fetch the server refuses signs the user out; a cut connection (status 0) does not.
-    fetchProfile().then(setProfile, (err: ApiError) => (err.status > 0 ? void logout() : undefined));
+    // A profile fetch the server refuses signs the user out (a suspended school's refusal: with its reason); a cut
+    // connection (status 0) does not.
+    fetchProfile().then(setProfile, (err: ApiError) => {
+      // a suspended school's refusal ends the session with its reason, unless the watcher already has
+      if (isSchoolSuspended(err)) endSessionIfSuspended(err);
+      else if (err.status > 0) void logout();
+    });
   }, [profile, setProfile]);
   useEffect(() => onApiError((err) => err.status === 404 && setNotFound(true)), [setNotFound]);
   const setRequired = useSetAtom(requiredNewsAtom);

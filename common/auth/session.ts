@@ -31,11 +31,20 @@ export interface Profile {
 export const getToken = () => storage.get(STORAGE_KEYS.token);
 export const isDemo = () => storage.get(STORAGE_KEYS.demo) === '1' && !!storage.get(STORAGE_KEYS.savedToken);
 
+/** Full-page navigations of a session's start and end (replaceable in tests: jsdom cannot navigate). */
+export const navigation = {
+  assign: (to: string) => window.location.assign(to),
+  reload: () => window.location.reload(),
+};
+
 function reload(to?: string) {
   if (typeof window === 'undefined') return;
-  if (to) window.location.assign(to);
-  else window.location.reload();
+  if (to) navigation.assign(to);
+  else navigation.reload();
 }
+
+/** The stored session: the token, its refresh token, and the admin's own token kept aside in demo mode. */
+const SESSION_KEYS = [STORAGE_KEYS.token, STORAGE_KEYS.refreshToken, STORAGE_KEYS.savedToken, STORAGE_KEYS.demo];
 
 /** Signs in with login or e-mail; keeps the token (and refresh token) in local storage. */
 export async function login(username: string, password: string, remember: boolean) {
@@ -59,9 +68,24 @@ export async function logout(to = '/auth') {
   } catch {
     /* the token may already be invalid */
   }
-  for (const key of [STORAGE_KEYS.token, STORAGE_KEYS.refreshToken, STORAGE_KEYS.savedToken, STORAGE_KEYS.demo]) storage.remove(key);
+  for (const key of SESSION_KEYS) storage.remove(key);
   reload(to);
 }
+
+/**
+ * The session ends because the API refuses it for good (the school is suspended: `common/auth/suspended.ts`): the
+ * stored session goes as with a sign-out, without asking the server (it would refuse that too), the reason (an error
+ * name of the catalogue) is kept for the sign-in page to show, and the browser goes there.
+ */
+export function endSession(reason: string, to = '/auth') {
+  for (const key of SESSION_KEYS) storage.remove(key);
+  storage.set(STORAGE_KEYS.signedOutBecause, reason);
+  reload(to);
+}
+
+/** Why the last session ended (`endSession`), until the sign-in page has shown it (`forgetSignOutReason`). */
+export const signOutReason = (): string | undefined => storage.get(STORAGE_KEYS.signedOutBecause) ?? undefined;
+export const forgetSignOutReason = () => storage.remove(STORAGE_KEYS.signedOutBecause);
 
 /** Demo mode: keep the admin's own token aside, act with the user's token and the `Demo` header, reload. */
 export function enterDemo(userToken: string, to = '/') {

@@ -44,15 +44,15 @@ export function useTitle(key?: string) {
 
 /**
  * The error catalogue of the interface language for a screen that words an error without a failed call (a failed call
- * brings it itself): loads it on first use and renders again once it is in; answers whether it is in.
+ * brings it itself): loads it on first use (while `wanted`) and renders again once it is in; answers whether it is in.
  */
-export function useErrorTexts(): boolean {
+export function useErrorTexts(wanted = true): boolean {
   const lang = getLang();
   const ready = hasErrors(lang);
   const [, loaded] = useState(0);
   useEffect(() => {
-    if (!ready) void errorsReady(lang).then(() => loaded((n) => n + 1));
-  }, [ready, lang]);
+    if (wanted && !ready) void errorsReady(lang).then(() => loaded((n) => n + 1));
+  }, [wanted, ready, lang]);
   return ready;
 }
 

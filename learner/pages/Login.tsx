@@ -1,10 +1,10 @@
-import { lazy, Suspense, useState, type FormEvent } from 'react';
-import { Loading, useLoad } from '../components/ui.tsx';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
+import { Loading, useErrorTexts, useLoad } from '../components/ui.tsx';
 import { useTranslation } from '../translation.ts';
 import { useSetAtom } from 'jotai';
 import { useNavigate } from 'react-router-dom';
-import { api } from '../../common/api/client.ts';
-import { fetchProfile, login } from '../../common/auth/session.ts';
+import { api, ApiError } from '../../common/api/client.ts';
+import { fetchProfile, forgetSignOutReason, login, signOutReason } from '../../common/auth/session.ts';
 import { describeError, validationText } from '../../common/errors/wording.ts';
 import { getLang } from '../../common/i18n/lang.ts';
 import { required } from '../../common/validation/rules.ts';
@@ -37,10 +37,16 @@ export default function Login() {
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string }>();
   const [busy, setBusy] = useState(false);
   const lang = getLang();
+  // why the last session ended (a suspended school: common/auth/suspended.ts), shown until the form is sent
+  const [ended, setEnded] = useState(signOutReason);
+  useEffect(() => forgetSignOutReason(), []);
+  const endedTextsReady = useErrorTexts(!!ended);
+  const shown = message ?? (ended && endedTextsReady ? { kind: 'error' as const, text: describeError(new ApiError(403, { name: ended }), lang).text } : undefined);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     setMessage(undefined);
+    setEnded(undefined);
     const found: Record<string, string> = {};
     const u = required(username);
     const p = required(password);
@@ -66,6 +72,7 @@ export default function Login() {
   function open(next: 'reset' | 'register') {
     setErrors({});
     setMessage(undefined);
+    setEnded(undefined);
     setMode(next);
   }
 
@@ -80,9 +87,9 @@ export default function Login() {
   return (
     <form onSubmit={submit} noValidate>
       <h1>{t('auth.title')}</h1>
-      {message && (
-        <div className={`alert ${message.kind}`} role="alert" data-testid="login-error">
-          {message.text}
+      {shown && (
+        <div className={`alert ${shown.kind}`} role="alert" data-testid="login-error">
+          {shown.text}
         </div>
       )}
       <Field label={t('auth.username')} name="username" autoComplete="username" data-testid="login-username" value={username} error={errors.username} onChange={(e) => setUsername(e.target.value)} />
