@@ -1,6 +1,7 @@
 import type { AuthProvider } from 'react-admin';
 import { ApiError } from '../../common/api/client.ts';
 import { fetchProfile, getToken, logout, type Profile, type Role } from '../../common/auth/session.ts';
+import { endSessionIfSuspended, isSchoolSuspended, watchSuspension } from '../../common/auth/suspended.ts';
 import type { Action, ResourceConfig } from '../framework/types.ts';
 import { fetchAccessFlags, onAccessChanged, type AccessFlags } from '../../common/access/flags.ts';
 
@@ -31,6 +32,8 @@ export function createAuthProvider(resources: ResourceConfig[]): AuthProvider {
   onAccessChanged(() => {
     flags = undefined;
   });
+  // a suspended school's refusal of any call, react-admin's or not, ends the session (common/auth/suspended.ts)
+  watchSuspension();
 
   return {
     login: () => leave('/auth'),
@@ -44,12 +47,19 @@ export function createAuthProvider(resources: ResourceConfig[]): AuthProvider {
         const p = await load();
         if (!STAFF.includes(p.roles[0])) return leave('/courses/list');
       } catch (err) {
-        // The server refused the session: sign out. A cut connection (status 0) keeps it.
-        if (err instanceof ApiError && err.status > 0) await logout('/auth');
+        // The server refused the session: sign out (a suspended school: with its reason, shown at sign-in). A cut
+        // connection (status 0) keeps it.
+        if (isSchoolSuspended(err)) endSessionIfSuspended(err);
+        else if (err instanceof ApiError && err.status > 0) await logout('/auth');
         return Promise.reject({ message: false, redirectTo: false });
       }
     },
-    async checkError(error: { status?: number }) {
+    async checkError(error: { status?: number; body?: { name?: string } }) {
+      // a suspended school: the session ends with its reason and the sign-in page says why (no notification here)
+      if (isSchoolSuspended(error)) {
+        endSessionIfSuspended(error); // unless the shared client's watcher has already
+        throw { message: false, redirectTo: false };
+      }
       if (error?.status === 401) {
         await logout('/auth');
         throw { message: false, redirectTo: false };
