@@ -45,16 +45,16 @@ const pages: Record<string, ComponentType> = {
   calendar: lazyPage(() => import('./pages/Calendar.tsx')),
   payment: lazyPage(() => import('./pages/Payment.tsx')),
   abranch: lazyPage(() => import('./pages/Lifelong.tsx')),
-  marketplace: lazyPage(() => import('./pages/Marketplace.tsx')),
-  marketplace_item: lazyPage(() => import('./pages/Marketplace.tsx').then((m) => ({ default: m.MarketplaceItem }))),
-  my_lms: lazyPage(() => import('./pages/Marketplace.tsx').then((m) => ({ default: m.MyLms }))),
+  marketplace: lazyPage(() => import('./pages/marketplace/index.ts')),
+  marketplace_item: lazyPage(() => import('./pages/marketplace/index.ts').then((m) => ({ default: m.MarketplaceItem }))),
+  my_lms: lazyPage(() => import('./pages/marketplace/index.ts').then((m) => ({ default: m.MyLms }))),
   marketplace_found_cheaper: lazyPage(() => import('./pages/FoundCheaper.tsx')),
 };
 const Section = firstScreen(() => import('./pages/Section.tsx'));
 const Login = firstScreen(() => import('./pages/Login.tsx'));
 const ResetPassword = firstScreen(() => import('./pages/ResetPassword.tsx'));
 const Credential = lazyPage(() => import('./pages/Lifelong.tsx').then((m) => ({ default: m.CredentialPage })));
-const MarketHandoff = lazyPage(() => import('./pages/Marketplace.tsx').then((m) => ({ default: m.Handoff })));
+const MarketHandoff = lazyPage(() => import('./pages/marketplace/index.ts').then((m) => ({ default: m.Handoff })));
 
 // the first-visit welcome: its chunk (and the page texts) only for a user who has not seen it
 const WelcomeDialog = lazyPage(() => import('./pages/Welcome.tsx').then((m) => ({ default: m.Welcome })));

@@ -7,7 +7,7 @@ import { foreignHtml, foreignLink } from './foreign-html.ts';
 
 /**
  * The browser's wall for another school's rich text (issue 27, defect 1): the marketplace demo viewer
- * (learner/pages/Marketplace.tsx) renders a material body through foreignHtml, so a hostile body, even one the server
+ * (learner/pages/marketplace/MarketplaceItem.tsx) renders a material body through foreignHtml, so a hostile body, even one the server
  * let through, puts no script, handler, style, image or javascript: link on the page.
  */
 const HOSTILE = [
@@ -63,10 +63,10 @@ describe('foreignHtml: another school’s rich text on this page', () => {
     expect(found.sort()).toEqual([
       // the school's own rich text, cleaned by the server when saved and when served (server/core/html.ts cleanHtml)
       'learner/pages/Content.tsx: m.body',
+      'learner/pages/News.tsx: n.body',
+      'learner/pages/News.tsx: n.body',
       // another school's: cleaned by the server (cleanForeignHtml) and again here
-      'learner/pages/Marketplace.tsx: foreignHtml(demo.view.body)',
-      'learner/pages/News.tsx: n.body',
-      'learner/pages/News.tsx: n.body',
+      'learner/pages/marketplace/MarketplaceItem.tsx: foreignHtml(demo.view.body)',
     ]);
   });
 });

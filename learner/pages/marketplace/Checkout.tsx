@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from '../../translation.ts';
+import { api } from '../../../common/api/client.ts';
+import { formatMoney } from '../../../common/format/format.ts';
+import { ErrorState, Loading, useErrorToast, useLoad, useSuccessToast } from '../../components/ui.tsx';
+import type { Price } from './model.ts';
+
+interface Preview {
+  amount: number;
+  full_amount: number;
+  currency: string;
+  format: string;
+  wallet_balance: number;
+  can_pay_by_wallet: boolean;
+  instalment_months: number[];
+  bought: boolean;
+}
+
+export function Checkout({ programId, price, onClose, onBought }: { programId: string; price: Price; onClose: () => void; onBought: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const toastError = useErrorToast();
+  const toastOk = useSuccessToast();
+  const [busy, setBusy] = useState(false);
+  const { data, error, retry } = useLoad(
+    (signal) => api<{ data: Preview }>(`/api/marketplace/buyProgram/${programId}`, { query: { format: price.format, curr: price.currency }, signal }).then((r) => r.data),
+    [programId, price.id],
+  );
+  const [company, setCompany] = useState<{ name: string; inn: string; kpp: string } | null>(null);
+  async function buy(method: 'wallet' | 'instalments' | 'invoice', months?: number) {
+    setBusy(true);
+    try {
+      const legal = method === 'invoice' && company ? { company: { name: company.name, inn: company.inn, ...(company.kpp ? { kpp: company.kpp } : {}) } } : {};
+      await api(`/api/marketplace/buyProgram/${programId}`, { method: 'POST', body: { format: price.format, curr: price.currency, method, ...(months ? { months } : {}), ...legal } });
+      toastOk(t('market.bought_ok'));
+      onBought();
+      navigate('/my_lms');
+    } catch (err) {
+      toastError(err);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <section className="card section" aria-labelledby="m-checkout" data-testid="market-checkout">
+      <h2 id="m-checkout">{t('market.checkout')}</h2>
+      {error ? (
+        <ErrorState error={error} retry={retry} />
+      ) : !data ? (
+        <Loading />
+      ) : (
+        <>
+          <p>
+            {t('market.to_pay')}: <strong data-testid="market-to-pay">{formatMoney(data.amount, data.currency)}</strong> ({t(`market.formats.${data.format}`)})
+          </p>
+          <p>
+            {t('market.wallet_balance')}: <strong data-testid="market-balance">{formatMoney(data.wallet_balance, data.currency)}</strong>
+          </p>
+          {!data.can_pay_by_wallet && (
+            <div className="alert error" role="alert">
+              {t('market.not_enough')}
+            </div>
+          )}
+          <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
+            <button className="btn" disabled={busy} onClick={() => void buy('wallet')} data-testid="market-pay-wallet">
+              {t('market.pay_wallet')}
+            </button>
+            {data.instalment_months.map((n) => (
+              <button key={n} className="btn ghost" disabled={busy} onClick={() => void buy('instalments', n)} data-testid={`market-instalments-${n}`}>
+                {t('market.instalments', { n })}
+              </button>
+            ))}
+            <button className="btn ghost" disabled={busy} onClick={() => setCompany(company ? null : { name: '', inn: '', kpp: '' })} data-testid="market-legal">
+              {t('market.legal')}
+            </button>
+            <button className="btn ghost" onClick={onClose}>
+              {t('cancel')}
+            </button>
+          </div>
+          {company && (
+            <form
+              className="section"
+              onSubmit={(e) => {
+                e.preventDefault();
+                void buy('invoice');
+              }}
+              aria-label={t('market.legal')}
+            >
+              <div className="grid2">
+                <div className="field">
+                  <label htmlFor="m-company">{t('market.company')}</label>
+                  <input id="m-company" required maxLength={255} value={company.name} onChange={(e) => setCompany({ ...company, name: e.target.value })} />
+                </div>
+                <div className="field">
+                  <label htmlFor="m-inn">{t('market.inn')}</label>
+                  <input id="m-inn" required pattern="[0-9]{10}([0-9]{2})?" inputMode="numeric" value={company.inn} onChange={(e) => setCompany({ ...company, inn: e.target.value })} />
+                </div>
+                <div className="field">
+                  <label htmlFor="m-kpp">{t('market.kpp')}</label>
+                  <input id="m-kpp" maxLength={9} inputMode="numeric" value={company.kpp} onChange={(e) => setCompany({ ...company, kpp: e.target.value })} />
+                </div>
+              </div>
+              <p>
+                <small>{t('market.invoice_hint')}</small>
+              </p>
+              <button className="btn" type="submit" disabled={busy} data-testid="market-invoice">
+                {t('market.get_invoice')}
+              </button>
+            </form>
+          )}
+          {!!data.instalment_months.length && (
+            <p>
+              <small>{t('market.instalments_hint')}</small>
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
