@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, ne } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { tokens } from '../../db/schema/index.ts';
-import { sha256 } from '../../core/context.ts';
+import type { Db } from '../db/client.ts';
+import { tokens } from '../db/schema/index.ts';
+import { sha256 } from './context.ts';
 import { Type } from 'typebox';
 
 const DAY = 86_400;

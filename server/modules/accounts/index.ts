@@ -11,7 +11,7 @@ import { isUploadedFile } from '../../core/multipart.ts';
 import { keepUpload } from '../../core/storage.ts';
 import { langOf, resetMail } from '../../mail/texts.ts';
 import { DATE_FIELDS, ProfileFields, PublicUser, normalizeDate, publicUser } from './profile.ts';
-import { TokenAnswer, issueTokens, revokeUserTokens } from './tokens.ts';
+import { TokenAnswer, issueTokens, revokeUserTokens } from '../../core/tokens.ts';
 import { newPasswordLink } from './reset-link.ts';
 import { hitAll, type Attempt } from '../../core/throttle.ts';
 import { webOrigin } from '../../mail/links.ts';
@@ -24,7 +24,7 @@ import { IMAGE_TYPES, SuccessAnswer, dataOf, fileAnswer } from '../../core/respo
 import { nullable } from '../../core/schemas.ts';
 
 /** The module's public face: what other modules may use (docs/server-layout.md). */
-export { TokenAnswer, issueTokens, revokeUserTokens } from './tokens.ts';
+export { TokenAnswer, issueTokens, revokeUserTokens } from '../../core/tokens.ts';
 export { ProfileFields, PublicUser, normalizeDate, publicUser } from './profile.ts';
 export { registrationOpen, seedRegistration, setRegistration } from './registration.ts';
 export { newPasswordLink } from './reset-link.ts';
@@ -83,7 +83,6 @@ export async function assertUnique(db: Db, fields: { email?: string; login?: str
 }
 
 export default async function accounts(fastify: FastifyInstance) {
-  // built here, not at the top: networking reaches this module back through settings, so at load time its MyRecord may not be there yet
   /** The signed-in user's profile: `PublicUser` with their networking record (null when the section is off). */
   const Me = dataOf(Type.Object({ ...PublicUser.properties, networking: nullable(MyRecord) }));
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();

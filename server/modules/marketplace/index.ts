@@ -41,7 +41,7 @@ import { PDF_FONT } from '../../core/pdf.ts';
 import { attachment } from '../../core/storage.ts';
 import { langOf } from '../../mail/texts.ts';
 import { schoolCompany } from '../companies/index.ts';
-import { issueTokens } from '../accounts/index.ts';
+import { issueTokens } from '../../core/tokens.ts';
 import { programCompletion } from '../programs/index.ts';
 import { publishedPrograms, type PublishedProgram } from './published-programs.ts';
 import { enrolInSeller } from './store.ts';

@@ -1,4 +1,3 @@
-// first: accounts reads MyRecord through this module while the import cycle through catalog.ts is still being evaluated
 import { MemberAnswer, MyRecordAnswer, SavedAnswer, SearchAnswer, TreeAnswer } from './responses.ts';
 import { fileAnswer, IMAGE_TYPES } from '../../core/responses.ts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
