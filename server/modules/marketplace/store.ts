@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { marketLearners, programUsers, storeCategories, users } from '../../db/schema/index.ts';
+import { marketLearners, marketPurchases, programUsers, storeCategories, users, walletEntries, wallets } from '../../db/schema/index.ts';
+import { notFound } from '../../core/errors.ts';
+import { publishedPrograms } from './published-programs.ts';
 import type { Tenant, User } from '../../core/context.ts';
 
 /** The store categories (shared reference data, fixed ids: the back office's form offers them as choices). */
@@ -68,4 +70,40 @@ export async function enrolInSeller(app: FastifyInstance, sellerId: number, buye
   }
   if (programId) await sdb.insert(programUsers).values({ program_id: programId, user_id: userId }).onConflictDoNothing();
   return userId;
+}
+
+/** A published program (404 NOT_FOUND_PROGRAM when it is not, or no longer, on the marketplace). */
+export async function publishedProgram(app: FastifyInstance, id: number, structure = false) {
+  const [p] = (await publishedPrograms(app, { id, structure })).data;
+  if (!p) throw notFound('program');
+  return p;
+}
+
+/** The caller's purchase of a program (their own school's row), if any. */
+export async function myPurchase(db: Db, userId: number, programId: number) {
+  const [row] = await db
+    .select()
+    .from(marketPurchases)
+    .where(and(eq(marketPurchases.user_id, userId), eq(marketPurchases.program_id, programId)));
+  return row;
+}
+
+/** A student's wallets (one per currency) and their latest 100 ledger entries, newest first. */
+export async function walletOf(db: Db, userId: number) {
+  const list = await db.select({ currency: wallets.currency, balance: wallets.balance }).from(wallets).where(eq(wallets.user_id, userId)).orderBy(asc(wallets.currency));
+  const entries = await db
+    .select({
+      id: walletEntries.id,
+      amount: walletEntries.amount,
+      currency: walletEntries.currency,
+      reason: walletEntries.reason,
+      created_at: walletEntries.created_at,
+      by: sql<string | null>`nullif(trim(${users.surname} || ' ' || ${users.name}), '')`,
+    })
+    .from(walletEntries)
+    .leftJoin(users, eq(users.id, walletEntries.by_user_id))
+    .where(eq(walletEntries.user_id, userId))
+    .orderBy(desc(walletEntries.id))
+    .limit(100);
+  return { wallets: list, entries };
 }

@@ -3,12 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import PDFDocument from 'pdfkit';
 import { prices, programs } from '../../db/schema/index.ts';
 import { currentUser } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
-import { PDF_FONT } from '../../core/pdf.ts';
-import { attachment } from '../../core/storage.ts';
+import { sendInvoice } from '../../core/invoice-pdf.ts';
 import { langOf } from '../../mail/texts.ts';
 import { schoolCompany } from '../companies/index.ts';
 import { marketplaceInvoice } from '../marketplace/index.ts';
@@ -20,7 +18,6 @@ import { CURRENCIES, INSTALMENTS, plansOf } from './store.ts';
 
 const tags = ['payments'];
 const ROLES = ACCESS.learning.read;
-const money = (n: number) => n.toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
 /** RUR is the old code of the rouble: accepted and read as RUB. */
 const currency = (c: string) => (c === 'RUR' ? 'RUB' : c);
 
@@ -100,35 +97,19 @@ export function learnerRoutes(fastify: FastifyInstance) {
       const en = langOf(req.headers['accept-language']) === 'en';
       const number = `${req.tenant.slug.toUpperCase()}-${me.id}-${row.price.id}-${new Date().toISOString().slice(0, 10).replace(/-/g, '')}`;
       // the payee is the school's company (its default one, else its oldest); a school without one prints its name
-      const company = await schoolCompany(req.db);
-      const payee = company ? company.full_name || company.title : req.tenant.title;
-      const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `${en ? 'Invoice' : 'Счёт'} ${number}`, Author: payee } });
-      doc.font(PDF_FONT);
-      doc
-        .fontSize(18)
-        .text(`${en ? 'Invoice' : 'Счёт на оплату'} № ${number}`)
-        .moveDown(0.5);
-      doc.fontSize(11).text(`${en ? 'Date' : 'Дата'}: ${new Date().toLocaleDateString('ru-RU')}`);
-      doc.text(`${en ? 'Payee' : 'Получатель'}: ${payee}`);
-      if (company) {
-        const line = (ru: string, eng: string, v: string | null) => v && doc.text(`${en ? eng : ru}: ${v}`);
-        line('ИНН / КПП', 'Tax id (INN / KPP)', [company.inn, company.kpp].filter(Boolean).join(' / ') || null);
-        line('Адрес', 'Address', company.legal_address);
-        line('Банк', 'Bank', company.bank);
-        line('БИК', 'BIC', company.bik);
-        line('SWIFT', 'SWIFT', company.swift);
-        line('Расчётный счёт', 'Account', company.account);
-        line('Корр. счёт', 'Correspondent account', company.corr_account);
-        line('Оплата онлайн', 'Pay online', company.payment_link);
-      }
-      doc.text(`${en ? 'Payer' : 'Плательщик'}: ${me.surname} ${me.name} ${me.patronymic ?? ''} (${me.email})`).moveDown();
-      doc.fontSize(12).text(`${en ? 'Program' : 'Программа'}: ${en && row.program.title_en ? row.program.title_en : row.program.title}`);
-      doc.text(`${en ? 'Format' : 'Формат'}: ${row.price.format}`);
-      doc.text(`${en ? 'Amount' : 'Сумма'}: ${money(row.price.amount)} ${row.price.currency}`);
-      if (row.price.extra_amount) doc.text(`${en ? 'Additional amount' : 'Дополнительная сумма'}: ${money(row.price.extra_amount)} ${row.price.extra_currency ?? row.price.currency}`);
-      doc.end();
-      const name = `${en ? 'Invoice' : 'Счёт'} ${number}.pdf`;
-      return reply.header('content-type', 'application/pdf').header('x-content-type-options', 'nosniff').header('content-disposition', attachment(name)).send(doc);
+      return sendInvoice(reply, {
+        number,
+        date: new Date(),
+        en,
+        company: await schoolCompany(req.db),
+        school: req.tenant.title,
+        payer: { name: [me.surname, me.name, me.patronymic].filter(Boolean).join(' '), email: me.email },
+        program: en && row.program.title_en ? row.program.title_en : row.program.title,
+        format: row.price.format,
+        amount: row.price.amount,
+        currency: row.price.currency,
+        extra: row.price.extra_amount ? { amount: row.price.extra_amount, currency: row.price.extra_currency ?? row.price.currency } : undefined,
+      });
     },
   );
 }
