@@ -6,21 +6,32 @@ import { LANGS, type Lang } from './lang.ts';
  * asked once per page load. Only languages the apps have are kept; any other answer (none, a failed call) offers
  * every language of the apps, so that a switch is never left empty.
  */
-let asked: Promise<Lang[]> | undefined;
-export function schoolLanguages(): Promise<Lang[]> {
-  asked ??= api<{ data: { languages?: unknown } }>('/api/logo').then(
-    (r) => {
-      const offered = Array.isArray(r.data.languages) ? LANGS.filter((l) => (r.data.languages as unknown[]).includes(l)) : [];
-      // the school's order (its default first)
-      offered.sort((a, b) => (r.data.languages as unknown[]).indexOf(a) - (r.data.languages as unknown[]).indexOf(b));
-      return offered.length ? offered : LANGS;
-    },
+/** The school's face as `GET /api/logo` answers it: its logo, title and languages. */
+export interface SchoolFace {
+  url: string | null;
+  title: string;
+  languages?: unknown;
+}
+
+let face: Promise<SchoolFace | undefined> | undefined;
+/** `GET /api/logo`, asked once per page load for the logo and the language switch together; undefined when it failed. */
+export function schoolFace(): Promise<SchoolFace | undefined> {
+  face ??= api<{ data: SchoolFace }>('/api/logo').then(
+    (r) => r.data,
     () => {
-      asked = undefined; // asked again next time
-      return LANGS;
+      face = undefined; // asked again next time
+      return undefined;
     },
   );
-  return asked;
+  return face;
+}
+
+export async function schoolLanguages(): Promise<Lang[]> {
+  const languages = (await schoolFace())?.languages;
+  const offered = Array.isArray(languages) ? LANGS.filter((l) => languages.includes(l)) : [];
+  // the school's order (its default first)
+  offered.sort((a, b) => (languages as unknown[]).indexOf(a) - (languages as unknown[]).indexOf(b));
+  return offered.length ? offered : LANGS;
 }
 
 /** The options of a language switch: the school's languages, and the one in use when the school does not offer it. */
@@ -28,5 +39,5 @@ export const switchLanguages = (offered: Lang[], current: Lang): Lang[] => (offe
 
 /** The next `schoolLanguages()` asks the API again (the school's languages changed; tests). */
 export function forgetSchoolLanguages() {
-  asked = undefined;
+  face = undefined;
 }

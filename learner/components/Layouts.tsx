@@ -3,8 +3,8 @@ import { useAtomValue } from 'jotai';
 import { useTranslation } from '../translation.ts';
 import { NavLink, Outlet, Link, useLocation } from 'react-router-dom';
 import { isDemo, leaveDemo, logout } from '../../common/auth/session.ts';
-import { api } from '../../common/api/client.ts';
 import { apiBaseUrl } from '../../common/tenant/tenant.ts';
+import { schoolFace } from '../../common/i18n/school-languages.ts';
 import { accessAtom, profileAtom, toastsAtom } from '../state.ts';
 import { navItems } from '../routes.ts';
 import { Switches } from './Switches.tsx';
@@ -44,14 +44,8 @@ export function DemoBar() {
 function Brand() {
   const { t } = useTranslation();
   // no logo (or no answer) shows the product name
-  const { data: logo } = useLoad(
-    (signal) =>
-      api<{ data: { url: string | null; title: string } }>('/api/logo', { signal }).then(
-        (r) => r.data,
-        () => undefined,
-      ),
-    [],
-  );
+  // the same answer as the language switch's (one GET /api/logo a page load)
+  const { data: logo } = useLoad(() => schoolFace(), []);
   return (
     <Link to="/" className="brand">
       {logo?.url ? <img src={`${apiBaseUrl()}${logo.url}`} alt={logo.title} data-testid="school-logo" style={{ maxHeight: 36, verticalAlign: 'middle' }} /> : t('product')}
