@@ -12,7 +12,8 @@
 // The sign-ins are not in the timed window: their argon2 hashes would otherwise be 300 against 1 and the comparison
 // would be of password hashing, not of connections. A separate connection (to BENCH_PG's own database) counts the
 // bench database's backends in pg_stat_activity every 100 ms: its peak under load (first sign-in to the load's end)
-// and over the whole phase (the API's start-up included).
+// and over the whole phase (the API's start-up included); and the database's committed transactions a request over
+// the load (each school-bound statement outside a transaction is one), which shows what the caches save.
 // BENCH_PHASES: which phases (`many-direct,one-direct,many-bouncer,one-bouncer`); BENCH_DB_CONNECTION_LIMIT: `alter
 // database … connection limit` for the bench database (PostgreSQL exempts superusers from it: to keep an old build's
 // pools per school off a shared server's other users, give BENCH_PG a server of its own instead);
@@ -76,6 +77,8 @@ interface PhaseResult {
   peakConnections: number;
   /** the peak over the whole phase, the API's start-up included (its migration check's own connection) */
   peakWithStart: number;
+  /** the bench database's committed transactions (pg_stat_database) over the warm-up and the timed load, a request */
+  transactionsPerRequest: number;
   load: string;
 }
 const results: PhaseResult[] = [];
@@ -126,11 +129,11 @@ const report = [
   '',
   `${SCHOOLS} schools with a student each, ${CLIENTS} clients, ${SECONDS} s a phase after ${WARMUP} s of warm-up, GET ${PATH}, API_WORKERS=${WORKERS}, DB_POOL_SIZE=${POOL_SIZE}${process.env.BENCH_DB_CONNECTION_LIMIT ? `, the bench database's connection limit ${process.env.BENCH_DB_CONNECTION_LIMIT}` : ''}; PgBouncer 1.18 in transaction mode (default_pool_size 20). Machine: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), shared with other work: its load average is in each row.`,
   '',
-  '| phase | schools | sign-ins failed | sign-in p50/p99 ms | requests | req/s | p50/p99 ms | 5xx (all failures) | other non-2xx, errors | peak PostgreSQL connections (with start-up) | load avg |',
+  '| phase | schools | sign-ins failed | sign-in p50/p99 ms | requests | req/s | p50/p99 ms | 5xx (all failures) | other non-2xx, errors | peak PostgreSQL connections (with start-up) | transactions a request | load avg |',
   '|---|---|---|---|---|---|---|---|---|---|---|',
   ...results.map(
     (r) =>
-      `| ${r.phase} | ${r.schools} | ${r.signInFailed}${r.signInFailed ? ` (${why(r.signInFailures)})` : ''} | ${Math.round(r.signInP50)}/${Math.round(r.signInP99)} | ${r.requests} | ${Math.round(r.rps)} | ${r.p50.toFixed(1)}/${r.p99.toFixed(1)} | ${r.status5xx}${r.otherNon2xx + r.errors + r.status5xx ? ` (${why(r.failures)})` : ''} | ${r.otherNon2xx + r.errors} | ${r.peakConnections} (${r.peakWithStart}) | ${r.load} |`,
+      `| ${r.phase} | ${r.schools} | ${r.signInFailed}${r.signInFailed ? ` (${why(r.signInFailures)})` : ''} | ${Math.round(r.signInP50)}/${Math.round(r.signInP99)} | ${r.requests} | ${Math.round(r.rps)} | ${r.p50.toFixed(1)}/${r.p99.toFixed(1)} | ${r.status5xx}${r.otherNon2xx + r.errors + r.status5xx ? ` (${why(r.failures)})` : ''} | ${r.otherNon2xx + r.errors} | ${r.peakConnections} (${r.peakWithStart}) | ${r.transactionsPerRequest.toFixed(2)} | ${r.load} |`,
   ),
   '',
   `Many ÷ one: straight to PostgreSQL ${ratio('direct')?.toFixed(0) ?? '–'} %, through PgBouncer ${ratio('bouncer')?.toFixed(0) ?? '–'} %.`,
@@ -227,6 +230,12 @@ async function runPhase(phase: PhaseName): Promise<PhaseResult> {
 
     // the timed load: CLIENTS closed loops, each request at a random school that signed in
     const signedIn = [...tokens.keys()];
+    // the database's count of transactions, after its backends have reported the sign-ins' (an idle backend reports
+    // within 10 s); read again once the API has stopped (a backend reports as it ends)
+    await new Promise((r) => setTimeout(r, 11_000));
+    const committed = async () => (await admin.query('select xact_commit::bigint as n from pg_stat_database where datname = $1', [name])).rows[0].n as string;
+    const committed0 = Number(await committed());
+    let sent = 0;
     const latencies: number[] = [];
     const failures: Record<string, number> = {};
     let status5xx = 0;
@@ -246,6 +255,7 @@ async function runPhase(phase: PhaseName): Promise<PhaseResult> {
             try {
               const res = await request(`${api!.url}${PATH}`, { dispatcher: agent, headers: { domain: slugOf(s), authorization: `Bearer ${tokens.get(s)}` } });
               const text = await res.body.text();
+              sent++;
               if (t >= started) timed++;
               if (res.statusCode >= 200 && res.statusCode < 300) {
                 if (t >= started) latencies.push(performance.now() - t);
@@ -269,6 +279,8 @@ async function runPhase(phase: PhaseName): Promise<PhaseResult> {
     // the peak is read once the API has stopped: nothing of the phase is left unsampled
     await api.stop();
     api = undefined;
+    await new Promise((r) => setTimeout(r, 1000));
+    const transactions = Number(await committed()) - committed0;
     sampling = false;
     await sampler;
     latencies.sort((a, b) => a - b);
@@ -291,6 +303,7 @@ async function runPhase(phase: PhaseName): Promise<PhaseResult> {
       failures,
       peakConnections: peakUnderLoad,
       peakWithStart: peak,
+      transactionsPerRequest: transactions / Math.max(1, sent),
       load: `${load0.toFixed(1)}–${loadMax.toFixed(1)}`,
     };
     console.log(`${phase}: ${JSON.stringify(r)}`);
