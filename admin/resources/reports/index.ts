@@ -4,9 +4,9 @@ import { lazyScreen } from '../../framework/lazy.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
 
 // The wizard, the result table and its charts are one chunk, loaded only when a report screen is opened.
-const ReportsHome = lazyScreen(() => import('./ReportScreens.tsx'), 'ReportsHome');
-const ReportCreate = lazyScreen(() => import('./ReportScreens.tsx'), 'ReportCreate');
-const ReportEdit = lazyScreen(() => import('./ReportScreens.tsx'), 'ReportEdit');
+const ReportsHome = lazyScreen(() => import('./ReportScreens.ts'), 'ReportsHome');
+const ReportCreate = lazyScreen(() => import('./ReportScreens.ts'), 'ReportCreate');
+const ReportEdit = lazyScreen(() => import('./ReportScreens.ts'), 'ReportEdit');
 
 const STAFF = ACCESS.reports.read;
 

@@ -1,0 +1,201 @@
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useDataProvider, useLocale, useTranslate } from 'react-admin';
+import { Box, Button, Card, CardContent, CircularProgress, Alert, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, TableSortLabel, Typography } from '@mui/material';
+import { formatDateTime, formatDuration, formatNumber, toDisplayDate } from '../../../common/format/format.ts';
+import { BarChart, LineChart } from '../statistics/charts.tsx';
+import { type Chart, type Column, LIGHT, type Params, type Provider, queryOf, type ReportInfo, tx } from './model.ts';
+
+// A report's result: its chart, the table (pages, order) and, for the traffic light, the walk down a level.
+
+function Cell({ col, row }: { col: Column; row: Record<string, unknown> }) {
+  const t = useTranslate();
+  const locale = useLocale();
+  const v = row[col.key];
+  if (v === null || v === undefined) return <>—</>;
+  switch (col.kind) {
+    case 'number':
+      return <>{formatNumber(v as number)}</>;
+    case 'percent':
+      return <>{`${formatNumber(v as number, 1)} %`}</>;
+    case 'date':
+      return <>{toDisplayDate(v as string)}</>;
+    case 'datetime':
+      return <>{formatDateTime(v as string)}</>;
+    case 'duration':
+      return <>{formatDuration(v as number)}</>;
+    case 'boolean':
+      return <>{t(v ? 'reports.yes' : 'reports.no')}</>;
+    case 'state': {
+      const label = tx(col.states?.[String(v)], locale) || String(v);
+      const color = LIGHT[String(v)] ?? (v === 'required_unread' ? '#d32f2f' : undefined);
+      return color ? (
+        <Box
+          component="span"
+          data-light={String(v)}
+          sx={{ display: 'inline-block', px: 1, py: 0.25, borderRadius: 1, bgcolor: LIGHT[String(v)] ? color : 'transparent', color: LIGHT[String(v)] ? '#fff' : color, fontWeight: 600 }}
+        >
+          {label}
+        </Box>
+      ) : (
+        label
+      );
+    }
+    default:
+      return <>{String(v)}</>;
+  }
+}
+
+function ChartView({ chart }: { chart: Chart }) {
+  const locale = useLocale();
+  const title = tx(chart.title, locale);
+  if (!chart.data.length) return null;
+  if (chart.kind === 'line')
+    return (
+      <LineChart title={title} testId="report-chart" labels={chart.data.map((d) => toDisplayDate(d.label))} series={[{ label: title, color: '#1976d2', values: chart.data.map((d) => d.value) }]} />
+    );
+  if (chart.kind === 'lights') {
+    return (
+      <Box data-testid="report-chart" role="img" aria-label={`${title}: ${chart.data.map((d) => `${d.label} ${d.value}`).join(', ')}`} sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+        {chart.data.map((d) => (
+          <Box key={d.label} sx={{ bgcolor: LIGHT[d.label], color: '#fff', borderRadius: 1, px: 2, py: 1, minWidth: 80, textAlign: 'center' }}>
+            <Typography variant="h5" component="p">
+              {formatNumber(d.value)}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+    );
+  }
+  return <BarChart title={title} testId="report-chart" labels={chart.data.map((d) => d.label)} values={chart.data.map((d) => d.value)} color="#1976d2" />;
+}
+
+export function ResultView({ def, params, toolbar, onDrill }: { def: ReportInfo; params: Params; toolbar: ReactNode; onDrill?: (next: Params) => void }) {
+  const t = useTranslate();
+  const locale = useLocale();
+  const dp = useDataProvider<Provider>();
+  const [page, setPage] = useState(0);
+  const [perPage, setPerPage] = useState(15);
+  const [sort, setSort] = useState<{ field?: string; order: 'asc' | 'desc' }>({ order: 'asc' });
+  const [data, setData] = useState<{ rows: Record<string, unknown>[]; total: number }>();
+  const [chart, setChart] = useState<Chart>();
+  const [error, setError] = useState<string>();
+  const key = JSON.stringify(params);
+  useEffect(() => setPage(0), [key]);
+  useEffect(() => {
+    let alive = true;
+    setError(undefined);
+    dp.call<{ data: Record<string, unknown>[]; meta: { total: number } }>(`/admin/report/${def.type}`, {
+      query: queryOf(JSON.parse(key), { page: page + 1, per_page: perPage, ...(sort.field ? { sort: sort.field, order: sort.order } : {}) }),
+    }).then(
+      (r) => alive && setData({ rows: r.data, total: r.meta.total }),
+      (e: { message: string }) => alive && setError(e.message),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [dp, def.type, key, page, perPage, sort]);
+  useEffect(() => {
+    if (!def.chart) return;
+    let alive = true;
+    dp.call<{ chart?: Chart }>(`/admin/report/${def.type}`, { query: queryOf(JSON.parse(key), { per_page: 1, with_chart: 'true' }) }).then(
+      (r) => alive && setChart(r.chart),
+      () => undefined,
+    );
+    return () => {
+      alive = false;
+    };
+  }, [dp, def.type, def.chart, key]);
+  const columns = useMemo(() => def.columns, [def]);
+  const drill = (row: Record<string, unknown>) => {
+    if (!onDrill) return;
+    if (row.step === 'program') onDrill({ step: 'chapter', program_id: row.program_id });
+    else if (row.step === 'chapter') onDrill({ step: 'student', program_id: row.program_id, chapter_id: row.chapter_id });
+  };
+  return (
+    <Card>
+      <CardContent sx={{ display: 'grid', gap: 2 }}>
+        <Typography variant="h6" component="h2">
+          {tx(def.title, locale)}
+        </Typography>
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start' }}>{toolbar}</Box>
+        {error && <Alert severity="error">{error}</Alert>}
+        {chart && (
+          <Box component="section" aria-label={t('reports.chart')}>
+            <Typography variant="subtitle2" component="h3">
+              {tx(chart.title, locale)}
+            </Typography>
+            <ChartView chart={chart} />
+          </Box>
+        )}
+        {!data ? (
+          <CircularProgress aria-label={t('reports.loading')} />
+        ) : (
+          <>
+            <TableContainer sx={{ maxWidth: '100%', overflowX: 'auto' }}>
+              <Table size="small" data-testid="report-table">
+                <TableHead>
+                  <TableRow>
+                    {columns.map((c) => (
+                      <TableCell key={c.key} sortDirection={sort.field === c.key ? sort.order : false}>
+                        {c.sortable ? (
+                          <TableSortLabel
+                            active={sort.field === c.key}
+                            direction={sort.field === c.key ? sort.order : 'asc'}
+                            onClick={() => setSort({ field: c.key, order: sort.field === c.key && sort.order === 'asc' ? 'desc' : 'asc' })}
+                          >
+                            {tx(c.title, locale)}
+                          </TableSortLabel>
+                        ) : (
+                          tx(c.title, locale)
+                        )}
+                      </TableCell>
+                    ))}
+                    {onDrill && <TableCell />}
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {data.rows.map((row, i) => (
+                    <TableRow key={String(row.id ?? i)}>
+                      {columns.map((c) => (
+                        <TableCell key={c.key}>
+                          <Cell col={c} row={row} />
+                        </TableCell>
+                      ))}
+                      {onDrill && (
+                        <TableCell>
+                          {row.step !== 'student' && (
+                            <Button size="small" onClick={() => drill(row)}>
+                              {t('reports.drill')}
+                            </Button>
+                          )}
+                        </TableCell>
+                      )}
+                    </TableRow>
+                  ))}
+                  {!data.rows.length && (
+                    <TableRow>
+                      <TableCell colSpan={columns.length + (onDrill ? 1 : 0)}>{t('reports.empty')}</TableCell>
+                    </TableRow>
+                  )}
+                </TableBody>
+              </Table>
+            </TableContainer>
+            <TablePagination
+              component="div"
+              count={data.total}
+              page={page}
+              rowsPerPage={perPage}
+              rowsPerPageOptions={[15, 50, 100]}
+              labelRowsPerPage={t('reports.rows')}
+              onPageChange={(_, p) => setPage(p)}
+              onRowsPerPageChange={(e) => {
+                setPerPage(Number(e.target.value));
+                setPage(0);
+              }}
+            />
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
