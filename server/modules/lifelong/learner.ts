@@ -9,7 +9,7 @@ import { currentUser } from '../../core/context.ts';
 import { IdParams } from '../../core/schemas.ts';
 import { webOrigin } from '../../mail/links.ts';
 import { aprogramDone, factsOf, judge, moduleDone, recomputeAchievements, structure, titlesOf, type Achievement, type Award, type Structure } from './awards.ts';
-import { achievementView, branchView } from './admin.ts';
+import { achievementView, branchView } from './images.ts';
 import { credentialIdOf, jwks, laterCredentialIds, signCredential, verifyCredential } from './credentials.ts';
 import { CredentialCheck, CredentialFile, CredentialVerification, IssuerAnswer, Jwks, MyAchievements, MyBranch, MyBranches } from './responses.ts';
 
