@@ -119,7 +119,6 @@ const BEING_SPLIT: string[] = [
   'learner/pages/Marketplace.tsx',
   'admin/resources/reports/ReportScreens.tsx',
   // the server's side, split in this round
-  'server/modules/projects/index.ts',
   'server/modules/networking/networking.test.ts',
   'server/modules/quizzes/admin.test.ts',
 ];
