@@ -130,7 +130,7 @@ const report = [
   `${SCHOOLS} schools with a student each, ${CLIENTS} clients, ${SECONDS} s a phase after ${WARMUP} s of warm-up, GET ${PATH}, API_WORKERS=${WORKERS}, DB_POOL_SIZE=${POOL_SIZE}${process.env.BENCH_DB_CONNECTION_LIMIT ? `, the bench database's connection limit ${process.env.BENCH_DB_CONNECTION_LIMIT}` : ''}; PgBouncer 1.18 in transaction mode (default_pool_size 20). Machine: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), shared with other work: its load average is in each row.`,
   '',
   '| phase | schools | sign-ins failed | sign-in p50/p99 ms | requests | req/s | p50/p99 ms | 5xx (all failures) | other non-2xx, errors | peak PostgreSQL connections (with start-up) | transactions a request | load avg |',
-  '|---|---|---|---|---|---|---|---|---|---|---|',
+  '|---|---|---|---|---|---|---|---|---|---|---|---|',
   ...results.map(
     (r) =>
       `| ${r.phase} | ${r.schools} | ${r.signInFailed}${r.signInFailed ? ` (${why(r.signInFailures)})` : ''} | ${Math.round(r.signInP50)}/${Math.round(r.signInP99)} | ${r.requests} | ${Math.round(r.rps)} | ${r.p50.toFixed(1)}/${r.p99.toFixed(1)} | ${r.status5xx}${r.otherNon2xx + r.errors + r.status5xx ? ` (${why(r.failures)})` : ''} | ${r.otherNon2xx + r.errors} | ${r.peakConnections} (${r.peakWithStart}) | ${r.transactionsPerRequest.toFixed(2)} | ${r.load} |`,
