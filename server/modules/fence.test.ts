@@ -120,7 +120,6 @@ const BEING_SPLIT: string[] = [
   'admin/resources/reports/ReportScreens.tsx',
   // the server's side, split in this round
   'server/modules/networking/networking.test.ts',
-  'server/modules/quizzes/admin.test.ts',
 ];
 
 function allSources(dir: string): string[] {
