@@ -119,7 +119,6 @@ const BEING_SPLIT: string[] = [
   'learner/pages/Marketplace.tsx',
   'admin/resources/reports/ReportScreens.tsx',
   // the server's side, split in this round
-  'server/modules/networking/networking.test.ts',
 ];
 
 function allSources(dir: string): string[] {
