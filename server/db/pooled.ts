@@ -18,9 +18,13 @@ import { APP_ROLE, SCHOOL_SETTING } from './school-wall.ts';
  * transaction sets the same two values in its `begin` (one simple query: `begin; select set_config(…)`), and they end
  * with its commit or rollback. No start-up option and no session state is used, so the same holds through PgBouncer in
  * transaction mode; with `namedStatements: false` (a pooler in front) every statement is sent unnamed, since such a
- * pooler keeps no named prepared statement past a transaction.
+ * pooler keeps no named prepared statement past a transaction. Without a pooler the settings' statement is named and
+ * parsed once per connection: about 30 µs of PostgreSQL's CPU less per statement (docs/performance.md "One pool per
+ * process: the cost").
  */
 
+/** The settings' statement's name where named statements are kept (no pooler): parsed once per connection. */
+const SCHOOL_PREFIX_NAME = 'lms_school_settings';
 const SCHOOL_PREFIX_SQL = `select set_config('role', '${APP_ROLE}', true), set_config('${SCHOOL_SETTING}', $1, true)`;
 const SCHOOL_BEGIN_SQL = (schoolId: number) => `; select set_config('role', '${APP_ROLE}', true), set_config('${SCHOOL_SETTING}', '${schoolId}', true)`;
 
@@ -46,6 +50,7 @@ class SchoolQuery extends BaseQuery {
 
   constructor(
     private readonly schoolId: number,
+    private readonly namedSettings: boolean,
     config: QueryConfig,
     callback: Callback,
   ) {
@@ -56,8 +61,17 @@ class SchoolQuery extends BaseQuery {
   prepare(connection: Connection) {
     const self = this as unknown as { name?: string; hasBeenParsed(c: Connection): boolean };
     this.parsedBefore = Boolean(self.name && self.hasBeenParsed(connection));
-    connection.parse({ text: SCHOOL_PREFIX_SQL, types: undefined });
-    connection.bind({ values: [String(this.schoolId)] });
+    if (!this.namedSettings) {
+      connection.parse({ text: SCHOOL_PREFIX_SQL, types: undefined });
+      connection.bind({ values: [String(this.schoolId)] });
+    } else {
+      // parsed on the connection's first school-bound statement, then only bound (its text never fails to parse)
+      if (connection.parsedStatements[SCHOOL_PREFIX_NAME] === undefined) {
+        connection.parse({ text: SCHOOL_PREFIX_SQL, name: SCHOOL_PREFIX_NAME, types: undefined });
+        connection.parsedStatements[SCHOOL_PREFIX_NAME] = SCHOOL_PREFIX_SQL;
+      }
+      connection.bind({ statement: SCHOOL_PREFIX_NAME, values: [String(this.schoolId)] });
+    }
     connection.execute({ rows: 0 });
     (BaseQuery.prototype as unknown as { prepare(c: Connection): void }).prepare.call(this, connection);
   }
@@ -171,7 +185,7 @@ export class SchoolPool {
     const client = await acquire(this.pool, this.queueTimeoutMs);
     const checkedOut = guardCheckedOut(client);
     try {
-      const result = await runOn(client, normalize(config, values, this.namedStatements), this.schoolId);
+      const result = await runOn(client, normalize(config, values, this.namedStatements), this.schoolId, this.namedStatements);
       checkedOut.release();
       return result;
     } catch (err) {
@@ -210,10 +224,10 @@ export class SchoolPool {
   }
 }
 
-function runOn(client: pg.PoolClient, config: QueryConfig, schoolId: number | undefined): Promise<pg.QueryResult> {
+function runOn(client: pg.PoolClient, config: QueryConfig, schoolId: number | undefined, namedSettings = false): Promise<pg.QueryResult> {
   if (schoolId === undefined) return client.query(config);
   return new Promise((resolve, reject) => {
-    const query = new SchoolQuery(schoolId, config, (err, result) => (err ? reject(err) : resolve(result as pg.QueryResult)));
+    const query = new SchoolQuery(schoolId, namedSettings, config, (err, result) => (err ? reject(err) : resolve(result as pg.QueryResult)));
     client.query(query as never);
   });
 }
