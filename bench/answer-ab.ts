@@ -18,7 +18,7 @@ import { openDatabase } from '../server/db/client.ts';
 import { seedReferenceData } from '../server/seed/reference.ts';
 import { seedDemo } from '../server/seed/demo.ts';
 import { questionAnswers, questionOptions, questions, quizAttempts, quizzes, users } from '../server/db/schema/index.ts';
-import { issueTokens } from '../server/modules/accounts/tokens.ts';
+import { issueTokens } from '../server/core/tokens.ts';
 import { bindToSchool } from '../server/db/school.ts';
 import { startApiProcess } from './api-process.ts';
 import { createExam, enrolForQuiz } from './exam.ts';

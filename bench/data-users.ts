@@ -17,7 +17,7 @@ import { buildApp } from '../server/app.ts';
 import { seedReferenceData } from '../server/seed/reference.ts';
 import { tenants, users } from '../server/db/schema/index.ts';
 import { bindToSchool } from '../server/db/school.ts';
-import { issueTokens } from '../server/modules/accounts/tokens.ts';
+import { issueTokens } from '../server/core/tokens.ts';
 
 const url = process.env.DATABASE_URL;
 if (!url) {

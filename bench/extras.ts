@@ -10,7 +10,7 @@ import autocannon from 'autocannon';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../server/db/client.ts';
 import { media, submittedProjects, users } from '../server/db/schema/index.ts';
-import { issueTokens } from '../server/modules/accounts/tokens.ts';
+import { issueTokens } from '../server/core/tokens.ts';
 import { bindToSchool } from '../server/db/school.ts';
 
 const MB = 1024 * 1024;

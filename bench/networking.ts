@@ -21,7 +21,7 @@ import { seedReferenceData } from '../server/seed/reference.ts';
 import { seedDemo } from '../server/seed/demo.ts';
 import { cities, countries, networkProfiles, tenantAccess, tenants, users } from '../server/db/schema/index.ts';
 import { INDUSTRIES, NETWORK_STATUSES } from '../server/db/schema/networking.ts';
-import { issueTokens } from '../server/modules/accounts/tokens.ts';
+import { issueTokens } from '../server/core/tokens.ts';
 import { bindToSchool } from '../server/db/school.ts';
 
 const PROFILES = Number(process.env.BENCH_PROFILES ?? 100_000);

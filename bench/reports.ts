@@ -11,7 +11,7 @@ import { loadConfig } from '../server/config.ts';
 import { openDatabase, statementProbe } from '../server/db/client.ts';
 import { buildApp } from '../server/app.ts';
 import { tenants, users, programs, quizzes } from '../server/db/schema/index.ts';
-import { issueTokens } from '../server/modules/accounts/tokens.ts';
+import { issueTokens } from '../server/core/tokens.ts';
 import { bindToSchool } from '../server/db/school.ts';
 import { prepareReport } from '../server/modules/reports/catalogue.ts';
 import { exportToFile } from '../server/modules/report-export/jobs.ts';

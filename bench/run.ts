@@ -19,7 +19,7 @@ import { buildApp } from '../server/app.ts';
 import { seedReferenceData } from '../server/seed/reference.ts';
 import { seedDemo } from '../server/seed/demo.ts';
 import { events, groupUsers, groups, questionAnswers, questionOptions, questions, quizAttempts, quizzes, users } from '../server/db/schema/index.ts';
-import { issueTokens } from '../server/modules/accounts/tokens.ts';
+import { issueTokens } from '../server/core/tokens.ts';
 import { bindToSchool } from '../server/db/school.ts';
 import { firstLoadTable, firstLoads } from './bundles.ts';
 import { hashPassword } from '../server/core/password.ts';

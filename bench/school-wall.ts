@@ -17,7 +17,7 @@ import { buildApp } from '../server/app.ts';
 import { seedReferenceData } from '../server/seed/reference.ts';
 import { seedDemo } from '../server/seed/demo.ts';
 import { questionOptions, questions, quizzes, users } from '../server/db/schema/index.ts';
-import { issueTokens } from '../server/modules/accounts/tokens.ts';
+import { issueTokens } from '../server/core/tokens.ts';
 import { bindToSchool } from '../server/db/school.ts';
 import { APP_ROLE } from '../server/db/school-wall.ts';
 import { demoQuiz, enrolForQuiz } from './exam.ts';

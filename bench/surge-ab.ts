@@ -20,7 +20,7 @@ import { openDatabase } from '../server/db/client.ts';
 import { seedReferenceData } from '../server/seed/reference.ts';
 import { seedDemo } from '../server/seed/demo.ts';
 import { quizAttempts, users } from '../server/db/schema/index.ts';
-import { issueTokens } from '../server/modules/accounts/tokens.ts';
+import { issueTokens } from '../server/core/tokens.ts';
 import { bindToSchool } from '../server/db/school.ts';
 import { type ApiProcess, startApiProcess } from './api-process.ts';
 import { databaseCpuMeter, processCpuS } from './cpu.ts';

@@ -8,7 +8,7 @@ import { cities, countries, passwordResets, settings, users } from '../../db/sch
 import { sha256 } from '../../core/context.ts';
 import { hashPassword } from '../../core/password.ts';
 import { seedReferenceData } from '../../seed/reference.ts';
-import { issueTokens } from './tokens.ts';
+import { issueTokens } from '../../core/tokens.ts';
 
 /** The decoded text of every part of a MIME message (base64 or quoted-printable). */
 function decodeMail(eml: string) {
