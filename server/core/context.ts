@@ -98,12 +98,17 @@ export function installContext(app: FastifyInstance, db: Db, defaultTenant: stri
   const cache = new Map<string, { tenant: Tenant; at: number }>();
   const flagCache = new Map<number, { flags: Record<AccessFlag, boolean>; at: number }>();
 
-  // A known school is remembered for 10 s (and forgotten at once by a `tenant-caches` broadcast: a rename, a suspension);
-  // an unknown slug is not remembered at all: a school just created answers at once even where a broadcast was missed,
-  // and made-up Domain headers cannot fill the map.
+  // A known school and its section flags are remembered for a minute while this process hears the others (every change
+  // of `tenants` or `tenant_access`, whoever makes it, is broadcast by the database: migration 0025, and forgotten at
+  // once), and for 10 s and 5 s while it does not (and on PGlite, whose changes all go through this process). An unknown slug
+  // is not remembered at all: a school just created answers at once even where a broadcast was missed, and made-up
+  // Domain headers cannot fill the map.
+  let heard = false;
+  const schoolTtl = () => (heard ? 60_000 : 10_000);
+  const flagsTtl = () => (heard ? 60_000 : 5_000);
   async function findTenant(slug: string) {
     const hit = cache.get(slug);
-    if (hit && Date.now() - hit.at < 10_000) return hit.tenant;
+    if (hit && Date.now() - hit.at < schoolTtl()) return hit.tenant;
     const [row] = await db.select({ id: tenants.id, slug: tenants.slug, title: tenants.title, suspended_at: tenants.suspended_at }).from(tenants).where(eq(tenants.slug, slug));
     if (row) cache.set(slug, { tenant: row, at: Date.now() });
     else cache.delete(slug);
@@ -112,7 +117,7 @@ export function installContext(app: FastifyInstance, db: Db, defaultTenant: stri
 
   async function flagsOf(tenantId: number) {
     const hit = flagCache.get(tenantId);
-    if (hit && Date.now() - hit.at < 5_000) return hit.flags;
+    if (hit && Date.now() - hit.at < flagsTtl()) return hit.flags;
     const [row] = await db.select().from(tenantAccess).where(eq(tenantAccess.tenant_id, tenantId));
     const flags = {
       networking: !!row?.networking,
@@ -128,6 +133,12 @@ export function installContext(app: FastifyInstance, db: Db, defaultTenant: stri
   app.decorate('accessFlags', flagsOf);
   // every API process forgets them (server/core/broadcast.ts), not only the one that changed a school
   app.onBroadcast('tenant-caches', () => {
+    cache.clear();
+    flagCache.clear();
+  });
+  app.onBroadcastLink((up) => {
+    heard = up;
+    // what was kept while nobody was heard may be stale: start again
     cache.clear();
     flagCache.clear();
   });
