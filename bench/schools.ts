@@ -313,5 +313,11 @@ async function runPhase(phase: PhaseName): Promise<PhaseResult> {
     await agent.close();
     sampling = false;
     await sampler;
+    // PgBouncer keeps its server connections open when its clients leave: stopped after each of its phases, so that
+    // they are not counted in the next phase's peak
+    if (viaBouncer && bouncerStarted) {
+      execFileSync('bash', ['scripts/pgbouncer.sh', 'stop', String(BOUNCER_PORT)], { stdio: 'inherit' });
+      bouncerStarted = false;
+    }
   }
 }
