@@ -28,8 +28,19 @@ export interface UploadedFile {
   stored?: { slug: string; rel: string };
 }
 
+/**
+ * Marks the files this server streamed to disk. A request's own fields can never carry it: a body of JSON or bracketed
+ * form fields (`file[kind]=file&file[path]=/etc/passwd`, or a material's own `kind: 'file'`) only looks like one.
+ */
+const STREAMED = Symbol('streamed upload');
+
 export function isUploadedFile(v: unknown): v is UploadedFile {
-  return typeof v === 'object' && v !== null && (v as UploadedFile).kind === 'file';
+  return typeof v === 'object' && v !== null && (v as { [STREAMED]?: true })[STREAMED] === true;
+}
+
+/** An uploaded file as the form reader makes it (and the tests that stand in for one). */
+export function uploadedFile(fields: Omit<UploadedFile, 'kind'>): UploadedFile {
+  return Object.defineProperty({ kind: 'file' as const, ...fields }, STREAMED, { value: true, enumerable: true });
 }
 
 /** Per-route upload limits, set as `config.upload` on the route. */
@@ -177,7 +188,7 @@ function parseMultipart(req: FastifyRequest, payload: NodeJS.ReadableStream, tmp
       const hash = createHash('sha256');
       let size = 0;
       let head = Buffer.alloc(0);
-      const file: UploadedFile = { kind: 'file', field, filename, mimetype, path, size: 0, sha256: '', head };
+      const file: UploadedFile = uploadedFile({ field, filename, mimetype, path, size: 0, sha256: '', head });
       files.push(file);
       inFlight.add(path);
       streams.push(stream);

@@ -139,6 +139,8 @@ describe('/admin/media', () => {
       [{ title: 'No body', kind: 'text', body: ' ' }, 422, 'Validation Error'],
       [{ title: 'Big video', kind: 'video', file: { name: 'big.mp4', data: fakeMp4(1100) } }, 413, 'ERROR_MAX_SIZE'],
       [{ title: 'Link with a file', kind: 'link', url: 'https://x.org', file: { name: 'a.pdf', data: pdfBytes() } }, 415, 'ERROR_EXT_TYPE'],
+      // form fields shaped like an uploaded file are not one: nothing on the server's disk is taken for an upload
+      [{ title: 'Forged', kind: 'pdf', 'file[kind]': 'file', 'file[path]': '/etc/hostname', 'file[filename]': 'x.pdf', 'file[size]': '10' }, 422, 'Validation Error'],
     ];
     for (const [fields, status, name] of cases) {
       const res = await create(fields);
