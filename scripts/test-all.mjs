@@ -76,7 +76,14 @@ if (e2e) {
     const logs = [await vitestInBackground('unit and API tests (PGlite)', [...pgliteArgs, '--maxWorkers=1'], { TEST_DATABASE_URL: '' }, `${tmp}/vitest.log`)];
     if (pgUrl) logs.push(await vitestInBackground('API tests (PostgreSQL)', [...pgArgs, '--maxWorkers=1'], { TEST_DATABASE_URL: pgUrl, TEST_PGBOUNCER_URL: '' }, `${tmp}/vitest-pg.log`));
     if (bouncerUrl)
-      logs.push(await vitestInBackground('API tests (PostgreSQL through PgBouncer)', [...bouncerArgs, '--maxWorkers=1'], { TEST_DATABASE_URL: pgUrl, TEST_PGBOUNCER_URL: bouncerUrl }, `${tmp}/vitest-pgbouncer.log`));
+      logs.push(
+        await vitestInBackground(
+          'API tests (PostgreSQL through PgBouncer)',
+          [...bouncerArgs, '--maxWorkers=1'],
+          { TEST_DATABASE_URL: pgUrl, TEST_PGBOUNCER_URL: bouncerUrl },
+          `${tmp}/vitest-pgbouncer.log`,
+        ),
+      );
     return logs;
   })();
 } else {
