@@ -176,6 +176,14 @@ describe.skipIf(!base)('waiting for a connection and losing one (PostgreSQL)', (
     expect(later).toEqual([{ n: 2 }]);
   });
 
+  it('keeps a named statement whose first run failed in its execution (not its parse): the next run binds it, never parses it twice', async () => {
+    // one connection: the statement is parsed on it in the round trip that fails
+    const statement = preparedSql(database.forSchool(1), sql`select 10 / ${sql.placeholder('d')}::int as n`);
+    await expect(statement.execute({ d: 0 })).rejects.toThrow();
+    expect(await statement.execute({ d: 2 })).toEqual([{ n: 5 }]);
+    expect(await statement.execute({ d: 5 })).toEqual([{ n: 2 }]);
+  });
+
   it('survives the server ending a connection in the middle of a transaction: that call fails, the next is served', async () => {
     const observer = new pg.Client({ connectionString: fresh.url });
     await observer.connect();

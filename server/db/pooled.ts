@@ -32,6 +32,8 @@ type QueryConfig = pg.QueryConfig & { rowMode?: 'array'; types?: unknown };
 type Callback = (err: Error | null, result?: pg.QueryResult) => void;
 
 interface Connection {
+  prependListener(event: 'parseComplete', fn: () => void): void;
+  removeListener(event: 'parseComplete', fn: () => void): void;
   parse(msg: { text: string; name?: string; types?: unknown }): void;
   bind(msg: { portal?: string; statement?: string; values?: unknown[]; valueMapper?: unknown }): void;
   execute(msg: { portal?: string; rows?: number }): void;
@@ -47,6 +49,10 @@ const BaseQuery = (pg as unknown as { Query: new (config: QueryConfig, values?: 
 class SchoolQuery extends BaseQuery {
   private settingsPending = true;
   private parsedBefore = false;
+  /** ParseCompletes still to come before the statement's own (the settings', when they are parsed in this round trip). */
+  private parsesBeforeOwn = 0;
+  private ownParsed = false;
+  private stopCounting?: () => void;
 
   constructor(
     private readonly schoolId: number,
@@ -64,16 +70,39 @@ class SchoolQuery extends BaseQuery {
     if (!this.namedSettings) {
       connection.parse({ text: SCHOOL_PREFIX_SQL, types: undefined });
       connection.bind({ values: [String(this.schoolId)] });
+      this.parsesBeforeOwn = 1;
     } else {
       // parsed on the connection's first school-bound statement, then only bound (its text never fails to parse)
       if (connection.parsedStatements[SCHOOL_PREFIX_NAME] === undefined) {
         connection.parse({ text: SCHOOL_PREFIX_SQL, name: SCHOOL_PREFIX_NAME, types: undefined });
         connection.parsedStatements[SCHOOL_PREFIX_NAME] = SCHOOL_PREFIX_SQL;
+        this.parsesBeforeOwn = 1;
       }
       connection.bind({ statement: SCHOOL_PREFIX_NAME, values: [String(this.schoolId)] });
     }
+    // A named statement parsed in this round trip is marked parsed by the client on the round trip's first ParseComplete,
+    // which may be the settings'. Counted here, so that a statement whose own parse failed is not left marked.
+    if (self.name && !this.parsedBefore) {
+      const onParsed = () => {
+        if (this.parsesBeforeOwn > 0) this.parsesBeforeOwn -= 1;
+        else {
+          this.ownParsed = true;
+          this.stopCounting?.();
+        }
+      };
+      connection.prependListener('parseComplete', onParsed);
+      this.stopCounting = () => {
+        connection.removeListener('parseComplete', onParsed);
+        this.stopCounting = undefined;
+      };
+    }
     connection.execute({ rows: 0 });
     (BaseQuery.prototype as unknown as { prepare(c: Connection): void }).prepare.call(this, connection);
+  }
+
+  handleReadyForQuery(connection: Connection) {
+    this.stopCounting?.();
+    (BaseQuery.prototype as unknown as { handleReadyForQuery(c: Connection): void }).handleReadyForQuery.call(this, connection);
   }
 
   handleDataRow(msg: unknown) {
@@ -93,7 +122,8 @@ class SchoolQuery extends BaseQuery {
     // The client marks a named statement parsed on the first ParseComplete of the round trip, which is the settings'
     // one: when the statement's own parse then failed, that mark must not stay.
     const name = (this as unknown as { name?: string }).name;
-    if (name && !this.parsedBefore) delete connection.parsedStatements[name];
+    this.stopCounting?.();
+    if (name && !this.parsedBefore && !this.ownParsed) delete connection.parsedStatements[name];
     (BaseQuery.prototype as unknown as { handleError(e: Error, c: Connection): void }).handleError.call(this, err, connection);
   }
 }
