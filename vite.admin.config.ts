@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -15,7 +16,7 @@ export default defineConfig({
   resolve: { alias: process.argv.includes('build') ? reactRouterProduction : [] },
   publicDir: fileURLToPath(new URL('./common/public', import.meta.url)),
   build: {
-    outDir: fileURLToPath(new URL('./dist/admin', import.meta.url)),
+    outDir: process.env.DIST_DIR ? resolve(process.env.DIST_DIR, 'admin') : fileURLToPath(new URL('./dist/admin', import.meta.url)), // DIST_DIR: the server's own setting (README)
     emptyOutDir: true,
     manifest: true, // .vite/manifest.json (not served): npm run bench follows it to size the first screens
     // The back office (App and all it imports) in one file, loaded once a session is there (admin/main.tsx); each

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -21,7 +22,7 @@ export default defineConfig({
   },
   publicDir: fileURLToPath(new URL('./common/public', import.meta.url)),
   build: {
-    outDir: fileURLToPath(new URL('./dist/learner', import.meta.url)),
+    outDir: process.env.DIST_DIR ? resolve(process.env.DIST_DIR, 'learner') : fileURLToPath(new URL('./dist/learner', import.meta.url)), // DIST_DIR: the server's own setting (README)
     emptyOutDir: true,
     // no modulepreload polyfill in the entry: every browser the portal supports preloads modules by itself
     modulePreload: { polyfill: false },
