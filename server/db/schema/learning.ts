@@ -119,6 +119,8 @@ export const quizzes = pgTable(
      * settings: the answer path caches a quiz per process and checks this in the answer's own statement (issue 16).
      */
     version: integer().notNull().default(0),
+    /** Seconds past `deadline_at` in which an answer still counts (sent before the deadline, delayed by the network; issue 30). */
+    grace_seconds: integer().notNull().default(0),
   },
   (t) => [index('quizzes_tenant').on(t.tenant_id), index('quizzes_tenant_title').on(t.tenant_id, t.title)],
 );
@@ -259,6 +261,8 @@ export const quizAttempts = pgTable(
     /** Answers stored so far and their points, kept by the answer's own statement: the last answer knows it is the last (issue 16). */
     answered_count: integer().notNull().default(0),
     answered_score: real().notNull().default(0),
+    /** Questions the student flagged for review during the attempt (issue 30). */
+    flagged: jsonb().$type<number[]>().notNull().default([]),
   },
   (t) => [
     index('attempts_tenant_user_quiz').on(t.tenant_id, t.user_id, t.quiz_id),
@@ -282,7 +286,10 @@ export const questionAnswers = pgTable(
     text: text(),
     is_correct: boolean(),
     score: real().notNull().default(0),
+    /** When the answer (its last change) reached the server. */
     answered_at: created(),
+    /** How many times the student changed the answer after storing it (issue 30: the last one counts). */
+    changes: integer().notNull().default(0),
   },
   (t) => [uniqueIndex('answers_attempt_question').on(t.attempt_id, t.question_id), index('answers_tenant_attempt').on(t.tenant_id, t.attempt_id)],
 );
