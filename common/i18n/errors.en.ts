@@ -10,6 +10,7 @@ export const errorsEn: Record<string, { title: string; text: string }> = {
   ERROR_TIME_IS_UP: { title: 'Time is up', text: 'The time for the attempt is over; the attempt is finished.' },
   ERROR_ATTEMPT_FINISHED: { title: 'Attempt finished', text: 'This attempt is already finished.' },
   ERROR_ATTEMPT_NOT_FINISHED: { title: 'Attempt not finished', text: 'The result is shown once the attempt is finished.' },
+  ERROR_ANSWER_LOCKED: { title: 'Answer locked', text: 'The quiz has already shown whether this answer is right, so it cannot be changed.' },
   ISSET_ANSWER_QUESTION: { title: 'Already answered', text: 'You have already answered this question.' },
   ERROR_DEADLINE_PASSED: { title: 'Deadline passed', text: 'The project deadline (and the 30 days after it) has passed.' },
   ERROR_MAX_VERSIONS: { title: 'No more versions', text: 'The maximum number of project versions has been reached.' },

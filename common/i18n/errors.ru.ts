@@ -10,6 +10,7 @@ export const errorsRu: Record<string, { title: string; text: string }> = {
   ERROR_TIME_IS_UP: { title: 'Время вышло', text: 'Время на попытку закончилось, попытка завершена.' },
   ERROR_ATTEMPT_FINISHED: { title: 'Попытка завершена', text: 'Эта попытка уже завершена.' },
   ERROR_ATTEMPT_NOT_FINISHED: { title: 'Попытка не завершена', text: 'Результат будет доступен после завершения попытки.' },
+  ERROR_ANSWER_LOCKED: { title: 'Ответ зафиксирован', text: 'Тест уже показал, верен ли этот ответ, поэтому изменить его нельзя.' },
   ISSET_ANSWER_QUESTION: { title: 'Ответ уже дан', text: 'На этот вопрос вы уже ответили.' },
   ERROR_DEADLINE_PASSED: { title: 'Срок прошёл', text: 'Срок сдачи проекта (и 30 дней после него) истёк.' },
   ERROR_MAX_VERSIONS: { title: 'Версий больше нельзя', text: 'Достигнуто максимальное число версий проекта.' },
