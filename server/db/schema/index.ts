@@ -18,3 +18,4 @@ export * from './networking.ts';
 export * from './report-export.ts';
 export * from './calendar.ts';
 export * from './found-cheaper.ts';
+export * from './diploma-issues.ts';

@@ -1,4 +1,5 @@
-import { boolean, date, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { TemplateLayout } from '../../modules/templates/layout.ts';
 import { schoolId } from './tenants.ts';
 import { users } from './users.ts';
 import { programs } from './learning.ts';
@@ -61,6 +62,12 @@ export const documentTemplates = pgTable(
     /** Kind of the document it makes (what the student's documents list shows). */
     kind: text().$type<TemplateKind>().notNull().default('certificate'),
     body: text().notNull(),
+    /** Language of the document it makes: `en` fills English names (docs/documents.md "Names"). */
+    lang: text().$type<'ru' | 'en'>().notNull().default('ru'),
+    /** The designed page (size, background, positioned blocks, images, QR); null prints the body as plain text. */
+    layout: jsonb().$type<TemplateLayout>(),
+    /** Registration numbers of bulk issues: `<prefix>-<year>-<0001>` from the template's register. */
+    number_prefix: text(),
     created_at: created(),
     updated_at: created(),
   },
@@ -132,7 +139,17 @@ export const diplomaDocuments = pgTable(
       .notNull()
       .references(() => documents.id, { onDelete: 'cascade' }),
     template_id: integer().references(() => documentTemplates.id, { onDelete: 'set null' }),
+    /** The short code of the public verification page (and its QR); null on documents made before issue 31. */
+    verify_code: text(),
+    /** The id of its W3C Verifiable Credential. */
+    credential_id: uuid().notNull().defaultRandom(),
+    revoked_at: timestamp({ withTimezone: true }),
+    revoked_reason: text(),
     created_at: created(),
   },
-  (t) => [index('diploma_documents_tenant_diploma').on(t.tenant_id, t.diploma_id, t.created_at), uniqueIndex('diploma_documents_document').on(t.document_id)],
+  (t) => [
+    uniqueIndex('diploma_documents_verify_code').on(t.tenant_id, t.verify_code),
+    index('diploma_documents_tenant_diploma').on(t.tenant_id, t.diploma_id, t.created_at),
+    uniqueIndex('diploma_documents_document').on(t.document_id),
+  ],
 );
