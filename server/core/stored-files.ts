@@ -1,7 +1,23 @@
 import { and, eq, isNotNull, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
-import { abranches, achievements, companies, diplomaFiles, documents, exportJobs, files, marketAds, media, projectFiles, settings, submittedProjects, users } from '../db/schema/index.ts';
+import {
+  abranches,
+  achievements,
+  companies,
+  diplomaBatches,
+  diplomaFiles,
+  documents,
+  exportJobs,
+  files,
+  marketAds,
+  media,
+  projectFiles,
+  settings,
+  submittedProjects,
+  templateImages,
+  users,
+} from '../db/schema/index.ts';
 
 /**
  * Every column that names a stored file: a path relative to the school's folder `DATA_DIR/files/<school>/`, as
@@ -22,6 +38,7 @@ export const STORED_FILE_COLUMNS: readonly StoredFileColumn[] = [
   { column: abranches.image },
   { column: achievements.image },
   { column: companies.stamp },
+  { column: diplomaBatches.zip_path },
   { column: diplomaFiles.path },
   { column: documents.path },
   { column: exportJobs.path },
@@ -30,6 +47,7 @@ export const STORED_FILE_COLUMNS: readonly StoredFileColumn[] = [
   { column: media.path },
   { column: projectFiles.path },
   { column: submittedProjects.trainer_file },
+  { column: templateImages.path },
   { column: users.avatar },
   // the school's logo (server/modules/settings/admin.ts): a JSON string
   { column: settings.value, where: eq(settings.key, 'logo') },
