@@ -9,6 +9,7 @@ import addFormats from 'ajv-formats';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { poolRequestScope } from './db/pooled.ts';
+import { type ReportReads, openReplicaReads, primaryReads } from './db/replica.ts';
 import { installContext } from './core/context.ts';
 import { installErrorHandler } from './core/errors.ts';
 import { installInputGuard } from './core/input-guard.ts';
@@ -32,6 +33,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: Config;
+    /** Where the reports, the statistics and the exports read a school's rows: a replica when there is one (server/db/replica.ts). */
+    reportReads: ReportReads;
   }
 }
 
@@ -77,6 +80,19 @@ export async function buildApp({ config, database, logger, extra = [] }: AppOpti
   app.decorate('db', database.db);
   app.decorate('schoolDb', (schoolId: number) => database.forSchool(schoolId));
   app.decorate('config', config);
+  const reportReads =
+    config.databaseReplicaUrl && database.kind === 'postgres'
+      ? openReplicaReads({
+          url: config.databaseReplicaUrl,
+          primary: database,
+          poolSize: config.databasePoolSize,
+          queueTimeoutMs: config.databaseQueueTimeoutMs,
+          pooled: Boolean(config.databaseDirectUrl),
+          maxLagSeconds: config.databaseReplicaMaxLagSeconds,
+        })
+      : primaryReads(database);
+  app.decorate('reportReads', reportReads);
+  app.addHook('onClose', () => reportReads.close());
   // every request runs in its own scope of the connection pool: only its first wait for a connection may answer 503
   // (server/db/pooled.ts `poolRequestScope`); registered first, so that every later hook and the handler run inside it
   app.addHook('onRequest', (_req, _reply, done) => poolRequestScope.run({ hadConnection: false }, done));

@@ -14,6 +14,14 @@ export interface Config {
    */
   databaseDirectUrl?: string;
   /**
+   * A streaming replica (hot standby) of the database (`DATABASE_REPLICA_URL`): the reports, the statistics and the
+   * Excel exports read there while it is up and at most `databaseReplicaMaxLagSeconds` behind, else on the primary
+   * (server/db/replica.ts; docs/deployment.md "Reports on a replica"). Never written to.
+   */
+  databaseReplicaUrl?: string;
+  /** Behind by more than this (`DATABASE_REPLICA_MAX_LAG_SECONDS`, default 30), the replica's reads go to the primary. */
+  databaseReplicaMaxLagSeconds: number;
+  /**
    * Connections an API process opens at most on PostgreSQL (`DB_POOL_SIZE`, default 10): its one pool, whatever the
    * number of schools, plus one listening connection (server/db/client.ts; docs/deployment.md "Connections").
    */
@@ -149,6 +157,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push('DB_QUEUE_TIMEOUT_MS must be a whole number of milliseconds from 0 to 120000');
   const busyRetryAfterSeconds = env.BUSY_RETRY_AFTER_SECONDS ? Number(env.BUSY_RETRY_AFTER_SECONDS) : 3;
   if (!Number.isInteger(busyRetryAfterSeconds) || busyRetryAfterSeconds < 1 || busyRetryAfterSeconds > 60) problems.push('BUSY_RETRY_AFTER_SECONDS must be a whole number of seconds from 1 to 60');
+  const databaseReplicaMaxLagSeconds = env.DATABASE_REPLICA_MAX_LAG_SECONDS ? Number(env.DATABASE_REPLICA_MAX_LAG_SECONDS) : 30;
+  if (!Number.isInteger(databaseReplicaMaxLagSeconds) || databaseReplicaMaxLagSeconds < 1 || databaseReplicaMaxLagSeconds > 3600)
+    problems.push('DATABASE_REPLICA_MAX_LAG_SECONDS must be a whole number of seconds from 1 to 3600');
   const trustProxy = (env.TRUST_PROXY ?? '')
     .split(',')
     .map((s) => s.trim())
@@ -157,6 +168,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const config: Config = {
     databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
     databaseDirectUrl: url('DATABASE_DIRECT_URL', ['postgres:', 'postgresql:']),
+    databaseReplicaUrl: url('DATABASE_REPLICA_URL', ['postgres:', 'postgresql:']),
+    databaseReplicaMaxLagSeconds,
     databasePoolSize,
     dataDir: resolve(env.DATA_DIR || './data'),
     apiPort: port('API_PORT', 8000),

@@ -76,7 +76,8 @@ export default async function reportExportModule(fastify: FastifyInstance) {
       const { type, ...params } = req.query;
       const { def, input } = await prepareReport(req.db, type, params);
       const lang = langOf(req.headers['accept-language']);
-      const file = await exportToFile(req.db, app.config.dataDir, req.tenant.slug, def, input, lang);
+      // the rows from the reports' replica when there is one (server/db/replica.ts), the parameters' checks above from the primary
+      const { value: file } = await app.reportReads.run(req.tenant.id, (db) => exportToFile(db, app.config.dataDir, req.tenant.slug, def, input, lang));
       const stream = createReadStream(file.abs);
       stream.on('close', () => void rm(file.abs, { force: true }).catch(() => undefined));
       return reply
@@ -112,7 +113,10 @@ export default async function reportExportModule(fastify: FastifyInstance) {
         .returning();
       const db = req.db;
       const slug = req.tenant.slug;
-      const p = new Promise<void>((resolve) => setImmediate(resolve)).then(() => runExportJob(app, db, slug, job.id));
+      const schoolId = req.tenant.id;
+      // the job's own row on the primary (read back by any process), the report's rows from the replica if any
+      const reads = async <T>(read: (db: Db) => Promise<T>) => (await app.reportReads.run(schoolId, read)).value;
+      const p = new Promise<void>((resolve) => setImmediate(resolve)).then(() => runExportJob(app, db, slug, job.id, reads));
       running.add(p);
       void p.finally(() => running.delete(p));
       return reply.status(202).send({ data: jobView(job) });

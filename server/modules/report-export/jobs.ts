@@ -66,12 +66,15 @@ export async function exportToFile(db: Db, dataDir: string, slug: string, def: R
   }
 }
 
+/** Runs reads of the report's rows on the handle the reports read (server/db/replica.ts), or on the job's own. */
+export type ReadsOn = <T>(read: (db: Db) => Promise<T>) => Promise<T>;
+
 /**
  * Runs a queued job of the school `db` is bound to: claims it (one UPDATE … WHERE status = 'queued' RETURNING, so of
  * several processes only one runs it), streams the report into a file while writing its progress, and marks it done
  * with the file, or failed with the error's code. Never throws.
  */
-export async function runExportJob(app: FastifyInstance, db: Db, slug: string, jobId: number) {
+export async function runExportJob(app: FastifyInstance, db: Db, slug: string, jobId: number, reads: ReadsOn = (read) => read(db)) {
   const [job] = await db
     .update(exportJobs)
     .set({ status: 'running', claimed_by: WORKER, heartbeat_at: new Date() })
@@ -81,11 +84,14 @@ export async function runExportJob(app: FastifyInstance, db: Db, slug: string, j
   let written: string | undefined;
   try {
     const { def, input } = await prepareReport(db, job.type, job.params as ReportParams);
-    const total = await reportTotal(db, def, input);
+    const total = await reads((r) => reportTotal(r, def, input));
     await db.update(exportJobs).set({ rows_total: total, heartbeat_at: new Date() }).where(eq(exportJobs.id, job.id));
-    const file = await exportToFile(db, app.config.dataDir, slug, def, input, job.lang, async (n) => {
-      if (n % PROGRESS_EVERY === 0) await db.update(exportJobs).set({ rows_done: n, heartbeat_at: new Date() }).where(eq(exportJobs.id, job.id));
-    });
+    // the rows through `reads` (a replica's handle), the progress on the job's own handle
+    const file = await reads((r) =>
+      exportToFile(r, app.config.dataDir, slug, def, input, job.lang, async (n) => {
+        if (n % PROGRESS_EVERY === 0) await db.update(exportJobs).set({ rows_done: n, heartbeat_at: new Date() }).where(eq(exportJobs.id, job.id));
+      }),
+    );
     written = file.abs;
     await db
       .update(exportJobs)

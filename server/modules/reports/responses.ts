@@ -32,8 +32,12 @@ export const ChartSchema = Type.Object({
   data: Type.Array(Type.Object({ label: Type.String(), value: Type.Number(), extra: Type.Optional(Type.Number()) })),
 });
 
+/** Present when the rows came from a replica that many seconds (5 or more) behind the database (server/db/replica.ts). */
+export const ReplicaLag = Type.Optional(Type.Integer({ minimum: 0, description: "Seconds the reports' replica was behind, when 5 or more: the rows may miss that much of the latest changes" }));
+
 /** `GET /admin/report/<type>`: a page of the report's rows, the list's meta, the columns, the chart when asked for. */
-export const reportPage = (row: TSchema) => Type.Object({ data: Type.Array(row), meta: ListMeta, columns: Type.Array(ReportColumnSchema), chart: Type.Optional(ChartSchema) });
+export const reportPage = (row: TSchema) =>
+  Type.Object({ data: Type.Array(row), meta: ListMeta, columns: Type.Array(ReportColumnSchema), chart: Type.Optional(ChartSchema), replica_lag_seconds: ReplicaLag });
 
 const ReportGroupSchema = Type.Union([Type.Literal('quiz'), Type.Literal('program'), Type.Literal('student'), Type.Literal('media')]);
 

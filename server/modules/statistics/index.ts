@@ -7,7 +7,7 @@ import { programCompletion, type ProgressState } from '../programs/index.ts';
 import { events, groupUsers, paymentItems, paymentPlans, programGroups, programUsers, programs, quizAttempts, quizzes, submittedProjects, users } from '../../db/schema/index.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
 import { Id, nullable } from '../../core/schemas.ts';
-import { Day, dataOf } from '../../core/responses.ts';
+import { Day } from '../../core/responses.ts';
 
 /** The module's public face: what other modules may use (docs/server-layout.md). */
 export { SOCIAL_MONTHS, WEBINAR_MONTHS, socialActivity, webinarScores } from './windows.ts';
@@ -210,7 +210,7 @@ export async function schoolStatistics(db: Db, opts: { now?: Date; period?: Acti
 
 const States = { not_started: Type.Integer(), in_process: Type.Integer(), done: Type.Integer() };
 /** What `schoolStatistics` answers. */
-const Statistics = Type.Object({
+export const Statistics = Type.Object({
   generated_at: Type.String({ format: 'date-time' }),
   students: Type.Object({ total: Type.Integer(), blocked: Type.Integer(), active: Type.Integer(), active_window_days: Type.Integer() }),
   activity: Type.Object({
@@ -258,12 +258,15 @@ export default async function statisticsModule(fastify: FastifyInstance) {
         summary:
           "The school's dashboard: students (active in 30 days), logins and actions per day over a period (week, month, quarter, year; default month), students' programs by state, quiz results of the last 30 days, project reviews waiting, overdue payments (only with the payment section on)",
         querystring: Type.Object({ period: Type.Optional(Type.Union(Object.keys(ACTIVITY_PERIODS).map((k) => Type.Literal(k)))) }),
-        response: { 200: dataOf(Statistics) },
+        // replica_lag_seconds: the dashboard came from the reports' replica that far behind (server/db/replica.ts)
+        response: { 200: Type.Object({ data: Statistics, replica_lag_seconds: Type.Optional(Type.Integer({ minimum: 0 })) }) },
       },
     },
     async (req) => {
       const flags = await app.accessFlags(req.tenant.id);
-      return { data: await schoolStatistics(req.db, { period: req.query.period as ActivityPeriod | undefined, payment: flags.payment }) };
+      const period = req.query.period as ActivityPeriod | undefined;
+      const { value, noticeLagSeconds } = await app.reportReads.run(req.tenant.id, (db) => schoolStatistics(db, { period, payment: flags.payment }));
+      return { data: value, ...(noticeLagSeconds !== undefined ? { replica_lag_seconds: noticeLagSeconds } : {}) };
     },
   );
 }
