@@ -1,11 +1,12 @@
 import { useLocale } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, Typography } from '@mui/material';
-import { type Catalogue, tx } from './model.ts';
+import type { ReportCatalogue } from '../../../common/api/types/reports.ts';
+import { tx } from './model.ts';
 import { useTo } from './hooks.ts';
 
 /** The catalogue's groups, each with its reports: links to the wizard, or `onPick` inside it. */
-export function CatalogueButtons({ cat, onPick, current }: { cat: Catalogue; onPick?: (type: string) => void; current?: string }) {
+export function CatalogueButtons({ cat, onPick, current }: { cat: ReportCatalogue; onPick?: (type: string) => void; current?: string }) {
   const locale = useLocale();
   const to = useTo();
   return (

@@ -1,31 +1,16 @@
-import { useEffect, useState } from 'react';
-import { useDataProvider, useTranslate } from 'react-admin';
+import { useState } from 'react';
+import { useTranslate } from 'react-admin';
 import { Alert, Box, Button, Card, CardContent, Checkbox, FormControlLabel, MenuItem, TextField } from '@mui/material';
-import { type Params, PERIODS, type Provider, queryOf, type ReportInfo } from './model.ts';
-
-/** Choices of a parameter from `/admin/report/choices` (readable by everyone who reads reports). */
-function useOptions(kind: string, programId?: unknown) {
-  const dp = useDataProvider<Provider>();
-  const [opts, setOpts] = useState<{ id: number; name: string }[]>([]);
-  useEffect(() => {
-    let alive = true;
-    dp.call<{ data: { id: number; name: string }[] }>('/admin/report/choices', { query: { kind, ...(programId ? { program_id: programId } : {}) } }).then(
-      (r) => alive && setOpts(r.data),
-      () => undefined,
-    );
-    return () => {
-      alive = false;
-    };
-  }, [dp, kind, programId]);
-  return opts;
-}
+import type { ReportInfo, ReportParamValues } from '../../../common/api/types/reports.ts';
+import { useChoices, usePrefetchReport } from './hooks.ts';
+import { PERIODS } from './model.ts';
 
 /** Parameters chosen from a list, and the kind of choices each takes. */
 const SOURCES: Record<string, string> = { quiz_id: 'quiz', program_id: 'program', chapter_id: 'chapter', group_id: 'group', media_id: 'media', user_id: 'user', news: 'news' };
 
 function IdSelect({ name, value, onChange, required, error, programId }: { name: string; value: unknown; onChange: (v: unknown) => void; required: boolean; error?: string; programId?: unknown }) {
   const t = useTranslate();
-  const opts = useOptions(SOURCES[name], name === 'chapter_id' ? programId : undefined);
+  const opts = useChoices(SOURCES[name], name === 'chapter_id' ? programId : undefined);
   const multiple = name === 'news';
   return (
     <TextField
@@ -53,9 +38,21 @@ function IdSelect({ name, value, onChange, required, error, programId }: { name:
   );
 }
 
-export function ParamsForm({ def, params, onChange, onBack, onBuild }: { def: ReportInfo; params: Params; onChange: (p: Params) => void; onBack: () => void; onBuild: () => void }) {
+export function ParamsForm({
+  def,
+  params,
+  onChange,
+  onBack,
+  onBuild,
+}: {
+  def: ReportInfo;
+  params: ReportParamValues;
+  onChange: (p: ReportParamValues) => void;
+  onBack: () => void;
+  onBuild: () => void;
+}) {
   const t = useTranslate();
-  const dp = useDataProvider<Provider>();
+  const prefetch = usePrefetchReport();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const set = (k: string, v: unknown) => onChange({ ...params, [k]: v });
@@ -65,7 +62,8 @@ export function ParamsForm({ def, params, onChange, onBack, onBuild }: { def: Re
     setBusy(true);
     setErrors({});
     try {
-      await dp.call(`/admin/report/${def.type}`, { query: queryOf(params, { per_page: 1 }) });
+      // the first page itself: the result screen shows this answer rather than asking again
+      await prefetch(def, params);
       onBuild();
     } catch (e) {
       const body = (e as { body?: { errors?: Record<string, string[]> }; message?: string }).body;

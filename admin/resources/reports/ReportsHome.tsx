@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
-import { Title, useDataProvider, useLocale, useNotify, useTranslate } from 'react-admin';
+import { Title, useLocale, useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, Card, CardContent, CircularProgress, Link, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { formatDateTime } from '../../../common/format/format.ts';
-import { type Provider, type Saved, tx } from './model.ts';
+import type { SavedReport } from '../../../common/api/types/reports.ts';
+import { useApiMutation, useApiQuery } from '../../providers/queries.ts';
+import { tx } from './model.ts';
 import { useCatalogue, useTo } from './hooks.ts';
 import { CatalogueButtons } from './CatalogueButtons.tsx';
 
@@ -12,26 +13,15 @@ export function ReportsHome() {
   const t = useTranslate();
   const to = useTo();
   const locale = useLocale();
-  const dp = useDataProvider<Provider>();
   const notify = useNotify();
   const cat = useCatalogue();
-  const [saved, setSaved] = useState<Saved[]>();
-  const [tick, setTick] = useState(0);
-  useEffect(() => {
-    let alive = true;
-    dp.call<{ data: Saved[] }>('/admin/reports', { query: { per_page: 100, sort: 'id', order: 'desc' } }).then(
-      (r) => alive && setSaved(r.data),
-      () => alive && setSaved([]),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [dp, tick]);
+  const list = useApiQuery<{ data: SavedReport[] }, SavedReport[]>('/admin/reports', { query: { per_page: 100, sort: 'id', order: 'desc' }, select: (r) => r.data });
+  const saved = list.error ? [] : list.data;
+  const del = useApiMutation((dp, id: number) => dp.call(`/admin/reports/${id}`, { method: 'DELETE' }), ['/admin/reports']);
   const titleOf = (type: string) => tx(cat?.reports.find((r) => r.type === type)?.title, locale) || type;
   const remove = async (id: number) => {
-    await dp.call(`/admin/reports/${id}`, { method: 'DELETE' });
+    await del.mutateAsync(id);
     notify('reports.deleted', { type: 'info' });
-    setTick((n) => n + 1);
   };
   return (
     <Box sx={{ p: { xs: 1, sm: 2 }, display: 'grid', gap: 2 }}>

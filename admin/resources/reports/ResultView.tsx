@@ -1,13 +1,15 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useDataProvider, useLocale, useTranslate } from 'react-admin';
+import { useState, type ReactNode } from 'react';
+import { useLocale, useTranslate } from 'react-admin';
 import { Box, Button, Card, CardContent, CircularProgress, Alert, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, TableSortLabel, Typography } from '@mui/material';
 import { formatDateTime, formatDuration, formatNumber, toDisplayDate } from '../../../common/format/format.ts';
 import { BarChart, LineChart } from '../statistics/charts.tsx';
-import { type Chart, type Column, LIGHT, type Params, type Provider, queryOf, type ReportInfo, tx } from './model.ts';
+import type { ReportChart, ReportColumn, ReportInfo, ReportParamValues } from '../../../common/api/types/reports.ts';
+import { FIRST_PAGE, type ReportView, useReport } from './hooks.ts';
+import { LIGHT, tx } from './model.ts';
 
 // A report's result: its chart, the table (pages, order) and, for the traffic light, the walk down a level.
 
-function Cell({ col, row }: { col: Column; row: Record<string, unknown> }) {
+function Cell({ col, row }: { col: ReportColumn; row: Record<string, unknown> }) {
   const t = useTranslate();
   const locale = useLocale();
   const v = row[col.key];
@@ -45,7 +47,7 @@ function Cell({ col, row }: { col: Column; row: Record<string, unknown> }) {
   }
 }
 
-function ChartView({ chart }: { chart: Chart }) {
+function ChartView({ chart }: { chart: ReportChart }) {
   const locale = useLocale();
   const title = tx(chart.title, locale);
   if (!chart.data.length) return null;
@@ -69,47 +71,23 @@ function ChartView({ chart }: { chart: Chart }) {
   return <BarChart title={title} testId="report-chart" labels={chart.data.map((d) => d.label)} values={chart.data.map((d) => d.value)} color="#1976d2" />;
 }
 
-export function ResultView({ def, params, toolbar, onDrill }: { def: ReportInfo; params: Params; toolbar: ReactNode; onDrill?: (next: Params) => void }) {
+export function ResultView({ def, params, toolbar, onDrill }: { def: ReportInfo; params: ReportParamValues; toolbar: ReactNode; onDrill?: (next: ReportParamValues) => void }) {
   const t = useTranslate();
   const locale = useLocale();
-  const dp = useDataProvider<Provider>();
-  const [page, setPage] = useState(0);
-  const [perPage, setPerPage] = useState(15);
-  const [sort, setSort] = useState<{ field?: string; order: 'asc' | 'desc' }>({ order: 'asc' });
-  const [data, setData] = useState<{ rows: Record<string, unknown>[]; total: number }>();
-  const [chart, setChart] = useState<Chart>();
-  const [error, setError] = useState<string>();
   const key = JSON.stringify(params);
-  useEffect(() => setPage(0), [key]);
-  useEffect(() => {
-    let alive = true;
-    setError(undefined);
-    dp.call<{ data: Record<string, unknown>[]; meta: { total: number } }>(`/admin/report/${def.type}`, {
-      query: queryOf(JSON.parse(key), { page: page + 1, per_page: perPage, ...(sort.field ? { sort: sort.field, order: sort.order } : {}) }),
-    }).then(
-      (r) => alive && setData({ rows: r.data, total: r.meta.total }),
-      (e: { message: string }) => alive && setError(e.message),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [dp, def.type, key, page, perPage, sort]);
-  useEffect(() => {
-    if (!def.chart) return;
-    let alive = true;
-    dp.call<{ chart?: Chart }>(`/admin/report/${def.type}`, { query: queryOf(JSON.parse(key), { per_page: 1, with_chart: 'true' }) }).then(
-      (r) => alive && setChart(r.chart),
-      () => undefined,
-    );
-    return () => {
-      alive = false;
-    };
-  }, [dp, def.type, def.chart, key]);
-  const columns = useMemo(() => def.columns, [def]);
+  // the page and order chosen belong to these parameters: other parameters start again at the first page
+  const [chosen, setChosen] = useState<{ key: string; view: ReportView }>({ key, view: FIRST_PAGE });
+  const view = chosen.key === key ? chosen.view : FIRST_PAGE;
+  const { page: pageQuery, chart } = useReport(def, params, view);
+  const setView = (next: Partial<ReportView>) => setChosen({ key, view: { ...view, ...next } });
+  const { page, perPage, sort } = view;
+  const data = pageQuery.data ? { rows: pageQuery.data.data, total: pageQuery.data.meta.total } : undefined;
+  const error = pageQuery.error?.message;
+  const columns = def.columns;
   const drill = (row: Record<string, unknown>) => {
     if (!onDrill) return;
-    if (row.step === 'program') onDrill({ step: 'chapter', program_id: row.program_id });
-    else if (row.step === 'chapter') onDrill({ step: 'student', program_id: row.program_id, chapter_id: row.chapter_id });
+    if (row.step === 'program') onDrill({ step: 'chapter', program_id: row.program_id as number });
+    else if (row.step === 'chapter') onDrill({ step: 'student', program_id: row.program_id as number, chapter_id: row.chapter_id as number });
   };
   return (
     <Card>
@@ -141,7 +119,7 @@ export function ResultView({ def, params, toolbar, onDrill }: { def: ReportInfo;
                           <TableSortLabel
                             active={sort.field === c.key}
                             direction={sort.field === c.key ? sort.order : 'asc'}
-                            onClick={() => setSort({ field: c.key, order: sort.field === c.key && sort.order === 'asc' ? 'desc' : 'asc' })}
+                            onClick={() => setView({ sort: { field: c.key, order: sort.field === c.key && sort.order === 'asc' ? 'desc' : 'asc' } })}
                           >
                             {tx(c.title, locale)}
                           </TableSortLabel>
@@ -187,11 +165,8 @@ export function ResultView({ def, params, toolbar, onDrill }: { def: ReportInfo;
               rowsPerPage={perPage}
               rowsPerPageOptions={[15, 50, 100]}
               labelRowsPerPage={t('reports.rows')}
-              onPageChange={(_, p) => setPage(p)}
-              onRowsPerPageChange={(e) => {
-                setPerPage(Number(e.target.value));
-                setPage(0);
-              }}
+              onPageChange={(_, p) => setView({ page: p })}
+              onRowsPerPageChange={(e) => setView({ perPage: Number(e.target.value), page: 0 })}
             />
           </>
         )}

@@ -1,26 +1,31 @@
 import { useState } from 'react';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { Box, Button, TextField } from '@mui/material';
-import { type Params, type Provider, queryOf, type Saved } from './model.ts';
+import type { ReportParamValues, SavedReport } from '../../../common/api/types/reports.ts';
+import { useApiMutation } from '../../providers/queries.ts';
+import { queryOf } from './model.ts';
 import { useTo } from './hooks.ts';
 
 /** The result's "save as": a new saved report, or the opened one's name and parameters. */
-export function SaveBox({ type, params, saved }: { type: string; params: Params; saved?: Saved }) {
+export function SaveBox({ type, params, saved }: { type: string; params: ReportParamValues; saved?: SavedReport }) {
   const t = useTranslate();
-  const dp = useDataProvider<Provider>();
   const notify = useNotify();
   const navigate = useNavigate();
   const to = useTo();
   const [name, setName] = useState(saved?.name ?? '');
   const [error, setError] = useState<string>();
+  const write = useApiMutation(
+    (dp, body: Record<string, unknown>) =>
+      saved
+        ? dp.call<{ data: SavedReport }>(`/admin/reports/${saved.id}`, { method: 'PUT', body, json: true })
+        : dp.call<{ data: SavedReport }>('/admin/reports', { method: 'POST', body, json: true }),
+    ['/admin/reports'],
+  );
   const save = async () => {
     setError(undefined);
     try {
-      const body = { name, type, params: queryOf(params, {}) };
-      const r = saved
-        ? await dp.call<{ data: Saved }>(`/admin/reports/${saved.id}`, { method: 'PUT', body, json: true })
-        : await dp.call<{ data: Saved }>('/admin/reports', { method: 'POST', body, json: true });
+      const r = await write.mutateAsync({ name, type, params: queryOf(params, {}) });
       notify('reports.saved_ok', { type: 'info' });
       if (!saved) navigate(to(`/reports/${r.data.id}/view`));
     } catch (e) {

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Title, useLocale, useTranslate } from 'react-admin';
 import { Box, Button, Card, CardContent, CircularProgress, Step, StepButton, Stepper, Typography } from '@mui/material';
-import { type Params, type Saved, tx } from './model.ts';
+import type { ReportParamValues, SavedReport } from '../../../common/api/types/reports.ts';
+import { tx } from './model.ts';
 import { useCatalogue } from './hooks.ts';
 import { CatalogueButtons } from './CatalogueButtons.tsx';
 import { ParamsForm } from './ParamsForm.tsx';
@@ -10,15 +11,15 @@ import { SaveBox } from './SaveBox.tsx';
 import { ExportSlot } from './ExportSlot.tsx';
 
 /** The report wizard (table → params → result → step) of `ReportCreate.tsx` and `ReportEdit.tsx`. */
-export function Wizard({ initial }: { initial: { type?: string; params: Params; stage: number; saved?: Saved } }) {
+export function Wizard({ initial }: { initial: { type?: string; params: ReportParamValues; stage: number; saved?: SavedReport } }) {
   const t = useTranslate();
   const locale = useLocale();
   const cat = useCatalogue();
   const [type, setType] = useState(initial.type);
-  const [params, setParams] = useState<Params>(initial.params);
+  const [params, setParams] = useState<ReportParamValues>(initial.params);
   const [stage, setStage] = useState(initial.stage);
   /** Traffic light: the levels walked down from the result (program → chapter → student). */
-  const [trail, setTrail] = useState<Params[]>([]);
+  const [trail, setTrail] = useState<ReportParamValues[]>([]);
   const def = cat?.reports.find((r) => r.type === type);
   const shown = trail.length ? trail[trail.length - 1] : params;
   const steps = ['table', 'params', 'result', 'step'] as const;

@@ -1,38 +1,10 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { Title, useDataProvider, useLocale, useTranslate } from 'react-admin';
+import { useState, type ReactNode } from 'react';
+import { Title, useLocale, useTranslate } from 'react-admin';
 import { Box, Card, CardContent, CircularProgress, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
-import type { createDataProvider } from '../../providers/dataProvider.ts';
+import type { ActivityPeriod, Statistics } from '../../../common/api/types/statistics.ts';
+import { useApiQuery } from '../../providers/queries.ts';
 import { formatDateTime, formatMoney, formatNumber, toDisplayDate } from '../../../common/format/format.ts';
 import { BarChart, LineChart, StackedBar } from './charts.tsx';
-
-type Provider = ReturnType<typeof createDataProvider>;
-type Period = 'week' | 'month' | 'quarter' | 'year';
-
-export interface Statistics {
-  generated_at: string;
-  students: { total: number; active: number; blocked: number; active_window_days: number };
-  activity: { period: Period; date_start: string; date_end: string; logins: number; actions: number; series: { date: string; logins: number; actions: number; users: number }[] };
-  programs: {
-    not_started: number;
-    in_process: number;
-    done: number;
-    enrolments: number;
-    by_program: { program_id: number; title: string; title_en: string | null; not_started: number; in_process: number; done: number }[];
-  };
-  quizzes: {
-    window_days: number;
-    date_start: string;
-    attempts: number;
-    passed: number;
-    students: number;
-    pass_rate: number | null;
-    average_percent: number | null;
-    distribution: { from: number; to: number; attempts: number }[];
-    top: { quiz_id: number; title: string; attempts: number; passed: number; average_percent: number | null }[];
-  };
-  projects: { waiting: number; oldest_submitted_at: string | null };
-  payments: null | { students: number; by_currency: { currency: string; amount: number; items: number; students: number }[] };
-}
 
 const COLORS = { logins: '#1976d2', actions: '#9c27b0', users: '#2e7d32', not_started: '#bdbdbd', in_process: '#ffa000', done: '#2e7d32', bars: '#1976d2' };
 
@@ -69,26 +41,14 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
 export function StatisticsScreen() {
   const t = useTranslate();
   const locale = useLocale();
-  const dp = useDataProvider<Provider>();
-  const [period, setPeriod] = useState<Period>('month');
-  const [data, setData] = useState<Statistics>();
-  const [error, setError] = useState<string>();
-  useEffect(() => {
-    let alive = true;
-    setError(undefined);
-    dp.call<{ data: Statistics }>('/admin/statistics', { query: { period } }).then(
-      (r) => alive && setData(r.data),
-      (e: { message: string }) => alive && setError(e.message),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [dp, period]);
+  const [period, setPeriod] = useState<ActivityPeriod>('month');
+  // another period keeps the figures shown until its own arrive
+  const { data, error } = useApiQuery<{ data: Statistics }, Statistics>('/admin/statistics', { query: { period }, select: (r) => r.data, keepPrevious: true });
   const s = (k: string, o?: object) => t(`statistics.${k}`, o);
   if (error)
     return (
       <Typography color="error" sx={{ mt: 2 }} data-testid="statistics-error">
-        {error}
+        {error.message}
       </Typography>
     );
   if (!data) return <CircularProgress sx={{ m: 4 }} aria-label={t('ra.page.loading')} />;
@@ -117,7 +77,7 @@ export function StatisticsScreen() {
               size="small"
               label={s('period')}
               value={period}
-              onChange={(e) => setPeriod(e.target.value as Period)}
+              onChange={(e) => setPeriod(e.target.value as ActivityPeriod)}
               sx={{ minWidth: 160 }}
               slotProps={{ htmlInput: { 'data-testid': 'statistics-period' } }}
             >
