@@ -1,3 +1,4 @@
+import { FetchError, ofetch } from 'ofetch';
 import { STORAGE_KEYS, storage } from '../storage.ts';
 import { apiBaseUrl, currentTenant } from '../tenant/tenant.ts';
 import { hasFiles, needsFormData, toQueryString } from './form-data.ts';
@@ -146,45 +147,54 @@ export async function api<T = unknown>(path: string, opts: RequestOptions = {}):
   }
 }
 
+/** The API answers JSON; a body that is not JSON is kept as its text, an empty one is nothing (204). */
+const parseAnswer = (text: string): unknown => {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+};
+
 /**
- * One call with the platform's fetch (no client library in the portal's first load): a plain body goes as JSON,
- * form data as it is; the answer is parsed as JSON (text when it is not JSON, nothing for 204); a status of 400 or
- * more throws ApiError with the parsed body; `timeout` aborts the call.
+ * The apps' ofetch: every answer read as text and parsed as JSON (`parseAnswer`), and ofetch's own retry off: a busy
+ * read is tried again by `api` (once, after the advised wait, cancellable, with the notice; docs/api.md "Busy"),
+ * while ofetch would retry every 5xx of a read once without the advice and without a way to cancel its wait.
+ */
+const apiFetch = ofetch.create({ retry: 0, responseType: 'json', parseResponse: parseAnswer });
+
+/** The caller's signal, with `timeout` added when there are both (ofetch applies its timeout only without a signal). */
+function callSignal(signal: AbortSignal | undefined, timeout: number | undefined) {
+  if (!signal || !timeout) return signal;
+  const timer = new AbortController();
+  const id = setTimeout(() => timer.abort(new Error('timeout')), timeout);
+  signal.addEventListener('abort', () => (clearTimeout(id), timer.abort(signal.reason)), { once: true });
+  return timer.signal;
+}
+
+/**
+ * One call through ofetch: a plain body goes as JSON, form data as it is; the answer is parsed as JSON (text when it
+ * is not JSON, nothing for 204); a status of 400 or more throws ApiError with the API's error body (ofetch's
+ * `FetchError.data`) and a 503's advised wait; `timeout` aborts the call; a call that got no answer (no connection,
+ * cancelled, timed out) throws the platform's own error, which `toApiError` makes a status 0.
  */
 async function send<T>(url: string, method: string, body: BodyInit | Record<string, unknown> | undefined, opts: RequestOptions): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...apiHeaders() };
-  let payload: BodyInit | undefined;
-  if (body === undefined || body instanceof FormData || body instanceof Blob || typeof body === 'string') payload = body as BodyInit | undefined;
-  else {
-    payload = JSON.stringify(body);
-    headers['Content-Type'] = 'application/json';
-  }
-  let signal = opts.signal;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  if (opts.timeout) {
-    const ctl = new AbortController();
-    timer = setTimeout(() => ctl.abort(new Error('timeout')), opts.timeout);
-    opts.signal?.addEventListener('abort', () => ctl.abort(opts.signal?.reason));
-    signal = ctl.signal;
-  }
   try {
-    const res = await fetch(url, { method, body: payload, headers, signal });
-    const text = res.status === 204 || method === 'HEAD' ? '' : await res.text();
-    let data: unknown;
-    if (text) {
-      try {
-        data = JSON.parse(text);
-      } catch {
-        data = text;
-      }
-    }
-    if (!res.ok) {
-      const errorBody = (data && typeof data === 'object' ? data : {}) as ApiErrorBody;
-      throw new ApiError(res.status, errorBody, res.status === 503 ? retryAfterOf(res.headers.get('Retry-After'), errorBody) : undefined);
-    }
-    return data as T;
-  } finally {
-    clearTimeout(timer);
+    return (await apiFetch<T>(url, {
+      method,
+      body: body as BodyInit | Record<string, unknown> | undefined,
+      headers: { Accept: 'application/json', ...apiHeaders() },
+      signal: callSignal(opts.signal, opts.timeout),
+      timeout: opts.signal ? undefined : opts.timeout,
+    })) as T;
+  } catch (err) {
+    if (!(err instanceof FetchError)) throw err;
+    const res = err.response;
+    if (!res) throw err.cause ?? err;
+    const data: unknown = err.data;
+    const errorBody = (data && typeof data === 'object' ? data : {}) as ApiErrorBody;
+    throw new ApiError(res.status, errorBody, res.status === 503 ? retryAfterOf(res.headers.get('Retry-After'), errorBody) : undefined);
   }
 }
 

@@ -1,3 +1,4 @@
+import { type FetchResponse, ofetch } from 'ofetch';
 import { ApiError, apiHeaders, buildUrl, type ApiErrorBody } from './client.ts';
 import { busyFailed, busyOver, busyWaitMs, busyWaitOver, busyWaiting, isBusy, pause, retryAfterOf } from './busy.ts';
 import { errorWordingReady } from './events.ts';
@@ -10,7 +11,8 @@ import { errorWordingReady } from './events.ts';
  * parsed as an error body and thrown.
  */
 export async function download(path: string, opts: { query?: Record<string, unknown>; save?: boolean } = {}) {
-  const get = () => fetch(buildUrl(path, opts.query), { headers: apiHeaders() });
+  // through ofetch, the body read as a blob whatever the status; a failed answer is worded below, ofetch retries nothing
+  const get = () => ofetch.raw<Blob, 'blob'>(buildUrl(path, opts.query), { headers: apiHeaders(), responseType: 'blob', retry: 0, ignoreResponseError: true });
   let res = await get();
   if (!res.ok) {
     let err: ApiError | undefined = await errorOf(res);
@@ -32,7 +34,7 @@ export async function download(path: string, opts: { query?: Record<string, unkn
     }
   }
   busyOver();
-  const blob = await res.blob();
+  const blob = res._data ?? new Blob([]);
   let jsonName: string | undefined;
   if ((res.headers.get('content-type') ?? '').includes('application/json')) {
     try {
@@ -47,10 +49,10 @@ export async function download(path: string, opts: { query?: Record<string, unkn
 }
 
 /** A failed answer as ApiError: its JSON body when it has one, a 503's advised wait. */
-async function errorOf(res: Response): Promise<ApiError> {
+async function errorOf(res: FetchResponse<Blob>): Promise<ApiError> {
   let body: ApiErrorBody = {};
   try {
-    body = JSON.parse(await res.text());
+    body = JSON.parse((await res._data?.text()) ?? '');
   } catch {
     /* not JSON */
   }
