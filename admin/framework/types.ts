@@ -33,10 +33,20 @@ export interface FieldConfig {
 
 export type Action = 'list' | 'show' | 'create' | 'edit' | 'delete';
 
+/** The menu's groups, in menu order (labels `menu.<group>` in admin/i18n/ru.ts and en.ts). */
+export const MENU_GROUPS = ['learning', 'people', 'money', 'marketplace', 'reports', 'settings'] as const;
+export type MenuGroup = (typeof MENU_GROUPS)[number];
+
 /** Everything that makes one back-office resource: the generic layer turns it into screens and a menu entry. */
 export interface ResourceConfig {
   /** react-admin resource name; also the URL (`/admin/<name>`). */
   name: string;
+  /**
+   * Where the menu shows it: its group and its place in the group (lower first). The whole menu's order is the groups'
+   * then the ranks', and a user lands on the first resource of that order the role may open. Every resource folder's
+   * configurations have it (admin/resources/registry.test.ts); a test's own resource may leave it out (menu's end).
+   */
+  menu?: { group: MenuGroup; rank: number };
   /** API path of the resource (`/admin/user`). */
   apiPath: string;
   icon?: ComponentType;

@@ -16,6 +16,7 @@ const STAFF = ACCESS.curatorWork.read;
  */
 export const calendar: ResourceConfig = {
   name: 'calendar',
+  menu: { group: 'people', rank: 80 },
   apiPath: '/admin/calendar',
   icon: EventIcon,
   roles: { list: STAFF, create: STAFF, edit: STAFF, delete: STAFF },

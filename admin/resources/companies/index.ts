@@ -12,6 +12,7 @@ const text = (source: string, maxLength = 500): FieldConfig => ({ source, type: 
  */
 export const companies: ResourceConfig = {
   name: 'companies',
+  menu: { group: 'money', rank: 30 },
   apiPath: '/admin/company',
   icon: BusinessIcon,
   roles: { list: ADMINS, create: ADMINS, edit: ADMINS, delete: ADMINS },

@@ -17,6 +17,7 @@ const ProgramEnrolment = lazyScreen(() => import('./Enrolment.tsx'), 'ProgramEnr
  */
 export const courses: ResourceConfig = {
   name: 'courses',
+  menu: { group: 'learning', rank: 10 },
   apiPath: '/admin/program',
   icon: SchoolIcon,
   roles: { list: ACCESS.programs.read, create: ACCESS.programs.create, edit: ACCESS.programs.read },

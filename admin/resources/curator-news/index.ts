@@ -8,6 +8,7 @@ import { ADMINS as SCHOOL_ADMINS } from '../../../common/access/roles.ts';
  */
 export const curatorNews: ResourceConfig = {
   name: 'curator-news',
+  menu: { group: 'people', rank: 50 },
   apiPath: '/admin/news/curator',
   icon: CampaignIcon,
   roles: { list: ['moderator'], create: ['moderator'], edit: ['moderator'], delete: ['moderator'] },

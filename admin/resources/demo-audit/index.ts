@@ -5,6 +5,7 @@ import { ACCESS } from '../../../common/access/roles.ts';
 /** Read-only journal of demo mode: which admin, acting as which user, made which call (GET /admin/demo/audit). */
 export const demoAudit: ResourceConfig = {
   name: 'demo-audit',
+  menu: { group: 'settings', rank: 30 },
   apiPath: '/admin/demo/audit',
   icon: HistoryIcon,
   roles: { list: ACCESS.school.read, edit: [], create: [] },

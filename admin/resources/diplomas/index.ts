@@ -17,6 +17,7 @@ const person = (source: string): FieldConfig => ({ source, type: 'text', maxLeng
  */
 export const diplomas: ResourceConfig = {
   name: 'diplomas',
+  menu: { group: 'learning', rank: 90 },
   apiPath: '/admin/diploma',
   icon: WorkspacePremiumIcon,
   roles: { list: ADMINS, create: ADMINS, edit: ADMINS, delete: ADMINS },

@@ -16,6 +16,7 @@ const ADMINS = ACCESS.school.read;
  */
 export const documents: ResourceConfig = {
   name: 'documents',
+  menu: { group: 'people', rank: 90 },
   apiPath: '/admin/document',
   icon: FolderSharedIcon,
   roles: { list: ADMINS, create: ADMINS, edit: ADMINS, delete: ADMINS },

@@ -15,6 +15,7 @@ const FileEdit = lazyScreen(() => import('./FileEdit.tsx'), 'FileEdit');
  */
 export const files: ResourceConfig = {
   name: 'files',
+  menu: { group: 'learning', rank: 50 },
   apiPath: '/admin/file',
   icon: FolderIcon,
   roles: { list: ACCESS.school.read, create: [], edit: ACCESS.school.read },

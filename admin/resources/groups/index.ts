@@ -9,6 +9,7 @@ const GroupMembers = lazyScreen(() => import('./Members.tsx'), 'GroupMembers');
 /** Groups of students; members are managed beside the edit form. */
 export const groups: ResourceConfig = {
   name: 'groups',
+  menu: { group: 'people', rank: 30 },
   apiPath: '/admin/group',
   icon: GroupsIcon,
   roles: { list: ACCESS.school.read, create: ACCESS.school.read, edit: ACCESS.school.read, delete: ACCESS.school.read },

@@ -24,6 +24,7 @@ const common: FieldConfig[] = [
 /** Branches of lifelong learning (docs/lifelong-learning.md); a branch opens in the branch builder. */
 export const abranch: ResourceConfig = {
   name: 'abranch',
+  menu: { group: 'learning', rank: 100 },
   apiPath: '/admin/abranch',
   icon: AccountTreeIcon,
   flag: 'lifelong_learning',
@@ -40,6 +41,7 @@ export const abranch: ResourceConfig = {
 /** Programs of branches: each an ordered set of modules. */
 export const aprogram: ResourceConfig = {
   name: 'aprogram',
+  menu: { group: 'learning', rank: 110 },
   apiPath: '/admin/aprogram',
   icon: ViewModuleIcon,
   flag: 'lifelong_learning',
@@ -54,6 +56,7 @@ export const aprogram: ResourceConfig = {
 /** Modules of branch programs: one learning program, material or quiz of the school each. */
 export const amodule: ResourceConfig = {
   name: 'amodule',
+  menu: { group: 'learning', rank: 120 },
   apiPath: '/admin/amodule',
   icon: ExtensionIcon,
   flag: 'lifelong_learning',
@@ -80,6 +83,7 @@ export const RULES = ['manual', 'program_finished', 'quiz_passed', 'project_appr
 /** Achievements: a badge and what earns it; its awards (and grants or withdrawals by hand) beside the form. */
 export const achievement: ResourceConfig = {
   name: 'achievement',
+  menu: { group: 'learning', rank: 130 },
   apiPath: '/admin/achievement',
   icon: EmojiEventsIcon,
   flag: 'lifelong_learning',

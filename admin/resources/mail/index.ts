@@ -9,6 +9,7 @@ const MailCompose = lazyScreen(() => import('./MailCompose.tsx'), 'MailCompose')
 /** Mail to users (admins, superadmins, curators), shown only while the school's `message` section is on. */
 export const mail: ResourceConfig = {
   name: 'mail',
+  menu: { group: 'people', rank: 70 },
   apiPath: '/admin/email/send',
   icon: MailIcon,
   flag: 'message',

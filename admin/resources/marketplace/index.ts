@@ -16,6 +16,7 @@ const currencies = ['RUB', 'USD', 'EURO'].map((id) => ({ id, name: id }));
 /** Publishing the school's programs on the marketplace (docs/marketplace.md). */
 export const marketplace: ResourceConfig = {
   name: 'marketplace',
+  menu: { group: 'marketplace', rank: 10 },
   apiPath: '/admin/marketplace/listing',
   icon: StorefrontIcon,
   roles: { list: ADMINS, create: ADMINS, edit: ADMINS, delete: ADMINS },
@@ -40,6 +41,7 @@ export const marketplace: ResourceConfig = {
 /** Students of other schools who bought the school's programs: their learner accounts here and their school. */
 export const marketLearners: ResourceConfig = {
   name: 'market-learners',
+  menu: { group: 'marketplace', rank: 30 },
   apiPath: '/admin/marketplace/learners',
   icon: GroupsIcon,
   roles: { list: ADMINS, edit: [], create: [] },
@@ -57,6 +59,7 @@ export const marketLearners: ResourceConfig = {
 /** The wallets' ledger of the school's students; a credit is a new entry (who and why). */
 export const marketWallets: ResourceConfig = {
   name: 'market-wallets',
+  menu: { group: 'marketplace', rank: 50 },
   apiPath: '/admin/marketplace/wallet',
   icon: AccountBalanceWalletIcon,
   roles: { list: ADMINS, create: ADMINS, edit: [] },
@@ -78,6 +81,7 @@ export const marketWallets: ResourceConfig = {
 /** Invoices to legal entities of other schools; marking one paid opens the buyer's access. */
 export const marketInvoices: ResourceConfig = {
   name: 'market-invoices',
+  menu: { group: 'marketplace', rank: 40 },
   apiPath: '/admin/marketplace/invoice',
   icon: ReceiptIcon,
   roles: { list: ADMINS, edit: [], create: [] },
@@ -111,6 +115,7 @@ export const marketInvoices: ResourceConfig = {
 /** "Found cheaper": students' reports of a lower price seen elsewhere for the school's programs; the admin answers. */
 export const marketFoundCheaper: ResourceConfig = {
   name: 'market-found-cheaper',
+  menu: { group: 'marketplace', rank: 60 },
   apiPath: '/admin/marketplace/found_cheaper',
   icon: PriceCheckIcon,
   roles: { list: ADMINS, edit: ADMINS, create: [] },
@@ -142,6 +147,7 @@ const IMAGES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
 /** Marketplace ads: banners of the school in the catalogue of every school, each linking to a program or a store category, during a period. */
 export const marketAds: ResourceConfig = {
   name: 'market-ads',
+  menu: { group: 'marketplace', rank: 20 },
   apiPath: '/admin/marketplace/ad',
   icon: CampaignIcon,
   roles: { list: ADMINS, create: ADMINS, edit: ADMINS, delete: ADMINS },

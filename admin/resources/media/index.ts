@@ -10,6 +10,7 @@ import { ACCESS } from '../../../common/access/roles.ts';
  */
 export const media: ResourceConfig = {
   name: 'media',
+  menu: { group: 'learning', rank: 30 },
   apiPath: '/admin/media',
   icon: PermMediaIcon,
   roles: { list: ACCESS.materials.read, create: ACCESS.materials.write, edit: ACCESS.materials.write, delete: ACCESS.materials.write },

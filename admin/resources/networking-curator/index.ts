@@ -10,6 +10,7 @@ const INDUSTRIES = ['it', 'finance', 'consulting', 'manufacturing', 'retail', 'e
  */
 export const networkingCurator: ResourceConfig = {
   name: 'networking-curator',
+  menu: { group: 'people', rank: 60 },
   apiPath: '/admin/networking/curator',
   icon: HubIcon,
   roles: { list: ['moderator'], edit: [], create: [] },

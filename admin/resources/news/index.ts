@@ -5,6 +5,7 @@ import { ACCESS } from '../../../common/access/roles.ts';
 /** News of the school for admins (audience everyone or curators); curators manage theirs in "curator-news". Bodies are sanitised on the server. */
 export const news: ResourceConfig = {
   name: 'news',
+  menu: { group: 'people', rank: 40 },
   apiPath: '/admin/news',
   icon: NewspaperIcon,
   roles: { list: ACCESS.school.read, create: ACCESS.school.read, edit: ACCESS.school.read, delete: ACCESS.school.read },

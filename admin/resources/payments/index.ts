@@ -18,6 +18,7 @@ const currencies = CURRENCIES.map((id) => ({ id, name: id }));
  */
 export const payments: ResourceConfig = {
   name: 'payments',
+  menu: { group: 'money', rank: 20 },
   apiPath: '/admin/payment',
   icon: ReceiptLongIcon,
   roles: { list: ACCESS.school.read, create: ACCESS.school.read, edit: ACCESS.school.read },

@@ -7,6 +7,7 @@ const currencies = ['RUB', 'USD', 'EURO'].map((id) => ({ id, name: id }));
 /** Prices of programs by format and currency. */
 export const prices: ResourceConfig = {
   name: 'prices',
+  menu: { group: 'money', rank: 10 },
   apiPath: '/admin/price',
   icon: PaymentsIcon,
   roles: { list: ACCESS.school.read, create: ACCESS.school.read, edit: ACCESS.school.read, delete: ACCESS.school.read },

@@ -15,6 +15,7 @@ const ProjectsList = lazyScreen(() => import('./ProjectsList.tsx'), 'ProjectsLis
  */
 export const projects: ResourceConfig = {
   name: 'projects',
+  menu: { group: 'learning', rank: 60 },
   apiPath: '/admin/submittedProject',
   icon: ProjectsMenuIcon,
   roles: { list: ACCESS.projects.read, edit: ACCESS.projects.read, delete: ACCESS.projects.read },

@@ -21,6 +21,7 @@ const flag = (source: string): FieldConfig => ({ source, type: 'boolean' });
  */
 export const quizzes: ResourceConfig = {
   name: 'quizzes',
+  menu: { group: 'learning', rank: 20 },
   apiPath: '/admin/quiz',
   icon: QuizIcon,
   roles: { list: ACCESS.school.read, create: ACCESS.school.read, edit: ACCESS.school.read },

@@ -9,6 +9,7 @@ const RatingList = lazyScreen(() => import('./RatingList.tsx'), 'RatingList');
 /** Rating (flag `rating`): the school's students ranked by points, all time, by year or by month. Read-only. */
 export const rating: ResourceConfig = {
   name: 'rating',
+  menu: { group: 'learning', rank: 80 },
   apiPath: '/admin/rating',
   icon: LeaderboardIcon,
   roles: { list: ACCESS.school.read, edit: [], create: [] },

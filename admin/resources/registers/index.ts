@@ -9,6 +9,7 @@ import { ACCESS } from '../../../common/access/roles.ts';
  */
 export const registers: ResourceConfig = {
   name: 'registers',
+  menu: { group: 'people', rank: 20 },
   apiPath: '/admin/registers',
   icon: HowToRegIcon,
   roles: { list: ACCESS.curatorWork.read, edit: [], create: [] },

@@ -7,6 +7,7 @@ const STAFF = ACCESS.reports.read;
 /** Scheduled reports (`/admin/report_schedule`, docs/report-export.md): a saved report mailed as .xlsx to staff. */
 export const reportSchedules: ResourceConfig = {
   name: 'report-schedules',
+  menu: { group: 'reports', rank: 30 },
   apiPath: '/admin/report_schedule',
   icon: ScheduleSendIcon,
   roles: { list: STAFF, create: STAFF, edit: STAFF, delete: STAFF },

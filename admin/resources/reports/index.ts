@@ -16,6 +16,7 @@ const STAFF = ACCESS.reports.read;
  */
 export const reports: ResourceConfig = {
   name: 'reports',
+  menu: { group: 'reports', rank: 20 },
   apiPath: '/admin/reports',
   icon: AssessmentIcon,
   roles: { list: STAFF, create: STAFF, edit: STAFF, delete: STAFF },

@@ -15,6 +15,7 @@ const statuses = [
  */
 export const scores: ResourceConfig = {
   name: 'scores',
+  menu: { group: 'learning', rank: 70 },
   apiPath: '/admin/score',
   icon: GradingIcon,
   roles: { list: ACCESS.school.read, edit: ACCESS.school.read },

@@ -12,6 +12,7 @@ const SettingsPage = lazyScreen(() => import('./SettingsPage.tsx'), 'SettingsPag
  */
 export const settings: ResourceConfig = {
   name: 'settings',
+  menu: { group: 'settings', rank: 10 },
   apiPath: '/admin/setting',
   icon: SettingsIcon,
   roles: { list: ACCESS.school.read, edit: [], create: [] },

@@ -9,6 +9,7 @@ const StatisticsScreen = lazyScreen(() => import('./StatisticsScreen.tsx'), 'Sta
 /** Statistics (`GET /admin/statistics`): the school's dashboard for staff. Read-only, one screen. */
 export const statistics: ResourceConfig = {
   name: 'statistics',
+  menu: { group: 'reports', rank: 10 },
   apiPath: '/admin/statistics',
   icon: InsightsIcon,
   roles: { list: ACCESS.reports.read, edit: [], create: [] },

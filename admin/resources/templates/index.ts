@@ -29,6 +29,7 @@ const formFields = ['title', 'kind', 'body'];
 /** Document templates: a text with {{placeholders}} that diploma generation fills (the server refuses unknown ones). */
 export const templates: ResourceConfig = {
   name: 'templates',
+  menu: { group: 'settings', rank: 20 },
   apiPath: '/admin/template',
   icon: DescriptionIcon,
   roles: { list: ADMINS, create: ADMINS, edit: ADMINS, delete: ADMINS },

@@ -18,6 +18,7 @@ const date = (source: string): FieldConfig => ({ source, type: 'date' });
  */
 export const users: ResourceConfig = {
   name: 'users',
+  menu: { group: 'people', rank: 10 },
   apiPath: '/admin/user',
   icon: PeopleIcon,
   roles: { list: ACCESS.users.read, create: ACCESS.users.read, edit: ACCESS.users.read, delete: ACCESS.users.delete },

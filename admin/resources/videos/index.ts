@@ -6,6 +6,7 @@ import { ACCESS } from '../../../common/access/roles.ts';
 /** Videos (spec route "video", admins): the materials of kind video with a player; uploads and edits go through `media`. */
 export const videos: ResourceConfig = {
   name: 'videos',
+  menu: { group: 'learning', rank: 40 },
   apiPath: '/admin/media',
   icon: VideoLibraryIcon,
   roles: { list: ACCESS.materials.write, create: [], edit: [] },
