@@ -18,7 +18,11 @@ export default defineConfig({
   // react-router's own production build (its published entry is the development one, with the dev warnings):
   // the same code without the warnings, only in `vite build`.
   resolve: {
-    alias: process.argv.includes('build') ? reactRouterProduction : [],
+    alias: [
+      ...(process.argv.includes('build') ? reactRouterProduction : []),
+      // react-i18next's shim for React before 18: React's own hook instead (learner/sync-external-store.ts)
+      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: fileURLToPath(new URL('./learner/sync-external-store.ts', import.meta.url)) },
+    ],
   },
   publicDir: fileURLToPath(new URL('./common/public', import.meta.url)),
   build: {

@@ -1,11 +1,12 @@
 import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
 import { beforeErrors } from '../common/api/events.ts';
 import { errorsReady, errorsWanted, hasErrors, loadErrorsWith, registerValidation } from '../common/errors/wording.ts';
 import { getLang, setLang, type Lang } from '../common/i18n/lang.ts';
 import { ru } from './locales/ru.ts';
 
 /**
- * i18next for the portal (its React hook: `translation.ts`): Russian default and fallback, English; the choice is shared with the back office.
+ * i18next for the portal, to the screens through react-i18next (`useTranslation` from 'react-i18next'): Russian default and fallback, English; the choice is shared with the back office.
  * Only Russian is in the entry: another language's catalogue is a chunk loaded when that language is chosen, or
  * before the first render when it is the stored choice (`i18nReady`). The error catalogues are chunks (see below).
  * The entry's catalogue holds the first screens' texts (sign-in, the signed-in shell, the course pages); the other
@@ -43,11 +44,15 @@ export function loadLanguage(l: Lang): Promise<void> {
   return p;
 }
 
-void i18n.init({
+// initialised at once (the entry's catalogue is here): the first render has its texts, nothing suspends; a page's
+// texts are in before it renders (`lazyPage` in App.tsx), so react-i18next never waits on a namespace
+void i18n.use(initReactI18next).init({
   resources: { ru: { translation: ru } },
   lng: 'ru',
   fallbackLng: 'ru',
+  initAsync: false,
   interpolation: { escapeValue: false },
+  react: { useSuspense: false },
 });
 
 /** Resolves once the stored language's catalogues are in (at once for Russian); the portal renders after it. */

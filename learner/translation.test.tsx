@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { useEffect } from 'react';
 import i18n, { changeLanguage, i18nReady } from './i18n.ts';
-import { useTranslation } from './translation.ts';
+import { useTranslation } from 'react-i18next';
 
 await i18nReady;
 afterEach(cleanup);
@@ -20,7 +20,7 @@ function Label() {
   );
 }
 
-describe('useTranslation (learner/translation.ts)', () => {
+describe("react-i18next's useTranslation over the portal's i18next (learner/i18n.ts)", () => {
   it('renders in the interface language, again when it changes, with a new t each time the language does', async () => {
     expect(i18n.language).toBe('ru');
     render(<Label />);

@@ -3,7 +3,7 @@ import { ApiError } from '../../common/api/client.ts';
 import { busyState, dismissBusy, onBusy, type BusyState } from '../../common/api/busy.ts';
 import { describeError, errorsReady, hasErrors } from '../../common/errors/wording.ts';
 import { getLang } from '../../common/i18n/lang.ts';
-import { useTranslation } from '../translation.ts';
+import { useTranslation } from 'react-i18next';
 
 /**
  * The portal's "the system is busy" banner (issue 26 item 3; docs/api.md "Busy"): while a read waits for its one retry

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { useTranslation } from '../translation.ts';
+import { useTranslation } from 'react-i18next';
 
 /**
  * A file chooser that speaks the interface language: a real button (keyboard, screen readers, 44 px on phones) in

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { useTranslation } from '../translation.ts';
+import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, Link, useLocation } from 'react-router-dom';
 import { isDemo, leaveDemo, logout } from '../../common/auth/session.ts';
 import { apiBaseUrl } from '../../common/tenant/tenant.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from '../translation.ts';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTitle } from './ui.tsx';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from '../translation.ts';
+import { useTranslation } from 'react-i18next';
 import type { ThemeName } from '../../common/theme/theme.ts';
 import { LANGS, type Lang } from '../../common/i18n/lang.ts';
 import { changeLanguage } from '../i18n.ts';

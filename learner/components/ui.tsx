@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { useTranslation } from '../translation.ts';
+import { useTranslation } from 'react-i18next';
 import { useSetAtom } from 'jotai';
 import { describeError, errorsReady, hasErrors } from '../../common/errors/wording.ts';
 import { getLang } from '../../common/i18n/lang.ts';

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { useTranslation } from '../translation.ts';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { api } from '../../common/api/client.ts';
 import { download } from '../../common/api/download.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from '../translation.ts';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { api } from '../../common/api/client.ts';
 import { formatNumber, toDisplayDate } from '../../common/format/format.ts';

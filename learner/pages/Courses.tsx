@@ -1,4 +1,4 @@
-import { useTranslation } from '../translation.ts';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { api } from '../../common/api/client.ts';
 import { Empty, ErrorState, Loading, useLoad } from '../components/ui.tsx';

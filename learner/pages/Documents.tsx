@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from '../translation.ts';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { api } from '../../common/api/client.ts';
 import { download } from '../../common/api/download.ts';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { Loading, useErrorTexts, useLoad } from '../components/ui.tsx';
-import { useTranslation } from '../translation.ts';
+import { useTranslation } from 'react-i18next';
 import { useSetAtom } from 'jotai';
 import { useNavigate } from 'react-router-dom';
 import { api, ApiError } from '../../common/api/client.ts';

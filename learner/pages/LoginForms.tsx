@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from '../translation.ts';
+import { useTranslation } from 'react-i18next';
 import { useSetAtom } from 'jotai';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../common/api/client.ts';

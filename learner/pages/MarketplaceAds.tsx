@@ -1,4 +1,4 @@
-import { useTranslation } from '../translation.ts';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { apiBaseUrl } from '../../common/tenant/tenant.ts';
 

@@ -1,5 +1,5 @@
 import { useSetAtom } from 'jotai';
-import { useTranslation } from '../translation.ts';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { api } from '../../common/api/client.ts';
 import { formatNumber, toDisplayDate } from '../../common/format/format.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from '../translation.ts';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../common/api/client.ts';
 import { download } from '../../common/api/download.ts';
 import { formatNumber, toDisplayDate } from '../../common/format/format.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useAtom } from 'jotai';
-import { useTranslation } from '../translation.ts';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../common/api/client.ts';
 import { apiBaseUrl } from '../../common/tenant/tenant.ts';
 import type { Profile as ProfileT } from '../../common/auth/session.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from '../translation.ts';
+import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../../common/api/client.ts';
 import { download } from '../../common/api/download.ts';
 import { describeError } from '../../common/errors/wording.ts';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from '../translation.ts';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { api } from '../../common/api/client.ts';
 import { describeError, firstConfirmMessage, validationText } from '../../common/errors/wording.ts';

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useTranslation } from '../translation.ts';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../common/api/client.ts';
 import { accessAtom, profileAtom } from '../state.ts';
 import { Empty, ErrorState, Loading, useLoad } from '../components/ui.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from '../translation.ts';
+import { useTranslation } from 'react-i18next';
 
 /** A learner section whose content arrives with the learner-portal work (issue 3): title and a neutral empty state. */
 export default function Section() {

@@ -1,5 +1,5 @@
 import { useAtom } from 'jotai';
-import { useTranslation } from '../translation.ts';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../common/api/client.ts';
 import type { Profile } from '../../common/auth/session.ts';
 import { isDemo } from '../../common/auth/session.ts';

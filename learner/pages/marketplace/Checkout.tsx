@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useTranslation } from '../../translation.ts';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../../common/api/client.ts';
 import { formatMoney } from '../../../common/format/format.ts';
 import { ErrorState, Loading, useErrorToast, useLoad, useSuccessToast } from '../../components/ui.tsx';

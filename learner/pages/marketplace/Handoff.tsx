@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../../translation.ts';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../../common/api/client.ts';
 import { STORAGE_KEYS, storage } from '../../../common/storage.ts';
 import { Loading } from '../../components/ui.tsx';

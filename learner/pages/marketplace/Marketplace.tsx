@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useTranslation } from '../../translation.ts';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../../common/api/client.ts';
 import { CURRENCIES } from '../../../common/payments/terms.ts';
 import { Empty, ErrorState, Loading, useLoad } from '../../components/ui.tsx';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useTranslation } from '../../translation.ts';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../../common/api/client.ts';
 import { download } from '../../../common/api/download.ts';
 import { formatDateTime, formatMoney } from '../../../common/format/format.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from '../../translation.ts';
+import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../common/format/format.ts';
 import type { Program } from './model.ts';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link, useParams } from 'react-router-dom';
-import { useTranslation } from '../../translation.ts';
+import { useTranslation } from 'react-i18next';
 import { api, type ApiError } from '../../../common/api/client.ts';
 import { getLang } from '../../../common/i18n/lang.ts';
 import { profileAtom } from '../../state.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { useTranslation } from '../../translation.ts';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../../common/api/client.ts';
 import { currentTenant } from '../../../common/tenant/tenant.ts';
 import { useErrorToast, useSuccessToast } from '../../components/ui.tsx';

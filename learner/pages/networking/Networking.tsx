@@ -1,4 +1,4 @@
-import { useTranslation } from '../../translation.ts';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../../common/api/client.ts';
 import { ErrorState, Loading, useLoad } from '../../components/ui.tsx';
 import type { Record_ } from './model.ts';

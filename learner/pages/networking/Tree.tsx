@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useTranslation } from '../../translation.ts';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../../common/api/client.ts';
 import { formatNumber } from '../../../common/format/format.ts';
 import { Empty, ErrorState, Loading, useLoad } from '../../components/ui.tsx';

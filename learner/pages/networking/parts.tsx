@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from '../../translation.ts';
+import { useTranslation } from 'react-i18next';
 import { getToken } from '../../../common/auth/session.ts';
 import { apiBaseUrl, currentTenant } from '../../../common/tenant/tenant.ts';
 import { Pager } from '../../components/Pager.tsx';
