@@ -83,8 +83,9 @@ describe('quiz integrity: secrecy of the key, late answers, extra attempts, para
     expect(reply.statusCode, what).toBe(200);
     expect(noKey(reply.body), `${what}: answer reply carries the key`).toBe(!expectKey);
     const after = await call('GET', `/api/quiz/${examId}/questionWithAnswer?id_quizAttemp=${attempt}&question_id=${qid}`);
-    expect(after.statusCode, `${what}: key of the answered question`).toBe(expectKey ? 200 : 403);
-    if (!expectKey) expect(noKey(after.body)).toBe(true);
+    // never during the attempt, even where the key is shown after it (issue 30: with navigation the answer could change)
+    expect(after.statusCode, `${what}: key of the answered question during the attempt`).toBe(403);
+    expect(noKey(after.body)).toBe(true);
     expect((await call('POST', `/api/quiz/${examId}/finish?id_quizAttemp=${attempt}`)).statusCode).toBe(200);
     const all = await call('GET', `/api/quiz/${examId}/questionWithAnswer?id_quizAttemp=${attempt}`);
     expect(all.statusCode, `${what}: whole key after the attempt`).toBe(expectKey ? 200 : 403);
@@ -95,7 +96,7 @@ describe('quiz integrity: secrecy of the key, late answers, extra attempts, para
     expect(result.json().data.report === null, `${what}: report`).toBe(!expectReport);
     expect(result.json().data.attempt).toMatchObject({ status: 'FINISHED', score: 0 });
     figures.cases += 5;
-    figures.refusals += (expectKey ? 0 : 2) + 1;
+    figures.refusals += (expectKey ? 1 : 2) + 1;
   }
 
   it('hides the key of an exam with show_correct off, before and after the last attempt', async () => {

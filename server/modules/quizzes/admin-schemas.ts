@@ -44,6 +44,8 @@ export const QuizFields = {
   min_score: Score,
   opens_at: nullable(Type.String({ format: 'date-time' })),
   closes_at: nullable(Type.String({ format: 'date-time' })),
+  /** Seconds past an attempt's deadline in which an answer sent before it still counts (issue 30); at most 5 minutes. */
+  grace_seconds: Type.Integer({ minimum: 0, maximum: 300 }),
 };
 export const QuizCreate = Type.Intersect([Type.Object({ title: QuizFields.title }), Type.Partial(Type.Object(QuizFields))]);
 export const QuizUpdate = Type.Partial(Type.Object(QuizFields));

@@ -95,6 +95,10 @@ export interface AnswerOutcome {
   used: number;
   /** Questions answered before this one, as the statement saw them. */
   answered: number[];
+  /** The quiz's grace past the deadline (seconds). */
+  grace_seconds: number;
+  /** A changing answer (`keepOpen`): the stored answer was the same as this one (a repeat, counted once). */
+  same: boolean;
 }
 
 const asDate = (v: unknown) => (v == null ? null : v instanceof Date ? v : new Date(String(v)));
@@ -122,10 +126,18 @@ export async function storeAnswer(
     is_correct: boolean | null;
     score: number;
     event: boolean;
+    /**
+     * The navigation's answer (issue 30): a stored answer is replaced (when `mayChange`), the attempt never finishes
+     * by it. Without it, the first answer stays and a second is refused (the one-way flow, which finishes the attempt
+     * with its last answer).
+     */
+    keepOpen?: boolean;
+    mayChange?: boolean;
   },
 ): Promise<AnswerOutcome | undefined> {
   // a named prepared statement per handle and shape (server/db/prepared.ts): parsed and planned once per connection
-  const statement = preparedOn(db, p.event ? 'quiz:answer+event' : 'quiz:answer', (bound) => preparedSql(bound, answerStatement(bound, p.event)));
+  const shape = `${p.keepOpen ? 'quiz:change' : 'quiz:answer'}${p.event ? '+event' : ''}`;
+  const statement = preparedOn(db, shape, (bound) => preparedSql(bound, answerStatement(bound, p.event, !!p.keepOpen)));
   const [row] = await statement.execute({
     attempt: p.attemptId,
     user: p.userId,
@@ -138,6 +150,7 @@ export async function storeAnswer(
     score: p.score,
     now: new Date().toISOString(),
     event: p.event ? JSON.stringify({ attempt_id: p.attemptId, quiz_id: p.quizId, is_correct: p.is_correct }) : undefined,
+    ...(p.keepOpen ? { change: !!p.mayChange } : {}),
   });
   if (!row) return undefined;
   const answered = typeof row.answered === 'string' ? JSON.parse(row.answered) : row.answered;
@@ -150,6 +163,8 @@ export async function storeAnswer(
     answered_score: Number(row.answered_score ?? 0),
     used: Number(row.used),
     answered: (answered as number[]).map(Number),
+    grace_seconds: Number(row.grace_seconds ?? 0),
+    same: row.same === true || row.same === 't',
   };
 }
 
@@ -157,10 +172,17 @@ export async function storeAnswer(
  * The answer's statement, its per-call values as placeholders. `a` is built by the handle's own `select()`, so that a
  * school-bound handle writes its school's condition into it (each bound handle prepares its own: `preparedOn`).
  */
-function answerStatement(db: Db, withEvent: boolean) {
+function answerStatement(db: Db, withEvent: boolean, keepOpen: boolean) {
   const ph = sql.placeholder;
   const a = db
-    .select({ id: quizAttempts.id, tenant_id: quizAttempts.tenant_id, status: quizAttempts.status, deadline_at: quizAttempts.deadline_at, version: quizzes.version })
+    .select({
+      id: quizAttempts.id,
+      tenant_id: quizAttempts.tenant_id,
+      status: quizAttempts.status,
+      deadline_at: quizAttempts.deadline_at,
+      version: quizzes.version,
+      grace_seconds: quizzes.grace_seconds,
+    })
     .from(quizAttempts)
     .innerJoin(quizzes, eq(quizzes.id, quizAttempts.quiz_id))
     .where(and(eq(quizAttempts.id, ph('attempt')), eq(quizAttempts.user_id, ph('user'))));
@@ -168,11 +190,14 @@ function answerStatement(db: Db, withEvent: boolean) {
     ? sql`, ev as (insert into events (tenant_id, user_id, kind, subject_type, subject_id, data)
         select tenant_id, ${ph('user')}::int, 'quiz_answer', 'question', question_id, ${ph('event')}::jsonb from ins)`
     : sql``;
-  return sql`with a as (${a.getSQL()}),
+  // the server's clock: an answer counts until the deadline plus the quiz's grace (issue 30)
+  const open = sql`a.status = 'IN_PROCESS' and (a.deadline_at is null or a.deadline_at + make_interval(secs => a.grace_seconds) > ${ph('now')}::timestamptz) and a.version = ${ph('version')}::int`;
+  if (!keepOpen)
+    return sql`with a as (${a.getSQL()}),
     ins as (
       insert into question_answers (tenant_id, attempt_id, question_id, option_ids, text, is_correct, score)
       select a.tenant_id, a.id, ${ph('question')}::int, ${ph('options')}::jsonb, ${ph('text')}::text, ${ph('correct')}::boolean, ${ph('score')}::real
-      from a where a.status = 'IN_PROCESS' and (a.deadline_at is null or a.deadline_at > ${ph('now')}::timestamptz) and a.version = ${ph('version')}::int
+      from a where ${open}
       on conflict do nothing
       returning tenant_id, attempt_id, question_id
     ),
@@ -181,8 +206,35 @@ function answerStatement(db: Db, withEvent: boolean) {
       where id in (select attempt_id from ins)
       returning answered_count, answered_score
     )${event}
-    select a.status, a.deadline_at, a.version,
+    select a.status, a.deadline_at, a.version, a.grace_seconds, false as same,
       exists (select 1 from ins) as inserted,
+      (select answered_count from upd) as answered_count,
+      (select answered_score from upd) as answered_score,
+      (select count(*)::int from quiz_attempts x where x.quiz_id = ${ph('quiz')}::int and x.user_id = ${ph('user')}::int) as used,
+      (select coalesce(json_agg(x.question_id), '[]'::json) from question_answers x where x.attempt_id = a.id) as answered
+    from a`;
+  // the navigation's answer: stored, or replacing the stored one (its arrival stamped, the change counted) unless the
+  // question is locked; the same answer again changes nothing (a repeat from the browser's queue counts once)
+  return sql`with a as (${a.getSQL()}),
+    old as (select x.option_ids, x.text, x.score from question_answers x, a where x.attempt_id = a.id and x.question_id = ${ph('question')}::int),
+    ins as (
+      insert into question_answers (tenant_id, attempt_id, question_id, option_ids, text, is_correct, score)
+      select a.tenant_id, a.id, ${ph('question')}::int, ${ph('options')}::jsonb, ${ph('text')}::text, ${ph('correct')}::boolean, ${ph('score')}::real
+      from a where ${open}
+      on conflict (attempt_id, question_id) do update set option_ids = excluded.option_ids, text = excluded.text, is_correct = excluded.is_correct,
+        score = excluded.score, answered_at = now(), changes = question_answers.changes + 1
+      where ${ph('change')}::boolean and (question_answers.option_ids is distinct from excluded.option_ids or question_answers.text is distinct from excluded.text)
+      returning tenant_id, attempt_id, question_id
+    ),
+    upd as (
+      update quiz_attempts set answered_count = answered_count + (select case when exists (select 1 from old) then 0 else 1 end),
+        answered_score = answered_score + ${ph('score')}::real - coalesce((select score from old), 0)
+      where id in (select attempt_id from ins)
+      returning answered_count, answered_score
+    )${event}
+    select a.status, a.deadline_at, a.version, a.grace_seconds,
+      exists (select 1 from ins) as inserted,
+      exists (select 1 from old where old.option_ids is not distinct from ${ph('options')}::jsonb and old.text is not distinct from ${ph('text')}::text) as same,
       (select answered_count from upd) as answered_count,
       (select answered_score from upd) as answered_score,
       (select count(*)::int from quiz_attempts x where x.quiz_id = ${ph('quiz')}::int and x.user_id = ${ph('user')}::int) as used,

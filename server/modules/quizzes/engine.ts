@@ -21,7 +21,8 @@ export function shuffle<T>(list: T[]): T[] {
 }
 
 export const secondsLeft = (a: Attempt, now = new Date()) => (a.deadline_at ? Math.max(0, Math.floor((a.deadline_at.getTime() - now.getTime()) / 1000)) : null);
-export const isTimeUp = (a: Attempt, now = new Date()) => !!a.deadline_at && a.deadline_at.getTime() <= now.getTime();
+/** Whether the attempt's answers are no longer taken: its deadline plus the quiz's grace (seconds, issue 30) has passed. */
+export const isTimeUp = (a: Attempt, now = new Date(), graceSeconds = 0) => !!a.deadline_at && a.deadline_at.getTime() + graceSeconds * 1000 <= now.getTime();
 
 /**
  * Whether correctness may reach the one taking the quiz now: the correct options (the key), whether an answer was
@@ -34,6 +35,22 @@ export function mayShowCorrect(quiz: Pick<Quiz, 'kind' | 'show_correct' | 'max_a
   if (!quiz.show_correct) return false;
   if (quiz.kind !== 'exam') return true;
   return quiz.max_attempts != null && attemptsUsed >= quiz.max_attempts;
+}
+
+/**
+ * What the review of a finished attempt shows (docs/quizzes.md "Review"), by the quiz's settings. An exam with
+ * attempts still to come keeps the points per question and correctness, like its key (issue 10); the key itself also
+ * needs an attempt with at least one answer, so an attempt finished empty teaches nothing.
+ */
+export function reviewRules(quiz: Pick<Quiz, 'kind' | 'show_correct' | 'show_report' | 'max_attempts'>, attemptsUsed: number, answeredCount: number) {
+  const examHolds = quiz.kind === 'exam' && !(quiz.max_attempts != null && attemptsUsed >= quiz.max_attempts);
+  const correctness = quiz.kind !== 'poll' && mayShowCorrect(quiz, attemptsUsed);
+  return {
+    answers: quiz.show_report || correctness,
+    scores: quiz.kind !== 'poll' && quiz.show_report && !examHolds,
+    correctness,
+    key: correctness && answeredCount > 0,
+  };
 }
 
 /** Points an option is worth: its score, or 1 for a correct option without one. */

@@ -1,51 +1,26 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { questionAnswers, questionOptions, questions, quizAttempts, settings, users } from '../../db/schema/index.ts';
+import { quizAttempts, settings, users } from '../../db/schema/index.ts';
 import { currentUser, type User } from '../../core/context.ts';
 import { AppError, fieldError, notFound } from '../../core/errors.ts';
 import { seesAllPrograms } from '../programs/index.ts';
-import { finishAttempt, isTimeUp, mayShowCorrect, scoreAnswer, secondsLeft, startAttempt, type Attempt, type Quiz } from './engine.ts';
+import { finishAttempt, isTimeUp, mayShowCorrect, scoreAnswer, startAttempt, type Attempt, type Quiz } from './engine.ts';
 import { langOf } from '../../mail/texts.ts';
 import { Id, IdParams } from '../../core/schemas.ts';
 import { createQuizCaches, finishWithAnswers, storeAnswer, type AttemptFacts, type QuizContent } from './answer-path.ts';
 import { achievementsAfter } from '../lifelong/index.ts';
 import { attemptRead, attemptStateRead, attemptsRead, learnerQuizRead } from './store.ts';
 import { dataOf } from '../../core/responses.ts';
-import { AnswerOutcome, AttemptResult, AttemptView, QuestionStep, QuizStart, RevealedQuestion } from './responses.ts';
+import { AnswerOutcome, AttemptView, QuestionStep, QuizStart } from './responses.ts';
+import type { LearnerKit } from './kit.ts';
+import { resultRoutes } from './results.ts';
+import { navigationRoutes } from './navigation.ts';
+import { attemptView, publicQuiz } from './views.ts';
 
 const tags = ['quizzes'];
 const AttemptQuery = Type.Object({ id_quizAttemp: Type.Optional(Id), question_id: Type.Optional(Id) });
-
-const publicQuiz = (q: Quiz) => ({
-  id: q.id,
-  title: q.title,
-  kind: q.kind,
-  sort_type: q.sort_type,
-  evaluation: q.evaluation,
-  max_attempts: q.max_attempts,
-  response_time_minutes: q.response_time_minutes,
-  show_report: q.show_report,
-  show_correct: q.show_correct,
-  passing_percentage: q.passing_percentage,
-  min_score: q.min_score,
-  opens_at: q.opens_at,
-  closes_at: q.closes_at,
-});
-
-const attemptView = (a: Attempt) => ({
-  id: a.id,
-  number: a.number,
-  status: a.status,
-  started_at: a.started_at,
-  finished_at: a.finished_at,
-  seconds_left: a.status === 'FINISHED' ? 0 : secondsLeft(a),
-  score: a.status === 'FINISHED' ? a.score : null,
-  max_score: a.status === 'FINISHED' ? a.max_score : null,
-  percent: a.status === 'FINISHED' ? a.percent : null,
-  passed: a.status === 'FINISHED' ? a.passed : null,
-});
 
 /** The learner's routes of the quiz engine: the server's clock and records are the only authority on time, attempts and scores. */
 export function learnerRoutes(fastify: FastifyInstance) {
@@ -137,7 +112,7 @@ export function learnerRoutes(fastify: FastifyInstance) {
     const [a] = await attemptRead(req.db).execute({ id });
     if (!a) throw new AppError(404, 'ERROR_FIND_ATTEMPT', 'No such attempt');
     if (a.user_id !== currentUser(req).id || a.quiz_id !== quiz.id) throw new AppError(404, 'NOT_FIND_ATTEMPT', 'The attempt is not yours or not of this quiz');
-    if (a.status === 'IN_PROCESS' && isTimeUp(a)) return finish(req, quiz, a);
+    if (a.status === 'IN_PROCESS' && isTimeUp(a, new Date(), quiz.grace_seconds)) return finish(req, quiz, a);
     return a;
   }
 
@@ -198,7 +173,7 @@ export function learnerRoutes(fastify: FastifyInstance) {
       const quiz = await loadQuiz(req, req.params.id);
       let list = await attemptsOf(req, quiz.id, me.id);
       let open = list.find((a) => a.status === 'IN_PROCESS');
-      if (open && isTimeUp(open)) {
+      if (open && isTimeUp(open, new Date(), quiz.grace_seconds)) {
         await finish(req, quiz, open);
         list = await attemptsOf(req, quiz.id, me.id);
         open = undefined;
@@ -264,7 +239,7 @@ export function learnerRoutes(fastify: FastifyInstance) {
       }
       if (state.version !== content.version) content = await refreshContent(req, facts);
       let a = state.attempt;
-      if (a.status === 'IN_PROCESS' && isTimeUp(a)) a = await finish(req, content.quiz, a);
+      if (a.status === 'IN_PROCESS' && isTimeUp(a, new Date(), content.quiz.grace_seconds)) a = await finish(req, content.quiz, a);
       if (a.status === 'FINISHED') {
         caches.forget(req.tenant.id, facts.id);
         return { data: { status: 'FINISHED' as const, attempt: attemptView(a), question: null } };
@@ -273,42 +248,6 @@ export function learnerRoutes(fastify: FastifyInstance) {
       if (next) return { data: next };
       const done = await finish(req, content.quiz, a);
       return { data: { status: 'FINISHED' as const, attempt: attemptView(done), question: null } };
-    },
-  );
-
-  app.get(
-    '/api/quiz/:id/questionWithAnswer',
-    {
-      schema: {
-        tags,
-        summary: 'A question with its correct options, only when the quiz shows correctness (an exam: on its last attempt): after it was answered, or once the attempt has ended; else 403',
-        params: IdParams,
-        querystring: AttemptQuery,
-        // one question when question_id is given, else every question of the attempt in its order
-        response: { 200: dataOf(Type.Union([RevealedQuestion, Type.Array(RevealedQuestion)])) },
-      },
-    },
-    async (req) => {
-      const quiz = await loadQuiz(req, req.params.id);
-      const a = await loadAttempt(req, quiz, req.query.id_quizAttemp);
-      const questionIds = req.query.question_id ? [req.query.question_id] : a.question_order;
-      if (!questionIds.every((id) => a.question_order.includes(id))) throw notFound('question');
-      const answers = await req.db.select().from(questionAnswers).where(eq(questionAnswers.attempt_id, a.id));
-      const reveal = await revealsCorrect(req, quiz);
-      const allowed = (qid: number) => reveal && (a.status === 'FINISHED' || answers.some((x) => x.question_id === qid));
-      if (!questionIds.every(allowed)) throw new AppError(403, 'ERROR_ACCESS', 'The correct answers are not shown yet');
-      const qs = await req.db.select().from(questions).where(inArray(questions.id, questionIds));
-      const opts = await req.db.select().from(questionOptions).where(inArray(questionOptions.question_id, questionIds));
-      const data = questionIds.map((qid) => {
-        const q = qs.find((x) => x.id === qid)!;
-        const mine = answers.find((x) => x.question_id === qid);
-        const options = (a.option_order[qid] ?? []).map((oid) => opts.find((o) => o.id === oid)!).map((o) => ({ id: o.id, text: o.text, is_correct: o.is_correct }));
-        const answer = mine ? { option_ids: mine.option_ids, text: mine.text, is_correct: mine.is_correct, score: mine.score } : null;
-        // a text question's key is its accepted answers
-        if (q.type === 'text') return { id: q.id, text: q.text, type: q.type, options, correct_texts: opts.filter((o) => o.question_id === qid && o.is_correct).map((o) => o.text), answer };
-        return { id: q.id, text: q.text, type: q.type, options, answer };
-      });
-      return { data: req.query.question_id ? data[0] : data };
     },
   );
 
@@ -324,6 +263,7 @@ export function learnerRoutes(fastify: FastifyInstance) {
           id_quizAttemp: Type.Optional(Id),
           question_id: Id,
           answer: Type.Union([Id, Type.Array(Id, { maxItems: 100 }), Type.String({ maxLength: 5000 })]),
+          keep_open: Type.Optional(Type.Boolean({ description: 'The navigation (issue 30): the answer may be changed until the attempt is finished, which only POST /finish (or the time) does' })),
         }),
         response: { 200: dataOf(AnswerOutcome) },
       },
@@ -345,6 +285,8 @@ export function learnerRoutes(fastify: FastifyInstance) {
         const opts = q ? (content.options.get(q.id) ?? []) : [];
         const fits = !q || (q.type === 'text' ? text !== undefined : !!optionIds?.length && optionIds.every((id) => opts.some((o) => o.id === id)) && (q.type !== 'radio' || optionIds.length === 1));
         const result = !q || !fits ? { is_correct: null, score: 0 } : quiz.kind === 'poll' ? { is_correct: null, score: 0 } : scoreAnswer(q, opts, { optionIds, text });
+        // immediate feedback (right or wrong) locks the question: its number is the attempts started, the open one counted
+        const feedback = mayShowCorrect(quiz, facts.number);
         // a question that is not the attempt's, or an answer that does not fit, is stored by nobody (version -1 matches no quiz)
         const out = await storeAnswer(req.db, {
           attemptId: facts.id,
@@ -358,12 +300,14 @@ export function learnerRoutes(fastify: FastifyInstance) {
           score: result.score,
           // batched (app.recordEventSoon below) unless ACTIVITY_BATCH_MS=0: then written by the answer's statement
           event: !req.actorId && !fastify.eventsBatched,
+          keepOpen: b.keep_open === true,
+          mayChange: !feedback,
         });
         if (!out) {
           caches.forget(req.tenant.id, facts.id);
           throw new AppError(404, 'ERROR_FIND_ATTEMPT', 'No such attempt');
         }
-        if (!out.inserted && out.status === 'IN_PROCESS' && out.deadline_at && out.deadline_at.getTime() <= Date.now()) {
+        if (!out.inserted && out.status === 'IN_PROCESS' && out.deadline_at && out.deadline_at.getTime() + out.grace_seconds * 1000 <= Date.now()) {
           const [raw] = await req.db.select().from(quizAttempts).where(eq(quizAttempts.id, facts.id));
           const done = await finish(req, quiz, raw);
           throw new AppError(409, 'ERROR_TIME_IS_UP', 'The time is up; the attempt is finished', { attempt_id: done.id });
@@ -380,6 +324,14 @@ export function learnerRoutes(fastify: FastifyInstance) {
         }
         if (!q) throw notFound('question');
         if (!fits) throw fieldError('answer', 'validation.choice');
+        if (b.keep_open) {
+          // the same answer again (the browser's queue sending what already arrived) counts once and is not an error
+          if (!out.inserted && !out.same) throw new AppError(409, 'ERROR_ANSWER_LOCKED', 'Correctness of this answer was shown; it cannot be changed');
+          if (out.inserted && fastify.eventsBatched)
+            fastify.recordEventSoon(req, 'quiz_answer', { type: 'question', id: q.id }, { attempt_id: facts.id, quiz_id: quiz.id, is_correct: result.is_correct });
+          const a = openAttempt(facts, out.deadline_at);
+          return { data: { status: a.status, attempt: attemptView(a), next: null, ...(feedback ? { is_correct: result.is_correct } : {}), locked: feedback } };
+        }
         if (!out.inserted) throw new AppError(409, 'ISSET_ANSWER_QUESTION', 'This question is already answered');
         if (fastify.eventsBatched) fastify.recordEventSoon(req, 'quiz_answer', { type: 'question', id: q.id }, { attempt_id: facts.id, quiz_id: quiz.id, is_correct: result.is_correct });
         // the attempt's own count says whether this was the last answer (concurrent answers are ordered by its row)
@@ -403,8 +355,9 @@ export function learnerRoutes(fastify: FastifyInstance) {
             attempt: attemptView(a),
             // the next question travels with the answer, so the portal makes one call per question
             next: last ? null : nextFrom(content, facts, a, answered),
-            // correctness reaches the browser only when the quiz shows it (an exam: on its last attempt)
-            ...(mayShowCorrect(quiz, out.used) ? { is_correct: result.is_correct, correct_option_ids: opts.filter((o) => o.is_correct).map((o) => o.id) } : {}),
+            // correctness reaches the browser only when the quiz shows it (an exam: on its last attempt); during the
+            // attempt right or wrong at most, the correct options only with the answer that finished it (issue 30)
+            ...(mayShowCorrect(quiz, out.used) ? { is_correct: result.is_correct, ...(a.status === 'FINISHED' ? { correct_option_ids: opts.filter((o) => o.is_correct).map((o) => o.id) } : {}) } : {}),
           },
         };
       }
@@ -423,38 +376,7 @@ export function learnerRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/api/quiz/:id/result',
-    {
-      schema: {
-        tags,
-        summary:
-          'Result of a finished attempt; the per-question report (right or wrong, points) when show_report is on and correctness may be shown (an exam: after its last attempt), else report null',
-        params: IdParams,
-        querystring: AttemptQuery,
-        response: { 200: dataOf(AttemptResult) },
-      },
-    },
-    async (req) => {
-      const quiz = await loadQuiz(req, req.params.id);
-      const a = await loadAttempt(req, quiz, req.query.id_quizAttemp);
-      if (a.status !== 'FINISHED') throw new AppError(409, 'ERROR_ATTEMPT_NOT_FINISHED', 'The attempt is still open');
-      let report = null;
-      // the report tells right from wrong per question, so it follows the rule of the key (docs/quizzes.md "Secrecy")
-      if (quiz.show_report && (await revealsCorrect(req, quiz))) {
-        const answers = await req.db.select().from(questionAnswers).where(eq(questionAnswers.attempt_id, a.id));
-        const qs = await req.db
-          .select()
-          .from(questions)
-          .where(inArray(questions.id, a.question_order.length ? a.question_order : [0]));
-        report = a.question_order.map((qid) => {
-          const q = qs.find((x) => x.id === qid)!;
-          const ans = answers.find((x) => x.question_id === qid);
-          return { id: qid, text: q.text, answered: !!ans, is_correct: ans?.is_correct ?? null, score: ans?.score ?? 0 };
-        });
-      }
-      return { data: { quiz: publicQuiz(quiz), attempt: attemptView(a), report } };
-    },
-  );
-  void sql;
+  const kit: LearnerKit = { loadQuiz, loadAttempt, finish, revealsCorrect, content: (req, quiz) => caches.content(req.db, req.tenant.id, quiz) };
+  resultRoutes(app, kit);
+  navigationRoutes(app, kit);
 }

@@ -126,10 +126,11 @@ describe('quiz engine', () => {
     expect(before.statusCode).toBe(403);
     const wrong = q.question.options[0];
     const res = await answer(student, attempt, q.question.id, q.question.type === 'radio' ? wrong.id : [wrong.id]);
+    // right or wrong at most during the attempt, never which option is right (issue 30)
     expect(res.json().data.is_correct).toBeTypeOf('boolean');
-    expect(res.json().data.correct_option_ids.length).toBeGreaterThan(0);
+    expect(res.json().data.correct_option_ids).toBeUndefined();
     const after = await api.call({ method: 'GET', url: `/api/quiz/${id}/questionWithAnswer?id_quizAttemp=${attempt}&question_id=${q.question.id}`, token: student });
-    expect(after.statusCode).toBe(200);
+    expect(after.statusCode).toBe(403);
     const twice = await answer(student, attempt, q.question.id, q.question.type === 'radio' ? wrong.id : [wrong.id]);
     expect(twice.json().name).toBe('ISSET_ANSWER_QUESTION');
   });
@@ -313,7 +314,7 @@ describe('quiz engine', () => {
   });
 
   it('keeps the key of an exam that shows correctness while attempts remain, and shows it on the last attempt', async () => {
-    const { quiz, radio, checkbox, text } = await makeQuiz({ kind: 'exam', show_correct: true, show_report: true, max_attempts: 2 });
+    const { quiz, radio, text } = await makeQuiz({ kind: 'exam', show_correct: true, show_report: true, max_attempts: 2 });
     const first = (await start(student, quiz.id)).json().data.attempt.id;
     const reply = await answer(student, first, radio.q.id, radio.rows[1].id);
     expect(reply.statusCode).toBe(200);
@@ -326,12 +327,14 @@ describe('quiz engine', () => {
     // the second and last attempt: no attempt is left to profit from the key
     const second = (await start(student, quiz.id)).json().data.attempt.id;
     const last = await answer(student, second, radio.q.id, radio.rows[1].id);
-    expect(last.json().data).toMatchObject({ is_correct: false, correct_option_ids: [radio.rows[0].id] });
+    // during the attempt: right or wrong, never the key (issue 30)
+    expect(last.json().data).toMatchObject({ is_correct: false });
+    expect(last.json().data.correct_option_ids).toBeUndefined();
+    expect((await withAnswer(student, quiz.id, second, radio.q.id)).statusCode).toBe(403);
+    await finishNow(student, quiz.id, second);
     const one = await withAnswer(student, quiz.id, second, radio.q.id);
     expect(one.statusCode).toBe(200);
     expect(one.json().data.options.find((o: { id: number }) => o.id === radio.rows[0].id).is_correct).toBe(true);
-    expect((await withAnswer(student, quiz.id, second, checkbox.q.id)).statusCode).toBe(403); // not answered yet
-    await finishNow(student, quiz.id, second);
     const key = await withAnswer(student, quiz.id, second);
     expect(key.statusCode).toBe(200);
     expect(key.json().data.find((q: { id: number }) => q.id === text.q.id).correct_texts).toEqual(['Net Present Value', 'NPV']);

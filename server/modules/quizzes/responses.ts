@@ -50,6 +50,7 @@ const QuizRowFields = {
   closes_at: nullable(DateTime),
   created_at: DateTime,
   version: Type.Integer(),
+  grace_seconds: Type.Integer(),
   status: oneOf(quizStatuses),
   question_type: QuestionType,
   questions_count: Count,
@@ -80,6 +81,8 @@ const PublicQuizFields = {
   min_score: Type.Integer(),
   opens_at: orNull(DateTime),
   closes_at: orNull(DateTime),
+  /** Seconds past the deadline in which an answer still counts (issue 30). */
+  grace_seconds: Type.Integer(),
 };
 export const PublicQuiz = Type.Object(PublicQuizFields);
 
@@ -121,7 +124,10 @@ export const AnswerOutcome = Type.Object({
   attempt: AttemptView,
   next: orNull(NextQuestion),
   is_correct: Type.Optional(orNull(Type.Boolean())),
+  /** Only with the answer that finished the attempt, when correctness may be shown. */
   correct_option_ids: Type.Optional(Type.Array(Id)),
+  /** A `keep_open` answer: true when right or wrong was shown, so the answer can no longer be changed. */
+  locked: Type.Optional(Type.Boolean()),
 });
 
 const RevealedOptions = Type.Array(Type.Object({ id: Id, text: Type.String(), is_correct: Type.Boolean() }));
@@ -138,3 +144,70 @@ export const AttemptResult = Type.Object({
   attempt: AttemptView,
   report: nullable(Type.Array(Type.Object({ id: Id, text: Type.String(), answered: Type.Boolean(), is_correct: nullable(Type.Boolean()), score: Type.Number() }))),
 });
+
+// ---- the navigation and the review (issue 30: navigation.ts, results.ts) -------------------------
+
+/** An open attempt as a whole (`GET /api/quiz/:id/attempt`): every question, the answers given, flags and the summary. */
+export const AttemptSheet = Type.Object({
+  status: Status,
+  attempt: AttemptView,
+  grace_seconds: Type.Integer(),
+  questions: Type.Array(
+    Type.Object({
+      id: Id,
+      text: Type.String(),
+      type: QuestionType,
+      options: Type.Array(Type.Object({ id: Id, text: Type.String() })),
+      answer: orNull(Type.Object({ option_ids: nullable(Type.Array(Id)), text: nullable(Type.String()), answered_at: DateTime })),
+      flagged: Type.Boolean(),
+      locked: Type.Boolean(),
+      is_correct: Type.Optional(orNull(Type.Boolean())),
+    }),
+  ),
+  summary: Type.Object({ total: Count, answered: Count, unanswered: Type.Array(Id), flagged: Type.Array(Id) }),
+});
+
+/** What the review of a finished attempt shows (engine.ts `reviewRules`). */
+const ReviewShows = Type.Object({ answers: Type.Boolean(), scores: Type.Boolean(), correctness: Type.Boolean(), key: Type.Boolean() });
+
+/** `GET /api/quiz/:id/review`: the verdict by the evaluation, and the questions as the settings allow (null: none). */
+export const AttemptReview = Type.Object({
+  quiz: PublicQuiz,
+  attempt: AttemptView,
+  verdict: Type.Object({
+    evaluation: Evaluation,
+    passed: orNull(Type.Boolean()),
+    score: orNull(Type.Number()),
+    max_score: orNull(Type.Number()),
+    percent: orNull(Type.Number()),
+    passing_percentage: Type.Integer(),
+    min_score: Type.Integer(),
+  }),
+  shows: ReviewShows,
+  questions: orNull(
+    Type.Array(
+      Type.Object({
+        id: Id,
+        text: Type.String(),
+        type: QuestionType,
+        options: Type.Array(Type.Object({ id: Id, text: Type.String(), chosen: Type.Boolean(), is_correct: orNull(Type.Boolean()) })),
+        answered: Type.Boolean(),
+        given_text: orNull(Type.String()),
+        score: orNull(Type.Number()),
+        is_correct: orNull(Type.Boolean()),
+        correct_texts: orNull(Type.Array(Type.String())),
+      }),
+    ),
+  ),
+});
+
+/** `GET /api/quiz/states`: the caller's state of each quiz (the course page). */
+export const QuizStates = Type.Array(
+  Type.Object({
+    quiz_id: Id,
+    state: oneOf(['not_started', 'in_progress', 'passed', 'not_passed', 'no_attempts_left', 'answered']),
+    attempts_used: Count,
+    attempts_left: orNull(Count),
+    best_percent: orNull(Type.Number()),
+  }),
+);
