@@ -88,7 +88,7 @@ export function isReplicaTrouble(err: unknown): boolean {
   let e = err;
   for (let depth = 0; e && typeof e === 'object' && depth < 6; depth++) {
     const { code, message, cause } = e as { code?: unknown; message?: unknown; cause?: unknown };
-    if (typeof code === 'string' && 'severity' in e) return /^(08|25|40|53|57|58)/.test(code);
+    if (typeof code === 'string' && 'severity' in e) return /^(08|40|53|57|58)/.test(code);
     if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return true;
     if (typeof message === 'string' && /^(timeout exceeded when trying to connect|Connection terminated)/.test(message)) return true;
     e = cause;
@@ -173,7 +173,11 @@ export function openReplicaReads(opts: ReplicaOptions): ReportReads {
       }
     },
     state: () => state,
-    check: checkOnce,
+    // a check begun before the caller's change might not see it: wait for it, then check again
+    check: async () => {
+      await checking?.catch(() => undefined);
+      return checkOnce();
+    },
     async close() {
       clearInterval(timer);
       await checking?.catch(() => undefined);
