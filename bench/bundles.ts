@@ -19,7 +19,7 @@ type Manifest = Record<string, Chunk>;
 
 export interface FirstLoad {
   screen: string;
-  /** The issue's budget for the screen, brotli bytes (issue 16: learner 100 KB, back office 350 KB). */
+  /** The issues' budget for the screen, brotli bytes (learner 110 KB, issue 28; back office 350 KB, issue 16). */
   budget?: number;
   files: number;
   raw: number;
@@ -35,9 +35,19 @@ interface Screen {
   budget?: number;
 }
 
+// The portal's budget (issue 28 item 6): 110 KB with ofetch and react-i18next. A student signs in on /auth and the guard
+// sends them to the required news while one is unread (the demo student's first landing, with the first-visit welcome),
+// else to the profile; the pages past the first screens bring the page texts (locales/ru.pages.ts) beside them.
+const LEARNER_BUDGET = 110_000;
 const SCREENS: Screen[] = [
-  { name: 'learner: /auth (sign-in)', app: 'learner', lazy: ['pages/Login.tsx'], budget: 100_000 },
-  { name: 'learner: /auth, then /courses/list', app: 'learner', lazy: ['pages/Login.tsx', 'pages/Courses.tsx'], budget: 100_000 },
+  { name: 'learner: /auth (sign-in)', app: 'learner', lazy: ['pages/Login.tsx'], budget: LEARNER_BUDGET },
+  {
+    name: "learner: /auth, then a student's landing: the required news with the welcome",
+    app: 'learner',
+    lazy: ['pages/Login.tsx', 'pages/News.tsx', 'pages/Welcome.tsx', 'locales/ru.pages.ts'],
+    budget: LEARNER_BUDGET,
+  },
+  { name: "learner: /auth, then a student's landing: the profile", app: 'learner', lazy: ['pages/Login.tsx', 'pages/Profile.tsx', 'locales/ru.pages.ts'], budget: LEARNER_BUDGET },
   { name: 'back office: /admin/ signed out (sent to /auth)', app: 'admin', lazy: [] },
   { name: 'back office: /admin/ signed in (program list)', app: 'admin', lazy: ['backoffice', 'i18n/catalogue.ru.ts'], budget: 350_000 },
   { name: 'back office: /admin/ signed in, in English', app: 'admin', lazy: ['backoffice', 'i18n/catalogue.en.ts'], budget: 350_000 },
