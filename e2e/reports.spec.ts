@@ -17,6 +17,10 @@ test('a moderator builds a quiz score report through the wizard, sees its chart,
   await page.getByRole('option', { name: 'За всё время' }).click();
   await page.getByRole('combobox', { name: 'Тест' }).click();
   await page.getByRole('option', { name: 'Экзамен по стратегии' }).click();
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'GET' && /\/admin\/report\/quizScoreResults\?/.test(r.url())) asked.push(r.url());
+  });
   await page.getByRole('button', { name: 'Построить' }).click();
 
   // result: the table with its columns, and the score distribution
@@ -24,6 +28,10 @@ test('a moderator builds a quiz score report through the wizard, sees its chart,
   await expect(table.getByRole('columnheader', { name: 'Процент' })).toBeVisible();
   await expect(page.getByTestId('report-chart')).toBeVisible();
   await expect(page.getByRole('img', { name: 'Распределение результатов, %' })).toBeVisible();
+  // the chart's axis carries the score bands, and building the report asked the server once, page and chart together
+  await expect(page.getByTestId('report-chart')).toContainText('90');
+  expect(asked).toHaveLength(1);
+  expect(asked[0]).toContain('with_chart=true');
 
   // save under a name: the saved report's result opens
   await page.getByTestId('report-name').fill(name);

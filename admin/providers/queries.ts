@@ -28,17 +28,22 @@ export interface ApiQueryOptions<T, R> {
   select?: (answer: T) => R;
   /** Ask once per screen: a remount within this many ms reuses the answer. */
   staleTime?: number;
+  /** Part of the cache key only, not sent: another value asks again (the badge asks on every screen change). */
+  scope?: string;
+  /** Ask again every so many ms while the screen is open. */
+  refetchInterval?: number;
 }
 
 /** A read of one of the API's custom endpoints (GET `path` with `query`), cached under `apiKey(path, query)`. */
-export function useApiQuery<T, R = T>(path: string, { query, enabled = true, keepPrevious, select, staleTime }: ApiQueryOptions<T, R> = {}) {
+export function useApiQuery<T, R = T>(path: string, { query, enabled = true, keepPrevious, select, staleTime, refetchInterval, scope }: ApiQueryOptions<T, R> = {}) {
   const dp = useApi();
   return useQuery({
-    queryKey: apiKey(path, query ?? {}),
+    queryKey: scope === undefined ? apiKey(path, query ?? {}) : [...apiKey(path, query ?? {}), scope],
     queryFn: ({ signal }) => dp.call<T>(path, { query, signal }),
     enabled,
     select,
     staleTime,
+    refetchInterval,
     placeholderData: keepPrevious ? keepPreviousData : undefined,
   });
 }

@@ -1,10 +1,8 @@
 import { useState } from 'react';
-import { Button, useDataProvider, useListContext, useNotify, useRefresh, useTranslate, useUnselectAll } from 'react-admin';
+import { Button, useListContext, useNotify, useRefresh, useTranslate, useUnselectAll } from 'react-admin';
 import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField } from '@mui/material';
 import EditNoteIcon from '@mui/icons-material/EditNote';
-import type { createDataProvider } from '../../providers/dataProvider.ts';
-
-type Provider = ReturnType<typeof createDataProvider>;
+import { useApi } from '../../providers/queries.ts';
 
 /** The text fields one value can be set on for many companies at once (`PUT /admin/company/many`). */
 export const MANY_FIELDS = [
@@ -28,7 +26,7 @@ export const MANY_FIELDS = [
 /** Bulk action: set one field to one value on every selected company. */
 export function EditManyCompanies() {
   const { selectedIds } = useListContext();
-  const dp = useDataProvider<Provider>();
+  const dp = useApi();
   const notify = useNotify();
   const refresh = useRefresh();
   const unselect = useUnselectAll('companies');

@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Button, useDataProvider, useNotify, usePermissions, useRecordContext, useTranslate } from 'react-admin';
+import { Button, useNotify, usePermissions, useRecordContext, useTranslate } from 'react-admin';
 import { Box, Card, CardContent, List, ListItem, ListItemText, MenuItem, TextField, Typography } from '@mui/material';
 import GroupAddIcon from '@mui/icons-material/GroupAdd';
 import DeleteIcon from '@mui/icons-material/RemoveCircleOutlined';
-import type { createDataProvider } from '../../providers/dataProvider.ts';
+import { useApi } from '../../providers/queries.ts';
 
-type Provider = ReturnType<typeof createDataProvider>;
 interface Enrolment {
   users: { id: number; name: string; surname: string; email: string }[];
   groups: { id: number; title: string }[];
@@ -20,7 +19,7 @@ export function ProgramEnrolment() {
   const record = useRecordContext<{ id: number }>();
   const { permissions } = usePermissions();
   const manages = permissions === 'admin' || permissions === 'superadmin';
-  const dp = useDataProvider<Provider>();
+  const dp = useApi();
   const notify = useNotify();
   const t = useTranslate();
   const [data, setData] = useState<Enrolment>();

@@ -1,13 +1,12 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Confirm, useDataProvider, useNotify, usePermissions, useRecordContext, useTranslate } from 'react-admin';
+import { Confirm, useNotify, usePermissions, useRecordContext, useTranslate } from 'react-admin';
 import { Autocomplete, Box, Button, Card, CardContent, Chip, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import LinkOffIcon from '@mui/icons-material/LinkOff';
-import type { createDataProvider } from '../../providers/dataProvider.ts';
+import { useApi } from '../../providers/queries.ts';
 import { SortableItem, SortableList } from '../../framework/Sortable.tsx';
 
-type Provider = ReturnType<typeof createDataProvider>;
 export interface Item {
   id: number;
   title: string;
@@ -31,7 +30,7 @@ type Kind = 'media' | 'quiz';
  */
 export function ProgramBuilder() {
   const record = useRecordContext<{ id: number }>();
-  const dp = useDataProvider<Provider>();
+  const dp = useApi();
   const notify = useNotify();
   const t = useTranslate();
   const { permissions } = usePermissions();
@@ -139,7 +138,7 @@ export function ProgramBuilder() {
 
 /** One chapter: its title (renamed in place), delete, and its materials and quizzes. */
 function ChapterCard({ chapter, handle, canEdit, onChange, onDelete }: { chapter: Chapter; handle: ReactNode; canEdit: boolean; onChange: (c: Chapter) => void; onDelete: () => void }) {
-  const dp = useDataProvider<Provider>();
+  const dp = useApi();
   const notify = useNotify();
   const t = useTranslate();
   const [title, setTitle] = useState(chapter.title);

@@ -1,11 +1,9 @@
 import { useState } from 'react';
-import { Button, Confirm, useDataProvider, useListContext, useNotify, usePermissions, useRecordContext, useRedirect, useRefresh, useTranslate, useUnselectAll } from 'react-admin';
+import { Button, Confirm, useListContext, useNotify, usePermissions, useRecordContext, useRedirect, useRefresh, useTranslate, useUnselectAll } from 'react-admin';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { IconButton, Tooltip } from '@mui/material';
-import type { createDataProvider } from '../../providers/dataProvider.ts';
-
-type Provider = ReturnType<typeof createDataProvider>;
+import { useApi } from '../../providers/queries.ts';
 
 /** Copy and delete are for admins (a trainer sees the list of their programs only). */
 const useIsAdmin = () => {
@@ -16,7 +14,7 @@ const useIsAdmin = () => {
 /** Row action: a deep copy of the program (chapters and attachments, not enrolments), then its edit screen. */
 export function CloneCourse() {
   const record = useRecordContext<{ id: number }>();
-  const dp = useDataProvider<Provider>();
+  const dp = useApi();
   const notify = useNotify();
   const redirect = useRedirect();
   const t = useTranslate();
@@ -49,7 +47,7 @@ export function CloneCourse() {
 /** Bulk action: copy every selected program in one call. */
 export function DuplicateCourses() {
   const { selectedIds } = useListContext();
-  const dp = useDataProvider<Provider>();
+  const dp = useApi();
   const notify = useNotify();
   const refresh = useRefresh();
   const unselect = useUnselectAll('courses');
@@ -78,7 +76,7 @@ export function DuplicateCourses() {
 /** Bulk action: delete the selected programs in one call, after a confirmation. */
 export function DeleteCourses() {
   const { selectedIds } = useListContext();
-  const dp = useDataProvider<Provider>();
+  const dp = useApi();
   const notify = useNotify();
   const refresh = useRefresh();
   const unselect = useUnselectAll('courses');

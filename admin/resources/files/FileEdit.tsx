@@ -1,18 +1,17 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Title, useBasename, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { Title, useBasename, useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Box, Breadcrumbs, Button, Card, CardContent, Link, Stack, TextField, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import MoveIcon from '@mui/icons-material/DriveFileMove';
 import SaveIcon from '@mui/icons-material/Save';
-import type { createDataProvider } from '../../providers/dataProvider.ts';
+import { useApi } from '../../providers/queries.ts';
 import { download } from '../../../common/api/download.ts';
 import { formatDateTime } from '../../../common/format/format.ts';
 import { humanSize } from '../media/kinds.ts';
 import { FolderPicker, type FolderRow } from './FolderPicker.tsx';
 import { folderPath } from './FileManager.tsx';
 
-type Provider = ReturnType<typeof createDataProvider>;
 interface OneFile {
   id: number;
   folder_id: number;
@@ -30,7 +29,7 @@ interface OneFile {
  */
 export function FileEdit() {
   const t = useTranslate();
-  const dp = useDataProvider<Provider>();
+  const dp = useApi();
   const notify = useNotify();
   const basename = useBasename();
   const id = Number(useParams().id);

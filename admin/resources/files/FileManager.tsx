@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Title, useBasename, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { Title, useBasename, useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import {
   Box,
@@ -36,14 +36,13 @@ import DownloadIcon from '@mui/icons-material/Download';
 import MoveIcon from '@mui/icons-material/DriveFileMove';
 import CopyIcon from '@mui/icons-material/FileCopy';
 import SearchIcon from '@mui/icons-material/Search';
-import type { createDataProvider } from '../../providers/dataProvider.ts';
+import { useApi } from '../../providers/queries.ts';
 import { download } from '../../../common/api/download.ts';
 import { humanSize } from '../media/kinds.ts';
 import { UploadProgress } from '../media/MediaForm.tsx';
 import { FolderPicker, type FolderRow } from './FolderPicker.tsx';
 import { FileButton } from './FileButton.tsx';
 
-type Provider = ReturnType<typeof createDataProvider>;
 interface FileRow {
   id: number;
   folder_id: number;
@@ -81,7 +80,7 @@ export function folderPath(basename: string, f: { id: number; name?: string; is_
  */
 export function FileManager() {
   const t = useTranslate();
-  const dp = useDataProvider<Provider>();
+  const dp = useApi();
   const notify = useNotify();
   const basename = useBasename();
   const navigate = useNavigate();

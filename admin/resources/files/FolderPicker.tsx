@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
-import { useDataProvider, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
 import FolderIcon from '@mui/icons-material/Folder';
-import type { createDataProvider } from '../../providers/dataProvider.ts';
+import { useApi } from '../../providers/queries.ts';
 
-type Provider = ReturnType<typeof createDataProvider>;
 export interface FolderRow {
   id: number;
   parent_id: number | null;
@@ -30,7 +29,7 @@ export function treeOrder(rows: FolderRow[]) {
 /** A dialog to choose a target folder among every folder of the school. */
 export function FolderPicker({ open, title, onClose, onPick }: { open: boolean; title: string; onClose: () => void; onPick: (id: number) => void }) {
   const t = useTranslate();
-  const dp = useDataProvider<Provider>();
+  const dp = useApi();
   const [rows, setRows] = useState<FolderRow[]>([]);
   const [chosen, setChosen] = useState<number | null>(null);
   useEffect(() => {

@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { Button, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { Button, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { Box, Card, CardContent, List, ListItem, ListItemText, TextField, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/PersonRemove';
 import GroupAddIcon from '@mui/icons-material/GroupAdd';
-import type { createDataProvider } from '../../providers/dataProvider.ts';
+import { useApi } from '../../providers/queries.ts';
 
-type Provider = ReturnType<typeof createDataProvider>;
 interface Member {
   id: number;
   login: string;
@@ -17,7 +16,7 @@ interface Member {
 /** Members of a group: add by a list of e-mails (unknown ones are reported) and remove one by one. */
 export function GroupMembers() {
   const record = useRecordContext<{ id: number; users?: Member[] }>();
-  const dp = useDataProvider<Provider>();
+  const dp = useApi();
   const notify = useNotify();
   const refresh = useRefresh();
   const t = useTranslate();

@@ -1,10 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useDataProvider, useLocale, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { useLocale, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { Alert, Box, Button, Card, CardContent, Chip, CircularProgress, Link, List, ListItem, ListItemText, TextField, Typography } from '@mui/material';
-import type { createDataProvider } from '../../providers/dataProvider.ts';
+import { useApi } from '../../providers/queries.ts';
 import { toDisplayDate } from '../../../common/format/format.ts';
 
-type Provider = ReturnType<typeof createDataProvider>;
 interface Award {
   id: number;
   user_id: number;
@@ -30,7 +29,7 @@ interface Student {
  */
 export function AwardsPanel() {
   const record = useRecordContext<{ id: number }>();
-  const dp = useDataProvider<Provider>();
+  const dp = useApi();
   const notify = useNotify();
   const t = useTranslate();
   useLocale();

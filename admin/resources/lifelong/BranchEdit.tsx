@@ -1,17 +1,16 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
-import { Confirm, DeleteWithConfirmButton, Edit, Link, SaveButton, useCreatePath, SimpleForm, Toolbar, useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { Confirm, DeleteWithConfirmButton, Edit, Link, SaveButton, useCreatePath, SimpleForm, Toolbar, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { Alert, Autocomplete, Avatar, Box, Button, Card, CardContent, Chip, CircularProgress, IconButton, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
-import type { createDataProvider } from '../../providers/dataProvider.ts';
+import { useApi } from '../../providers/queries.ts';
 import { SortableItem, SortableList } from '../../framework/Sortable.tsx';
 import { inputFor, transformFor } from '../../framework/inputs.tsx';
 import { abranch } from './index.ts';
 
-type Provider = ReturnType<typeof createDataProvider>;
 type Kind = 'program' | 'media' | 'quiz';
 interface Module {
   id: number;
@@ -76,7 +75,7 @@ function BranchBuilder() {
   // abranch/{id}/aprogram/{aprogramId}: the builder opened on that program (its card in view and marked)
   const focused = Number(useParams().aprogramId) || undefined;
   const createPath = useCreatePath();
-  const dp = useDataProvider<Provider>();
+  const dp = useApi();
   const notify = useNotify();
   const t = useTranslate();
   const [tree, setTree] = useState<Tree>();
@@ -256,7 +255,7 @@ function ProgramCard({
     if (focused) cardRef.current?.scrollIntoView({ block: 'start' });
   }, [focused]);
   const createPath = useCreatePath();
-  const dp = useDataProvider<Provider>();
+  const dp = useApi();
   const notify = useNotify();
   const t = useTranslate();
   const [confirm, setConfirm] = useState(false);
@@ -390,7 +389,7 @@ function ProgramCard({
 
 /** A search box over the school's programs, materials or quizzes (the list route's `q`). */
 function Picker({ path, label, value, onChange }: { path: string; label: string; value: Option | null; onChange: (o: Option | null) => void }) {
-  const dp = useDataProvider<Provider>();
+  const dp = useApi();
   const [input, setInput] = useState('');
   const [options, setOptions] = useState<Option[]>([]);
   const [open, setOpen] = useState(false);

@@ -9,16 +9,14 @@ import {
   Title,
   maxLength,
   required,
-  useDataProvider,
   useNotify,
   useTranslate,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { Box, Button, Card, CardContent } from '@mui/material';
 import SendIcon from '@mui/icons-material/Send';
-import type { createDataProvider } from '../../providers/dataProvider.ts';
+import { useApi } from '../../providers/queries.ts';
 
-type Provider = ReturnType<typeof createDataProvider>;
 interface UserOption {
   login: string;
   name?: string;
@@ -65,7 +63,7 @@ function Recipients() {
  * The menu shows it only while the school's `message` section is on; the server refuses it otherwise.
  */
 export function MailCompose() {
-  const dp = useDataProvider<Provider>();
+  const dp = useApi();
   const notify = useNotify();
   const t = useTranslate();
   const onSubmit = async (v: Record<string, unknown>) => {

@@ -1,14 +1,12 @@
-import { useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { useNotify, useRecordContext, useRefresh } from 'react-admin';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import type { createDataProvider } from '../../providers/dataProvider.ts';
+import { useApi } from '../../providers/queries.ts';
 import { RowButton } from '../../framework/RowButton.tsx';
-
-type Provider = ReturnType<typeof createDataProvider>;
 
 /** Row action on an unpaid invoice: mark it paid, which opens the buyer's access (`POST /admin/marketplace/invoice/{id}/paid`). */
 export function MarkInvoicePaid() {
   const record = useRecordContext<{ id: number; status: string }>();
-  const dp = useDataProvider<Provider>();
+  const dp = useApi();
   const notify = useNotify();
   const refresh = useRefresh();
   if (record?.status !== 'unpaid') return null;

@@ -1,14 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
-import { Form, FormDataConsumer, Loading, Title, useDataProvider, useGetOne, useNotify, useRedirect, useTranslate } from 'react-admin';
+import { Form, FormDataConsumer, Loading, Title, useGetOne, useNotify, useRedirect, useTranslate } from 'react-admin';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { Box, Button, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import SaveIcon from '@mui/icons-material/Save';
-import type { createDataProvider } from '../../providers/dataProvider.ts';
+import { useApi } from '../../providers/queries.ts';
 import { inputFor } from '../../framework/inputs.tsx';
 import { ACCEPT, hasFile, humanSize, kindChoices, type Kind } from './kinds.ts';
 
-type Provider = ReturnType<typeof createDataProvider>;
 interface MediaRecord {
   id?: number;
   title?: string;
@@ -22,7 +21,7 @@ interface MediaRecord {
 
 /** Video limit in MB as the server announces it (MEDIA_VIDEO_MAX_MB). */
 function useVideoLimit() {
-  const dp = useDataProvider<Provider>();
+  const dp = useApi();
   const [mb, setMb] = useState<number | null>(null);
   useEffect(() => {
     dp.call<{ data: { video_mb: number } }>('/admin/media/limits').then(
@@ -90,7 +89,7 @@ export function UploadProgress({ value }: { value: number | null }) {
  */
 function MediaFormScreen({ record }: { record?: MediaRecord }) {
   const t = useTranslate();
-  const dp = useDataProvider<Provider>();
+  const dp = useApi();
   const notify = useNotify();
   const redirect = useRedirect();
   const [params] = useSearchParams();

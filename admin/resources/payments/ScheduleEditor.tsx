@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Confirm, Title, useDataProvider, useGetList, useNotify, useTranslate } from 'react-admin';
+import { Confirm, Title, useGetList, useNotify, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import {
   Alert,
@@ -26,10 +26,9 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { HttpError } from 'react-admin';
 import { formatNumber, toApiDate, toDisplayDate } from '../../../common/format/format.ts';
-import type { createDataProvider } from '../../providers/dataProvider.ts';
+import { useApi } from '../../providers/queries.ts';
 import { CURRENCIES, INSTALMENTS, addMonths, fromStored, newKey, requestOf, splitEvenly, totalsOf, type PlanDraft, type Row, type StoredPlan } from './schedule.ts';
 
-type Provider = ReturnType<typeof createDataProvider>;
 interface Student {
   id: number;
   login: string;
@@ -98,7 +97,7 @@ function CurrencySelect({ value, onChange, testId, allowNone, label: l }: { valu
  */
 export function ScheduleEditor() {
   const t = useTranslate();
-  const dp = useDataProvider<Provider>();
+  const dp = useApi();
   const notify = useNotify();
   const [params, setParams] = useSearchParams();
   const userId = Number(params.get('user_id')) || undefined;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useCreatePath, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { useCreatePath, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
@@ -7,10 +7,9 @@ import UndoIcon from '@mui/icons-material/Undo';
 import CommentIcon from '@mui/icons-material/Comment';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import { formatNumber, toDisplayDate } from '../../../common/format/format.ts';
-import type { createDataProvider } from '../../providers/dataProvider.ts';
+import { useApi } from '../../providers/queries.ts';
 import { RowButton } from '../../framework/RowButton.tsx';
 
-type Provider = ReturnType<typeof createDataProvider>;
 interface Item {
   id: number;
   user_id: number;
@@ -26,7 +25,7 @@ interface Item {
 /** Row action: mark an item paid, or remove the mark (`PUT /admin/payment/{id}` with `paid`). */
 export function TogglePaid() {
   const record = useRecordContext<Item>();
-  const dp = useDataProvider<Provider>();
+  const dp = useApi();
   const notify = useNotify();
   const refresh = useRefresh();
   if (!record) return null;
@@ -53,7 +52,7 @@ export function TogglePaid() {
 /** Row action on a debt (an unpaid item past its date): a comment in a dialog (`POST /admin/debt/{id}`). */
 export function DebtComment() {
   const record = useRecordContext<Item>();
-  const dp = useDataProvider<Provider>();
+  const dp = useApi();
   const notify = useNotify();
   const refresh = useRefresh();
   const t = useTranslate();

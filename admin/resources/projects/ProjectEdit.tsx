@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   Button,
   Edit,
@@ -14,7 +14,6 @@ import {
   minValue,
   number,
   required,
-  useDataProvider,
   useNotify,
   useRecordContext,
   useRedirect,
@@ -26,33 +25,14 @@ import DownloadIcon from '@mui/icons-material/Download';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { download } from '../../../common/api/download.ts';
 import { toDisplayDate } from '../../../common/format/format.ts';
-import type { createDataProvider } from '../../providers/dataProvider.ts';
+import type { ReviewedVersion, StudentMedia } from '../../../common/api/types/projects.ts';
+import { useApi, useApiQuery } from '../../providers/queries.ts';
 import { ApproveToggle, DeleteVersion } from './actions.tsx';
-import { notifyProjectsChanged } from './badge.tsx';
+import { useProjectsChanged } from './badge.tsx';
 import { usePeople } from './ProjectsList.tsx';
 import { DROP_ZONE_OPTIONS, DropZoneButton } from '../../framework/inputs.tsx';
 
-type Provider = ReturnType<typeof createDataProvider>;
-interface Version {
-  id: number;
-  user_id: number;
-  media_id: number;
-  version: number;
-  status: 'awaiting' | 'checked' | 'approved';
-  message: string | null;
-  late: boolean;
-  score: number | null;
-  trainer_id: number | null;
-  trainer_message: string | null;
-  check_admin: boolean;
-  submitted_at: string;
-  user_name: string | null;
-  user_email: string | null;
-  media_title: string | null;
-  deadline: string | null;
-  files: { id: number; file_name: string; size: number; download_url: string }[];
-  trainer_file: { file_name: string; download_url: string } | null;
-}
+type Version = ReviewedVersion;
 
 /** What the student sent: who, which assignment, the message and the files (downloaded with the session's token). */
 function Submission() {
@@ -106,7 +86,7 @@ function Submission() {
 function TrainerFile() {
   const r = useRecordContext<Version>();
   const t = useTranslate();
-  const dp = useDataProvider<Provider>();
+  const dp = useApi();
   const notify = useNotify();
   const refresh = useRefresh();
   if (!r?.trainer_file) return null;
@@ -139,17 +119,13 @@ function TrainerFile() {
 function ExtraVersions() {
   const r = useRecordContext<Version>();
   const t = useTranslate();
-  const dp = useDataProvider<Provider>();
+  const dp = useApi();
   const notify = useNotify();
-  const [value, setValue] = useState<string>('');
   const base = r ? `/admin/user/${r.user_id}/media/${r.media_id}` : '';
-  useEffect(() => {
-    if (base)
-      dp.call<{ data: { count_attempts: number } }>(base).then(
-        (x) => setValue(String(x.data.count_attempts)),
-        () => undefined,
-      );
-  }, [dp, base]);
+  const stored = useApiQuery<{ data: StudentMedia }, number>(base, { enabled: !!base, select: (x) => x.data.count_attempts }).data;
+  // what is typed, else what the server holds
+  const [typed, setValue] = useState<string>();
+  const value = typed ?? (stored === undefined ? '' : String(stored));
   if (!r) return null;
   return (
     <Card variant="outlined" sx={{ ml: { md: 2 }, mt: { xs: 2, md: 0 }, width: { md: 280 }, alignSelf: 'flex-start' }}>
@@ -212,6 +188,7 @@ export function ProjectEdit() {
   const people = usePeople();
   const notify = useNotify();
   const redirect = useRedirect();
+  const projectsChanged = useProjectsChanged();
   return (
     <Edit
       mutationMode="pessimistic"
@@ -220,7 +197,7 @@ export function ProjectEdit() {
         // own side effects replace react-admin's: toast, badge, back to the list
         onSuccess: () => {
           notify('projects.is_update', { type: 'success' });
-          notifyProjectsChanged();
+          projectsChanged();
           redirect('list', 'projects');
         },
       }}

@@ -1,27 +1,15 @@
-import { useEffect, useState } from 'react';
-import { AutocompleteInput, BooleanField, Datagrid, List, ReferenceInput, SearchInput, SelectField, SelectInput, TextField, useDataProvider } from 'react-admin';
-import type { createDataProvider } from '../../providers/dataProvider.ts';
+import { AutocompleteInput, BooleanField, Datagrid, List, ReferenceInput, SearchInput, SelectField, SelectInput, TextField } from 'react-admin';
+import type { ProjectPeople } from '../../../common/api/types/projects.ts';
+import { useApiQuery } from '../../providers/queries.ts';
+
+const NOBODY: ProjectPeople = { students: [], trainers: [] };
 import { DateCell, ListPagination, NumberCell, PER_PAGE } from '../../framework/cells.tsx';
 import { ApproveToggle, BulkDeleteVersions } from './actions.tsx';
 import { statusChoices } from './choices.ts';
 
-type Provider = ReturnType<typeof createDataProvider>;
-export interface People {
-  students: { id: number; name: string }[];
-  trainers: { id: number; name: string; role: string }[];
-}
-
 /** Students who submitted versions the caller may see, and the school's reviewers (one call, for filters and the edit form). */
-export function usePeople() {
-  const dp = useDataProvider<Provider>();
-  const [people, setPeople] = useState<People>({ students: [], trainers: [] });
-  useEffect(() => {
-    dp.call<{ data: People }>('/admin/submittedProject/people').then(
-      (r) => setPeople(r.data),
-      () => undefined,
-    );
-  }, [dp]);
-  return people;
+export function usePeople(): ProjectPeople {
+  return useApiQuery<{ data: ProjectPeople }, ProjectPeople>('/admin/submittedProject/people', { select: (r) => r.data }).data ?? NOBODY;
 }
 
 /**

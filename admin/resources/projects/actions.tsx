@@ -1,10 +1,8 @@
-import { BulkDeleteButton, Button, DeleteButton, useDataProvider, useNotify, useRecordContext, useRedirect, useRefresh } from 'react-admin';
+import { BulkDeleteButton, Button, DeleteButton, useNotify, useRecordContext, useRedirect, useRefresh } from 'react-admin';
 import CheckIcon from '@mui/icons-material/CheckCircle';
 import UndoIcon from '@mui/icons-material/Undo';
-import type { createDataProvider } from '../../providers/dataProvider.ts';
-import { notifyProjectsChanged } from './badge.tsx';
-
-type Provider = ReturnType<typeof createDataProvider>;
+import { useApi } from '../../providers/queries.ts';
+import { useProjectsChanged } from './badge.tsx';
 
 /**
  * Approve toggle: sends `is_approve` as the inverse of `check_admin` (reviewed versions only; the server allows
@@ -12,9 +10,10 @@ type Provider = ReturnType<typeof createDataProvider>;
  */
 export function ApproveToggle() {
   const record = useRecordContext<{ id: number; check_admin: boolean; status: string }>();
-  const dp = useDataProvider<Provider>();
+  const dp = useApi();
   const notify = useNotify();
   const refresh = useRefresh();
+  const projectsChanged = useProjectsChanged();
   if (!record || record.status === 'awaiting') return null;
   return (
     <Button
@@ -25,7 +24,7 @@ export function ApproveToggle() {
         try {
           await dp.call(`/admin/submittedProject/${record.id}/approve`, { method: 'POST', body: { is_approve: record.check_admin ? 0 : 1 } });
           notify(record.check_admin ? 'projects.revoked' : 'projects.approved', { type: 'success' });
-          notifyProjectsChanged();
+          projectsChanged();
           refresh();
         } catch (err) {
           notify((err as Error).message, { type: 'error' });
@@ -40,6 +39,7 @@ export function ApproveToggle() {
 /** Removes one version (with its files); the badge is asked again. */
 export function DeleteVersion() {
   const notify = useNotify();
+  const projectsChanged = useProjectsChanged();
   const redirect = useRedirect();
   return (
     <DeleteButton
@@ -48,7 +48,7 @@ export function DeleteVersion() {
         // own side effects replace react-admin's: toast, badge, back to the list
         onSuccess: () => {
           notify('projects.is_delete', { type: 'success' });
-          notifyProjectsChanged();
+          projectsChanged();
           redirect('list', 'projects');
         },
       }}
@@ -59,13 +59,14 @@ export function DeleteVersion() {
 /** Removes the selected versions in one call (`DELETE /admin/submittedProject {ids}`). */
 export function BulkDeleteVersions() {
   const notify = useNotify();
+  const projectsChanged = useProjectsChanged();
   return (
     <BulkDeleteButton
       mutationMode="pessimistic"
       mutationOptions={{
         onSuccess: (ids: unknown) => {
           notify('projects.are_delete', { type: 'success', messageArgs: { smart_count: Array.isArray(ids) ? ids.length : 1 } });
-          notifyProjectsChanged();
+          projectsChanged();
         },
       }}
     />

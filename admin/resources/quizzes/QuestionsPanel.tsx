@@ -1,13 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { Alert, Box, Button, CircularProgress, Divider, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import type { createDataProvider } from '../../providers/dataProvider.ts';
+import { useApi } from '../../providers/queries.ts';
 import type { OptionView, QuestionType, QuestionView } from './choices.ts';
 import { QuestionCard, type QuestionOps } from './QuestionCard.tsx';
 import { SortableItem, SortableList } from '../../framework/Sortable.tsx';
 
-type Provider = ReturnType<typeof createDataProvider>;
 interface QuizRecord {
   id: number;
   kind: string;
@@ -24,7 +23,7 @@ interface QuizRecord {
  */
 export function QuestionsPanel() {
   const record = useRecordContext<QuizRecord>();
-  const dp = useDataProvider<Provider>();
+  const dp = useApi();
   const notify = useNotify();
   const t = useTranslate();
   const [questions, setQuestions] = useState<QuestionView[]>();

@@ -1,16 +1,14 @@
 import { useState } from 'react';
-import { Button, Confirm, useDataProvider, useListContext, useNotify, useRecordContext, useRedirect, useRefresh, useTranslate, useUnselectAll } from 'react-admin';
+import { Button, Confirm, useListContext, useNotify, useRecordContext, useRedirect, useRefresh, useTranslate, useUnselectAll } from 'react-admin';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { IconButton, Tooltip } from '@mui/material';
-import type { createDataProvider } from '../../providers/dataProvider.ts';
-
-type Provider = ReturnType<typeof createDataProvider>;
+import { useApi } from '../../providers/queries.ts';
 
 /** Row action: copy the quiz with its questions and options, then open the copy. */
 export function DuplicateQuiz() {
   const record = useRecordContext<{ id: number }>();
-  const dp = useDataProvider<Provider>();
+  const dp = useApi();
   const notify = useNotify();
   const redirect = useRedirect();
   const t = useTranslate();
@@ -45,7 +43,7 @@ export function DuplicateQuiz() {
  */
 export function BulkDeleteQuizzes() {
   const { selectedIds } = useListContext();
-  const dp = useDataProvider<Provider>();
+  const dp = useApi();
   const notify = useNotify();
   const refresh = useRefresh();
   const unselect = useUnselectAll('quizzes');

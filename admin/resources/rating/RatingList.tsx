@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Title, useDataProvider, useTranslate } from 'react-admin';
+import { Title, useTranslate } from 'react-admin';
 import { Card, CardContent, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
-import type { createDataProvider } from '../../providers/dataProvider.ts';
+import { useApi } from '../../providers/queries.ts';
 import { formatNumber } from '../../../common/format/format.ts';
 
-type Provider = ReturnType<typeof createDataProvider>;
 interface Row {
   place: number;
   user_id: number;
@@ -29,7 +28,7 @@ const years = Array.from({ length: 6 }, (_, i) => thisYear - i);
  */
 export function RatingList() {
   const t = useTranslate();
-  const dp = useDataProvider<Provider>();
+  const dp = useApi();
   const [period, setPeriod] = useState<Period>('all');
   const [year, setYear] = useState<number | ''>('');
   const [month, setMonth] = useState<number | ''>('');

@@ -1,13 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { useDataProvider, useLocale, useTranslate } from 'react-admin';
+import { useLocale, useTranslate } from 'react-admin';
 import { Box, Button, LinearProgress, Typography } from '@mui/material';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import TableViewIcon from '@mui/icons-material/TableView';
-import type { createDataProvider } from '../../providers/dataProvider.ts';
+import { useApi } from '../../providers/queries.ts';
 import { download } from '../../../common/api/download.ts';
 import { formatNumber } from '../../../common/format/format.ts';
-
-type Provider = ReturnType<typeof createDataProvider>;
 
 /** An export job as `/admin/excel/export/{id}` answers it. */
 export interface ExportJob {
@@ -36,7 +34,7 @@ const POLL_MS = 500;
  * logs it to the console). Usable from any screen: `<ExportButton type="quizScoreResults" params={{ period: 'month' }} />`.
  */
 export function ExportButton({ type, params, disabled }: { type: string; params: Record<string, unknown>; disabled?: boolean }) {
-  const dp = useDataProvider<Provider>();
+  const dp = useApi();
   const t = useTranslate();
   const locale = useLocale();
   const txt = TEXTS[locale === 'en' ? 'en' : 'ru'];

@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Button, Edit, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { Button, Edit, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { Box, Card, CardContent, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import CheckIcon from '@mui/icons-material/CheckCircle';
 import UndoIcon from '@mui/icons-material/Undo';
-import type { createDataProvider } from '../../providers/dataProvider.ts';
+import { useApi } from '../../providers/queries.ts';
 
-type Provider = ReturnType<typeof createDataProvider>;
 interface Settings {
   max_score: number;
   ratios: { quizzes: number; projects: number; activity: number };
@@ -30,7 +29,7 @@ interface Score {
 /** Score settings of the school (max score and the three weights, which must add up to 100), beside the list. */
 export function ScoreSettings() {
   const t = useTranslate();
-  const dp = useDataProvider<Provider>();
+  const dp = useApi();
   const notify = useNotify();
   const refresh = useRefresh();
   const [s, setS] = useState<Settings>();
@@ -96,7 +95,7 @@ export function ScoreSettings() {
 
 function Decide() {
   const r = useRecordContext<Score>();
-  const dp = useDataProvider<Provider>();
+  const dp = useApi();
   const notify = useNotify();
   const refresh = useRefresh();
   if (!r) return null;

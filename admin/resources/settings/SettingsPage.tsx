@@ -19,7 +19,6 @@ import {
   minValue,
   maxValue,
   required,
-  useDataProvider,
   useNotify,
   useRefresh,
   useTranslate,
@@ -31,9 +30,8 @@ import UploadIcon from '@mui/icons-material/Upload';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { apiBaseUrl } from '../../../common/tenant/tenant.ts';
 import { notifyAccessChanged } from '../../../common/access/flags.ts';
-import type { createDataProvider } from '../../providers/dataProvider.ts';
+import { useApi } from '../../providers/queries.ts';
 
-type Provider = ReturnType<typeof createDataProvider>;
 type Values = Record<string, unknown>;
 
 const TABS = ['client', 'logo', 'email', 'social', 'admin_emails', 'welcome', 'access'] as const;
@@ -43,7 +41,7 @@ const INSTALMENTS = [6, 12, 18, 24, 36];
 
 /** Loads one settings endpoint; `reload` reads it again. */
 function useLoad<T>(path: string) {
-  const dp = useDataProvider<Provider>();
+  const dp = useApi();
   const notify = useNotify();
   const [data, setData] = useState<T>();
   const reload = useCallback(() => {
@@ -87,7 +85,7 @@ function Section({ children }: { children: ReactNode }) {
 
 function ClientSettings() {
   const [list] = useLoad<{ id: number; value: unknown }[]>('/admin/setting');
-  const dp = useDataProvider<Provider>();
+  const dp = useApi();
   const save = useSave();
   if (!list) return <Loading />;
   const value = (id: number) => list.find((s) => s.id === id)?.value;
@@ -134,7 +132,7 @@ function ClientSettings() {
 
 function LogoSettings() {
   const [logo, , reload] = useLoad<{ url: string | null; title: string }>('/api/logo');
-  const dp = useDataProvider<Provider>();
+  const dp = useApi();
   const save = useSave();
   const t = useTranslate();
   const input = useRef<HTMLInputElement>(null);
@@ -193,7 +191,7 @@ function LogoSettings() {
 
 function EmailSettings() {
   const [smtp, setSmtp] = useLoad<Values & { has_password: boolean }>('/admin/email/setting');
-  const dp = useDataProvider<Provider>();
+  const dp = useApi();
   const save = useSave();
   const t = useTranslate();
   const [to, setTo] = useState('');
@@ -256,7 +254,7 @@ const isUrl = (v: unknown) => (typeof v === 'string' && v && !/^https?:\/\/\S+$/
 
 function SocialSettings() {
   const [links] = useLoad<Values>('/admin/setting/social');
-  const dp = useDataProvider<Provider>();
+  const dp = useApi();
   const save = useSave();
   const t = useTranslate();
   if (!links) return <Loading />;
@@ -283,7 +281,7 @@ const splitEmails = (text: unknown) =>
 
 function AdminEmails() {
   const [data] = useLoad<{ emails: string[] }>('/admin/setting/adminEmails');
-  const dp = useDataProvider<Provider>();
+  const dp = useApi();
   const save = useSave();
   const t = useTranslate();
   if (!data) return <Loading />;
@@ -303,7 +301,7 @@ function AdminEmails() {
 
 function WelcomeMail() {
   const [data] = useLoad<Values & { is_default: boolean }>('/admin/setting/welcomeMail');
-  const dp = useDataProvider<Provider>();
+  const dp = useApi();
   const save = useSave();
   const t = useTranslate();
   if (!data) return <Loading />;
@@ -335,7 +333,7 @@ function WelcomeMail() {
 
 function Sections() {
   const [flags, setFlags] = useLoad<Record<string, boolean>>('/admin/access');
-  const dp = useDataProvider<Provider>();
+  const dp = useApi();
   const refresh = useRefresh();
   const save = useSave();
   const t = useTranslate();
@@ -369,7 +367,7 @@ function Sections() {
 /** Self-registration: whether the portal offers its sign-up screen (`/admin/setting/registration`). */
 function Registration() {
   const [value, setValue] = useLoad<{ open: boolean }>('/admin/setting/registration');
-  const dp = useDataProvider<Provider>();
+  const dp = useApi();
   const save = useSave();
   const t = useTranslate();
   if (!value) return <Loading />;

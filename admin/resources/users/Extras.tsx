@@ -1,14 +1,13 @@
 import { useCallback, useEffect, useState, type ChangeEvent } from 'react';
-import { Button, Confirm, useDataProvider, useGetIdentity, useLocaleState, useNotify, usePermissions, useRecordContext, useRefresh, useTranslate, type HttpError } from 'react-admin';
+import { Button, Confirm, useGetIdentity, useLocaleState, useNotify, usePermissions, useRecordContext, useRefresh, useTranslate, type HttpError } from 'react-admin';
 import { Avatar, Box, Card, CardContent, FormControl, InputLabel, List, ListItem, ListItemText, MenuItem, Select, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
 import KeyIcon from '@mui/icons-material/Key';
 import SaveIcon from '@mui/icons-material/Save';
 import UploadIcon from '@mui/icons-material/Upload';
 import { apiBaseUrl } from '../../../common/tenant/tenant.ts';
-import type { createDataProvider } from '../../providers/dataProvider.ts';
+import { useApi } from '../../providers/queries.ts';
 import { mayManage } from './actions.tsx';
 
-type Provider = ReturnType<typeof createDataProvider>;
 /** `DD.MM.YYYY hh:mm` in local time. */
 const when = (iso: string) => {
   const d = new Date(iso);
@@ -36,7 +35,7 @@ interface ScoreRow {
 
 /** Avatar upload and "send a new password". */
 function AccountTab({ user }: { user: UserRecord }) {
-  const dp = useDataProvider<Provider>();
+  const dp = useApi();
   const notify = useNotify();
   const refresh = useRefresh();
   const t = useTranslate();
@@ -123,7 +122,7 @@ function AccountTab({ user }: { user: UserRecord }) {
 
 /** The manual score: current value, add or set with a comment, last changes. */
 function ScoreTab({ user }: { user: UserRecord }) {
-  const dp = useDataProvider<Provider>();
+  const dp = useApi();
   const notify = useNotify();
   const t = useTranslate();
   const [data, setData] = useState<{ score: number; history: ScoreRow[] }>();
@@ -211,7 +210,7 @@ function ScoreTab({ user }: { user: UserRecord }) {
 
 /** Social links, validated by the server (field errors shown under each link). */
 function SocialTab({ user }: { user: UserRecord }) {
-  const dp = useDataProvider<Provider>();
+  const dp = useApi();
   const notify = useNotify();
   const t = useTranslate();
   const [links, setLinks] = useState<Social>();

@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { Button, useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { Button, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { Alert, Box, Dialog, DialogActions, DialogContent, DialogTitle, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { download } from '../../../common/api/download.ts';
-import type { createDataProvider } from '../../providers/dataProvider.ts';
+import { useApi } from '../../providers/queries.ts';
 import { FileButton } from '../files/FileButton.tsx';
 
-type Provider = ReturnType<typeof createDataProvider>;
 export interface ImportReport {
   created: number;
   refused: { row: number; login: string; email: string; errors: string[] }[];
@@ -57,7 +56,7 @@ export function ImportReportView({ report }: { report: ImportReport }) {
 
 /** List toolbar button: a dialog to download a template, upload a file and read the report. */
 export function ImportUsersButton() {
-  const dp = useDataProvider<Provider>();
+  const dp = useApi();
   const notify = useNotify();
   const refresh = useRefresh();
   const t = useTranslate();

@@ -1,15 +1,13 @@
-import { Button, useDataProvider, useGetIdentity, useListContext, useNotify, usePermissions, useRecordContext, useRefresh, useUnselectAll } from 'react-admin';
+import { Button, useGetIdentity, useListContext, useNotify, usePermissions, useRecordContext, useRefresh, useUnselectAll } from 'react-admin';
 import BlockIcon from '@mui/icons-material/Block';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import LoginIcon from '@mui/icons-material/Login';
 import { enterDemo } from '../../../common/auth/session.ts';
-import type { createDataProvider } from '../../providers/dataProvider.ts';
+import { useApi } from '../../providers/queries.ts';
 import { RowButton } from '../../framework/RowButton.tsx';
 
-type Provider = ReturnType<typeof createDataProvider>;
-
 function useBlock() {
-  const dp = useDataProvider<Provider>();
+  const dp = useApi();
   const notify = useNotify();
   const refresh = useRefresh();
   return async (ids: unknown[], block: boolean, many: boolean) => {
@@ -79,7 +77,7 @@ export function LoginAs() {
   const record = useRecordContext();
   const { permissions } = usePermissions();
   const { identity } = useGetIdentity();
-  const dp = useDataProvider<Provider>();
+  const dp = useApi();
   const notify = useNotify();
   if (!record || record.id === identity?.id || !mayActAs(permissions, record.roles?.[0])) return null;
   return (
