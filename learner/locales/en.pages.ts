@@ -1,4 +1,5 @@
 import { userFieldLabelsEn } from '../../common/i18n/user-fields.en.ts';
+import { quizEn } from './quiz.ts';
 import { marketEn } from './marketplace.ts';
 import { networkingEn } from './networking.ts';
 import type { PageMessages } from './ru.pages.ts';
@@ -100,37 +101,7 @@ export const enPages: PageMessages = {
     role: 'Role',
     last_login: 'Last sign-in',
   },
-  quiz: {
-    kind: 'Kind',
-    time: 'Time per attempt',
-    minutes: '{{n}} min',
-    unlimited: 'No limit',
-    attempts: 'Attempts',
-    attempts_of: '{{used}} of {{max}} used',
-    attempts_used: '{{used}} used',
-    best: 'Best result',
-    questions: 'Questions',
-    start: 'Start an attempt',
-    continue: 'Continue the attempt',
-    no_attempts: 'No attempts left.',
-    question: 'Question {{i}} of {{n}}',
-    time_left: 'Time left',
-    answer: 'Answer',
-    your_answer: 'Your answer',
-    correct: 'Correct',
-    wrong: 'Wrong',
-    finish: 'Finish',
-    result: 'Result',
-    score: 'Points: {{score}} of {{max}}',
-    percent: '{{p}}%',
-    passed: 'Quiz passed',
-    not_passed: 'Quiz not passed',
-    poll_done: 'Thank you for your answers!',
-    report: 'Report by question',
-    to_start: 'Back to the quiz',
-    pass_rule: 'Pass mark: {{p}}%',
-    time_up: 'Time is up, the attempt is finished.',
-  },
+  quiz: quizEn,
   news: {
     required: 'Required',
     read: 'Read',

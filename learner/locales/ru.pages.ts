@@ -1,4 +1,5 @@
 import { userFieldLabelsRu } from '../../common/i18n/user-fields.ru.ts';
+import { quizRu } from './quiz.ts';
 import { marketRu } from './marketplace.ts';
 import { networkingRu } from './networking.ts';
 
@@ -112,37 +113,7 @@ export const ruPages = {
     role: 'Роль',
     last_login: 'Последний вход',
   },
-  quiz: {
-    kind: 'Тип',
-    time: 'Время на попытку',
-    minutes: '{{n}} мин',
-    unlimited: 'Без ограничения',
-    attempts: 'Попытки',
-    attempts_of: 'использовано {{used}} из {{max}}',
-    attempts_used: 'использовано {{used}}',
-    best: 'Лучший результат',
-    questions: 'Вопросов',
-    start: 'Начать попытку',
-    continue: 'Продолжить попытку',
-    no_attempts: 'Попытки закончились.',
-    question: 'Вопрос {{i}} из {{n}}',
-    time_left: 'Осталось',
-    answer: 'Ответить',
-    your_answer: 'Ваш ответ',
-    correct: 'Верно',
-    wrong: 'Неверно',
-    finish: 'Завершить',
-    result: 'Результат',
-    score: 'Баллы: {{score}} из {{max}}',
-    percent: '{{p}}%',
-    passed: 'Тест пройден',
-    not_passed: 'Тест не пройден',
-    poll_done: 'Спасибо за ответы!',
-    report: 'Отчёт по вопросам',
-    to_start: 'К описанию теста',
-    pass_rule: 'Проходной порог: {{p}}%',
-    time_up: 'Время вышло, попытка завершена.',
-  },
+  quiz: quizRu,
   news: {
     required: 'Обязательная',
     read: 'Прочитано',
