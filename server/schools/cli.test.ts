@@ -1,12 +1,12 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { openDatabase, pgliteDirFor } from '../db/client.ts';
+import { type ApiProcess, emptyAppsBuild, ROOT, startApiProcess, TSX } from '../test/api-process.ts';
 import { freshPostgresDatabase } from '../test/harness.ts';
 
 /**
@@ -15,19 +15,7 @@ import { freshPostgresDatabase } from '../test/harness.ts';
  * stopped; on PostgreSQL it runs beside two API processes, and what it does (create, suspend, resume) is obeyed by
  * both at once, a school created after its slug was asked for included.
  */
-const ROOT = join(import.meta.dirname, '../..');
-const TSX = join(ROOT, 'node_modules/.bin/tsx');
 const base = process.env.TEST_DATABASE_URL;
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 
 /** Runs the command; answers its exit code and what it printed. */
 function school(env: Record<string, string>, ...args: string[]) {
@@ -36,38 +24,6 @@ function school(env: Record<string, string>, ...args: string[]) {
       resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, out: stdout, err: stderr });
     });
   });
-}
-
-interface Server {
-  proc: ChildProcess;
-  url: string;
-  stop(): Promise<void>;
-}
-
-/** A real server (server/main.ts) on its own ports; answers once /health does. */
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const [apiPort, webPort] = [await freePort(), await freePort()];
-  let out = '';
-  const proc = spawn(TSX, ['server/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, API_PORT: String(apiPort), WEB_PORT: String(webPort), HOST: '127.0.0.1', API_WORKERS: '1', LOG_LEVEL: 'warn', VITEST: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  proc.stdout!.on('data', (d) => (out += d));
-  proc.stderr!.on('data', (d) => (out += d));
-  const url = `http://127.0.0.1:${apiPort}`;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`the server ended while starting:\n${out}`);
-    if (
-      await fetch(`${url}/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return { proc, url, stop: () => new Promise<void>((r) => (proc.exitCode !== null ? r() : (proc.once('exit', () => r()), proc.kill('SIGTERM')))) };
 }
 
 /** A call to a server as the apps make it. */
@@ -94,7 +50,7 @@ const BAD_CSV = 'slug,title,languages,sections,admin_email\nomega,Omega,en,,o@om
 
 describe.skipIf(!!base)('npm run school on the embedded database', () => {
   let dataDir: string;
-  let server: Server | undefined;
+  let server: ApiProcess | undefined;
   let env: Record<string, string>;
 
   beforeAll(async () => {
@@ -103,11 +59,7 @@ describe.skipIf(!!base)('npm run school on the embedded database', () => {
     const start = inject('seededStart');
     const database = await openDatabase({ pgliteDir: pgliteDirFor(dataDir), pgliteSnapshot: new Blob([await readFile(start.pgliteDump!)]) });
     await database.close();
-    const dist = join(dataDir, 'dist');
-    for (const app of ['learner', 'admin']) {
-      mkdirSync(join(dist, app), { recursive: true });
-      writeFileSync(join(dist, app, 'index.html'), '<!doctype html><title>test</title>');
-    }
+    const dist = emptyAppsBuild(dataDir);
     env = { DATA_DIR: dataDir, DIST_DIR: dist, DATABASE_URL: '' };
   }, 120_000);
 
@@ -131,7 +83,7 @@ describe.skipIf(!!base)('npm run school on the embedded database', () => {
   });
 
   it('refuses while the server has the database open; works once it is stopped; the server then serves the school', async () => {
-    server = await startServer(env);
+    server = await startApiProcess(env);
     const busy = await school(env, 'create', '--slug', 'omega', '--title', 'Omega', '--admin-email', 'o@omega.example');
     expect(busy.code).toBe(1);
     expect(busy.err).toMatch(/is open in another process: the server \(pid \d+/);
@@ -146,7 +98,7 @@ describe.skipIf(!!base)('npm run school on the embedded database', () => {
     expect(key).toBeDefined();
     expect((await school(env, 'suspend', 'omega')).code).toBe(0);
 
-    server = await startServer(env);
+    server = await startApiProcess(env);
     // suspended before it ever opened: its face answers, its sign-in does not
     expect((await call(server.url, 'omega', 'GET', '/api/logo')).body.data.title).toBe('Omega');
     const refused = await call(server.url, 'omega', 'POST', `/api/user/resetPassword/${key}`, { body: { password: 'Omega-2026!', confirm_password: 'Omega-2026!' } });
@@ -162,21 +114,17 @@ describe.skipIf(!!base)('npm run school on the embedded database', () => {
 describe.skipIf(!base)('npm run school beside two API processes on one PostgreSQL', () => {
   let drop: () => Promise<void>;
   let env: Record<string, string>;
-  const servers: Server[] = [];
+  const servers: ApiProcess[] = [];
   let cliData: string;
 
   beforeAll(async () => {
     const fresh = await freshPostgresDatabase(base!, 'lms_school_cli', inject('seededStart').template);
     drop = fresh.drop;
     const root = mkdtempSync(join(tmpdir(), 'lms-school-pg-'));
-    const dist = join(root, 'dist');
-    for (const app of ['learner', 'admin']) {
-      mkdirSync(join(dist, app), { recursive: true });
-      writeFileSync(join(dist, app, 'index.html'), '<!doctype html><title>test</title>');
-    }
+    const dist = emptyAppsBuild(root);
     cliData = join(root, 'cli');
     env = { DATABASE_URL: fresh.url, DIST_DIR: dist, DATA_DIR: cliData };
-    for (const i of [0, 1]) servers.push(await startServer({ ...env, DATA_DIR: join(root, `p${i}`) }));
+    for (const i of [0, 1]) servers.push(await startApiProcess({ ...env, DATA_DIR: join(root, `p${i}`) }));
   }, 180_000);
 
   afterAll(async () => {

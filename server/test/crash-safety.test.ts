@@ -1,15 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, statSync, utimesSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { openDatabase, pgliteDirFor, type Database } from '../db/client.ts';
 import { seedReferenceData } from '../seed/reference.ts';
 import { DEMO_PASSWORD, seedDemo } from '../seed/demo.ts';
+import { type ApiProcess, emptyAppsBuild, freePort, startApiProcess } from './api-process.ts';
 import { freshPostgresDatabase } from './harness.ts';
 import {
   chapterQuizzes,
@@ -34,7 +33,6 @@ import {
  * restart: every acknowledged write is there exactly once, nothing is half-written, no orphan file is left.
  * Nothing here waits a fixed time: readiness is polled on /health and each kill follows an observed event.
  */
-const ROOT = resolve(import.meta.dirname, '../..');
 const pgBase = process.env.TEST_DATABASE_URL;
 const MB = 1024 * 1024;
 
@@ -47,23 +45,6 @@ async function until(check: () => boolean | Promise<boolean>, what: string, ms =
   throw new Error(`gave up waiting for ${what}`);
 }
 
-function freePort() {
-  return new Promise<number>((ok, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => ok(port));
-    });
-  });
-}
-
-interface Server {
-  proc: ChildProcess;
-  exited: Promise<void>;
-  output: () => string;
-}
-
 describe('crash safety: kill -9 of a real server, then a restart on the same data', () => {
   let dataDir: string;
   let distDir: string;
@@ -71,7 +52,7 @@ describe('crash safety: kill -9 of a real server, then a restart on the same dat
   let dropDb: (() => Promise<void>) | undefined;
   let apiPort: number;
   let webPort: number;
-  let server: Server | undefined;
+  let server: ApiProcess | undefined;
   let pollId: number;
   let pollProgramId: number;
   let pollQuestions: { id: number; type: string; options: number[] }[];
@@ -86,40 +67,18 @@ describe('crash safety: kill -9 of a real server, then a restart on the same dat
   }
 
   async function start() {
-    let out = '';
-    const proc = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['server/main.ts'], {
-      cwd: ROOT,
-      detached: true, // its own process group: tsx runs the server in a child, and the kill reaches both
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, API_PORT: String(apiPort), WEB_PORT: String(webPort), HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: distDir, LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl },
-    });
-    proc.stdout!.on('data', (d) => (out += d));
-    proc.stderr!.on('data', (d) => (out += d));
-    const exited = new Promise<void>((r) => proc.once('exit', () => r()));
-    let gone = false;
-    void exited.then(() => (gone = true));
-    await until(async () => {
-      if (gone) throw new Error(`the server stopped while starting:\n${out}`);
-      return fetch(`${base()}/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-    }, 'the server to answer /health');
-    server = { proc, exited, output: () => out };
+    // API_WORKERS unset: as many API processes as cores on PostgreSQL, as `npm start` runs
+    server = await startApiProcess({ DATA_DIR: dataDir, DIST_DIR: distDir, DATABASE_URL: databaseUrl, API_WORKERS: '' }, { apiPort, webPort });
     return server;
   }
 
   async function kill9() {
-    const s = server!;
-    process.kill(-s.proc.pid!, 'SIGKILL');
-    await s.exited;
+    await server!.kill9();
     server = undefined;
   }
 
   async function stop() {
-    const s = server!;
-    process.kill(-s.proc.pid!, 'SIGTERM');
-    await s.exited;
+    await server!.stop();
     server = undefined;
   }
 
@@ -235,11 +194,7 @@ describe('crash safety: kill -9 of a real server, then a restart on the same dat
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'lms-kill9-'));
     // the server also serves the two apps; the API suite runs before they are built, so a minimal pair stands in
-    distDir = `${dataDir}-dist`;
-    for (const app of ['learner', 'admin']) {
-      mkdirSync(join(distDir, app), { recursive: true });
-      writeFileSync(join(distDir, app, 'index.html'), '<!doctype html><title>stand-in</title>');
-    }
+    distDir = emptyAppsBuild(`${dataDir}-apps`);
     apiPort = await freePort();
     webPort = await freePort();
     if (pgBase) {
@@ -284,7 +239,7 @@ describe('crash safety: kill -9 of a real server, then a restart on the same dat
     if (server) await kill9().catch(() => undefined);
     await dropDb?.();
     await rm(dataDir, { recursive: true, force: true });
-    await rm(distDir, { recursive: true, force: true });
+    await rm(`${dataDir}-apps`, { recursive: true, force: true });
   }, 120_000);
 
   it('loses no acknowledged upload and leaves no partial one behind when killed in the middle of a large upload', async () => {

@@ -1,9 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiProcess, emptyAppsBuild, startApiProcess } from './api-process.ts';
 import pg from 'pg';
 import { openDatabase } from '../db/client.ts';
 import { seedReferenceData } from '../seed/reference.ts';
@@ -19,19 +18,9 @@ import { DEMO_PASSWORD, seedDemo } from '../seed/demo.ts';
 const base = process.env.TEST_DATABASE_URL;
 const TRIES = 30;
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-
 describe.skipIf(!base)('sign-outs, blocks and role changes across two API processes', () => {
   const name = `lms_signout_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const children: ChildProcess[] = [];
+  const servers: ApiProcess[] = [];
   const api: string[] = [];
   const signOutMs: number[] = [];
 
@@ -47,43 +36,23 @@ describe.skipIf(!base)('sign-outs, blocks and role changes across two API proces
     await seedReferenceData(database.db);
     await seedDemo(database.db, dataDir);
     await database.close();
-    const dist = join(dataDir, 'dist');
-    for (const app of ['learner', 'admin']) {
-      mkdirSync(join(dist, app), { recursive: true });
-      writeFileSync(join(dist, app, 'index.html'), '<!doctype html><title>test</title>');
-    }
-    for (let i = 0; i < 2; i++) {
-      const [apiPort, webPort] = [await freePort(), await freePort()];
-      const child = spawn(join(process.cwd(), 'node_modules/.bin/tsx'), ['server/main.ts'], {
-        env: {
-          ...process.env,
-          DATABASE_URL: url.toString(),
-          API_PORT: String(apiPort),
-          WEB_PORT: String(webPort),
-          HOST: '127.0.0.1',
-          API_WORKERS: '1',
-          DATA_DIR: join(dataDir, `p${i}`),
-          DIST_DIR: dist,
-          LOG_LEVEL: 'warn',
-          SIGNIN_CACHE_SECONDS: '30',
-          SIGNIN_ADDRESS_LIMIT: '1000000',
-          VITEST: '',
-        },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      });
-      children.push(child);
-      api.push(`http://127.0.0.1:${apiPort}`);
-    }
-    for (const [i, a] of api.entries()) {
-      for (;;) {
-        if (children[i].exitCode !== null) throw new Error(`API process ${i + 1} ended while starting (code ${children[i].exitCode})`);
-        const ok = await fetch(`${a}/health`)
-          .then((r) => r.ok)
-          .catch(() => false);
-        if (ok) break;
-        await new Promise((r) => setTimeout(r, 200));
-      }
-    }
+    const dist = emptyAppsBuild(dataDir);
+    // both start at the same moment on one database: neither may fail at start (the schema lock in openDatabase)
+    // (each is kept as soon as it answers, so that afterAll stops it even when the other fails to start)
+    await Promise.all(
+      [0, 1].map(async (i) =>
+        servers.push(
+          await startApiProcess({
+            DATABASE_URL: url.toString(),
+            DATA_DIR: join(dataDir, `p${i}`),
+            DIST_DIR: dist,
+            SIGNIN_CACHE_SECONDS: '30',
+            SIGNIN_ADDRESS_LIMIT: '1000000',
+          }),
+        ),
+      ),
+    );
+    api.push(...servers.map((s) => s.url));
   }, 180_000);
 
   afterAll(async () => {
@@ -91,7 +60,7 @@ describe.skipIf(!base)('sign-outs, blocks and role changes across two API proces
       const sorted = [...signOutMs].sort((x, y) => x - y);
       console.info(`sign-out through A: median ${sorted[sorted.length >> 1].toFixed(1)} ms, slowest ${sorted[sorted.length - 1].toFixed(1)} ms (${sorted.length} sign-outs)`);
     }
-    await Promise.all(children.map((c) => new Promise((resolve) => (c.exitCode !== null ? resolve(null) : (c.once('exit', resolve), c.kill('SIGTERM'))))));
+    await Promise.all(servers.map((s) => s.stop()));
     const admin = new pg.Client({ connectionString: base });
     await admin.connect();
     await admin.query(`drop database if exists ${name} with (force)`);

@@ -1,9 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiProcess, emptyAppsBuild, startApiProcess } from './api-process.ts';
 import { and, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { testDatabaseOptions } from './harness.ts';
@@ -21,19 +20,9 @@ import { chapterQuizzes, chapters, programs, questionOptions, questions, quizzes
  */
 const base = process.env.TEST_DATABASE_URL;
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-
 describe.skipIf(!base)('two API processes on one PostgreSQL', () => {
   const name = `lms_two_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const children: ChildProcess[] = [];
+  const servers: ApiProcess[] = [];
   const api: string[] = [];
   let quizId = 0;
   let right = 0;
@@ -77,50 +66,27 @@ describe.skipIf(!base)('two API processes on one PostgreSQL', () => {
       if (sort === 2) [right, wrong] = [a.id, b.id];
     }
     await database.close();
-    // the apps' pages are not what this is about: an empty build is enough for the web server to start
-    const dist = join(dataDir, 'dist');
-    for (const app of ['learner', 'admin']) {
-      mkdirSync(join(dist, app), { recursive: true });
-      writeFileSync(join(dist, app, 'index.html'), '<!doctype html><title>test</title>');
-    }
-    for (let i = 0; i < 2; i++) {
-      const [apiPort, webPort] = [await freePort(), await freePort()];
-      const child = spawn(join(process.cwd(), 'node_modules/.bin/tsx'), ['server/main.ts'], {
-        env: {
-          ...process.env,
-          // through PgBouncer in npm test's third API run (harness.ts testDatabaseOptions), straight otherwise
-          DATABASE_URL: testDatabaseOptions(url.toString()).url,
-          DATABASE_DIRECT_URL: testDatabaseOptions(url.toString()).directUrl ?? '',
-          API_PORT: String(apiPort),
-          WEB_PORT: String(webPort),
-          HOST: '127.0.0.1',
-          API_WORKERS: '1',
-          DATA_DIR: join(dataDir, `p${i}`),
-          DIST_DIR: dist,
-          LOG_LEVEL: 'warn',
-          VITEST: '',
-        },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      });
-      children.push(child);
-      api.push(`http://127.0.0.1:${apiPort}`);
-    }
-    // wait until both answer (what a client sees), as long as the hook allows
+    const dist = emptyAppsBuild(dataDir);
     // both start at the same moment on one database: neither may fail at start (the schema lock in openDatabase)
-    for (const [i, a] of api.entries()) {
-      for (;;) {
-        if (children[i].exitCode !== null) throw new Error(`API process ${i + 1} ended while starting (code ${children[i].exitCode})`);
-        const ok = await fetch(`${a}/health`)
-          .then((r) => r.ok)
-          .catch(() => false);
-        if (ok) break;
-        await new Promise((r) => setTimeout(r, 200));
-      }
-    }
+    // (each is kept as soon as it answers, so that afterAll stops it even when the other fails to start)
+    await Promise.all(
+      [0, 1].map(async (i) =>
+        servers.push(
+          await startApiProcess({
+            // through PgBouncer in npm test's third API run (harness.ts testDatabaseOptions), straight otherwise
+            DATABASE_URL: testDatabaseOptions(url.toString()).url,
+            DATABASE_DIRECT_URL: testDatabaseOptions(url.toString()).directUrl ?? '',
+            DATA_DIR: join(dataDir, `p${i}`),
+            DIST_DIR: dist,
+          }),
+        ),
+      ),
+    );
+    api.push(...servers.map((s) => s.url));
   }, 180_000);
 
   afterAll(async () => {
-    await Promise.all(children.map((c) => new Promise((resolve) => (c.exitCode !== null ? resolve(null) : (c.once('exit', resolve), c.kill('SIGTERM'))))));
+    await Promise.all(servers.map((s) => s.stop()));
     const admin = new pg.Client({ connectionString: base });
     await admin.connect();
     await admin.query(`drop database if exists ${name} with (force)`);
