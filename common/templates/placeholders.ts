@@ -19,6 +19,8 @@ export const PLACEHOLDERS = [
   'director',
   'secretary',
   'company',
+  /** The short code of the document's public verification page (issued documents only). */
+  'verify_code',
   // acts of completed services (server/modules/acts): a diploma leaves them empty
   'act_number',
   'services',
@@ -43,6 +45,7 @@ export const PLACEHOLDER_TEXTS: Record<'ru' | 'en', Record<Placeholder, string>>
     director: 'директор',
     secretary: 'секретарь',
     company: 'организация (компания по умолчанию)',
+    verify_code: 'код проверки подлинности документа',
     act_number: 'номер акта (только в акте)',
     services: 'оказанные услуги: программы, даты, оплачено (только в акте)',
     amount_paid: 'итого оплачено (только в акте)',
@@ -62,6 +65,7 @@ export const PLACEHOLDER_TEXTS: Record<'ru' | 'en', Record<Placeholder, string>>
     director: 'director',
     secretary: 'secretary',
     company: 'organisation (the default company)',
+    verify_code: "the document's verification code",
     act_number: 'act number (acts only)',
     services: 'services rendered: programs, dates, paid (acts only)',
     amount_paid: 'total paid (acts only)',

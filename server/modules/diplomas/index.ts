@@ -14,6 +14,10 @@ import { filesOf } from '../../core/multipart.ts';
 import { RECORD_ROLES, loadTemplate } from '../templates/index.ts';
 import { DiplomaFields, dropFiles, fileView, fullDiploma, loadDiploma, tags, type Diploma } from './store.ts';
 import { generationRoutes } from './generate.ts';
+import { registerRoutes } from './numbering.ts';
+import { batchRoutes } from './batch.ts';
+import { verifyRoutes } from './verify.ts';
+import { declensionRoutes } from './declension-routes.ts';
 import { Id, IdParams } from '../../core/schemas.ts';
 import { ANY_FILE, IdAnswer, fileAnswer, listOf } from '../../core/responses.ts';
 import { DiplomaRow, FullDiplomaAnswer } from './responses.ts';
@@ -286,6 +290,10 @@ export default async function diplomasModule(fastify: FastifyInstance) {
   });
 
   generationRoutes(app);
+  registerRoutes(app);
+  batchRoutes(app);
+  declensionRoutes(app);
+  verifyRoutes(app);
 }
 
 export { fileView };

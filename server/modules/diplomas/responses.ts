@@ -37,6 +37,10 @@ const document = {
   size: Type.Integer(),
   created_at: DateTime,
   download_url: Type.String(),
+  /** The public verification page's short code (null on documents made before issue 31). */
+  verify_code: nullable(Type.String()),
+  revoked_at: nullable(DateTime),
+  revoked_reason: nullable(Type.String()),
 };
 /** A document generated for a diploma (store.ts `documentView`). */
 export const DiplomaDocument = Type.Object(document);

@@ -57,6 +57,9 @@ export const documentView = (d: typeof diplomaDocuments.$inferSelect, doc: typeo
   size: doc.size,
   created_at: d.created_at,
   download_url: `/api/documents/${doc.id}/download`,
+  verify_code: d.verify_code,
+  revoked_at: d.revoked_at,
+  revoked_reason: d.revoked_reason,
 });
 
 export async function loadDiploma(db: Db, id: number) {

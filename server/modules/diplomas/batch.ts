@@ -1,0 +1,296 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, stat } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import archiver from 'archiver';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { type BatchFailure, diplomaBatches, diplomas, groupUsers, groups, programUsers, programs, users } from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../core/errors.ts';
+import { sendDownload } from '../../core/file-types.ts';
+import { absolutePath, storedPath } from '../../core/storage.ts';
+import { Id, IdParams, nullable } from '../../core/schemas.ts';
+import { DateTime, dataOf, fileAnswer } from '../../core/responses.ts';
+import { currentUser } from '../../core/context.ts';
+import type { MailTenant } from '../../mail/mailer.ts';
+import { RECORD_ROLES, fillTemplate, loadTemplate } from '../templates/index.ts';
+import { declineName } from './declension.ts';
+import { apiBaseOf, generateDiplomaDocument } from './generate.ts';
+import { takeNumbers } from './numbering.ts';
+import { type Db, type Diploma, DiplomaFields } from './store.ts';
+
+const tags = ['admin: diplomas'];
+type Batch = typeof diplomaBatches.$inferSelect;
+
+const BatchView = Type.Object({
+  id: Id,
+  template_id: nullable(Id),
+  status: Type.Union([Type.Literal('running'), Type.Literal('done')]),
+  total: Type.Integer(),
+  done: Type.Integer(),
+  failed: Type.Integer(),
+  failures: Type.Array(Type.Object({ user_id: Id, name: Type.String(), code: Type.String(), message: Type.String() })),
+  diploma_ids: Type.Array(Id),
+  zip_url: nullable(Type.String()),
+  zip_size: nullable(Type.Integer()),
+  created_at: DateTime,
+  finished_at: nullable(DateTime),
+});
+export { BatchView };
+const view = (b: Batch) => ({
+  id: b.id,
+  template_id: b.template_id,
+  status: b.status,
+  total: b.total,
+  done: b.done,
+  failed: b.failed,
+  failures: b.failures,
+  diploma_ids: b.diploma_ids,
+  zip_url: b.zip_path ? `/admin/diploma_batch/${b.id}/zip` : null,
+  zip_size: b.zip_size,
+  created_at: b.created_at,
+  finished_at: b.finished_at,
+});
+
+const { chairman, director, secretary, date_start, date_end, date_issue } = DiplomaFields;
+const IssueBody = Type.Object({
+  template_id: Id,
+  /** Who: a group's students, a program's students, chosen students; together, each once. */
+  group_id: Type.Optional(Id),
+  program_id: Type.Optional(Id),
+  user_ids: Type.Optional(Type.Array(Id, { maxItems: 2000 })),
+  hours: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })),
+  chairman: Type.Optional(chairman),
+  director: Type.Optional(director),
+  secretary: Type.Optional(secretary),
+  date_start: Type.Optional(date_start),
+  date_end: Type.Optional(date_end),
+  date_issue: Type.Optional(date_issue),
+  /** The cases as the admin corrected them; the others are proposed by the declension library. */
+  names: Type.Optional(Type.Array(Type.Object({ user_id: Id, name_genitive: Type.String({ maxLength: 255 }), name_dative: Type.String({ maxLength: 255 }) }), { maxItems: 2000 })),
+});
+
+const fullName = (u: { surname: string; name: string; patronymic: string | null }) => [u.surname, u.name, u.patronymic].filter((p) => p?.trim()).join(' ');
+
+/** Makes each diploma's PDF (a failure is listed, the others go on), mails the student, then zips every PDF to disk. */
+async function runBatch(app: FastifyInstance, tenant: MailTenant, batchId: number, apiBase: string) {
+  const db = app.schoolDb(tenant.id);
+  const [batch] = await db.select().from(diplomaBatches).where(eq(diplomaBatches.id, batchId));
+  const made: { path: string; name: string }[] = [];
+  let done = 0;
+  const failures: BatchFailure[] = [];
+  for (const id of batch.diploma_ids) {
+    const [d] = await db.select().from(diplomas).where(eq(diplomas.id, id));
+    if (!d) continue;
+    try {
+      const issued = await generateDiplomaDocument(db, app.config.dataDir, tenant, d, { templateId: batch.template_id ?? undefined, apiBase });
+      made.push({ path: issued.path, name: `${d.registration_number} ${d.name_nominative}.pdf`.replace(/[\\/:*?"<>|]/g, ' ') });
+      done++;
+      await mailReady(app, db, tenant, d, issued.document.title, issued.template.lang);
+    } catch (err) {
+      const e = err as AppError;
+      failures.push({ user_id: d.user_id, name: d.name_nominative, code: e.code ?? 'SERVER_ERROR', message: e.message });
+      app.log.warn({ err, diploma: d.id }, 'diploma batch: one document failed');
+    }
+    await db.update(diplomaBatches).set({ done, failed: failures.length, failures }).where(eq(diplomaBatches.id, batchId));
+  }
+  const zipRel = `batches/${batchId}-${Date.now()}.zip`;
+  const zipAbs = absolutePath(app.config.dataDir, tenant.slug, zipRel);
+  await mkdir(dirname(zipAbs), { recursive: true });
+  await zipFiles(
+    zipAbs,
+    made.map((m) => ({ abs: storedPath(app.config.dataDir, tenant.slug, m.path), name: m.name })),
+  );
+  const { size } = await stat(zipAbs);
+  await db.update(diplomaBatches).set({ status: 'done', zip_path: zipRel, zip_size: size, finished_at: new Date() }).where(eq(diplomaBatches.id, batchId));
+}
+
+/** Streams files into a ZIP on disk (stored, not deflated: PDFs are compressed already); one file is open at a time. */
+export function zipFiles(dest: string, files: { abs: string; name: string }[]) {
+  return new Promise<void>((resolve, reject) => {
+    const out = createWriteStream(dest);
+    const zip = archiver('zip', { store: true });
+    out.on('close', () => resolve());
+    out.on('error', reject);
+    zip.on('error', reject);
+    zip.pipe(out);
+    for (const f of files) zip.file(f.abs, { name: f.name });
+    void zip.finalize();
+  });
+}
+
+const READY = {
+  ru: {
+    subject: (school: string) => `${school}: ваш документ готов`,
+    body: (name: string, title: string, school: string) => `Здравствуйте, ${name}!\n\n${school} выдал(а) вам документ «${title}». Он в разделе «Документы» вашего личного кабинета.`,
+  },
+  en: {
+    subject: (school: string) => `${school}: your document is ready`,
+    body: (name: string, title: string, school: string) => `Hello, ${name}!\n\n${school} has issued your document "${title}". You will find it under Documents in your account.`,
+  },
+};
+
+/** "Your document is ready" through the school's mail; a mail that fails is logged (the document stays issued). */
+async function mailReady(app: FastifyInstance, db: Db, tenant: MailTenant, d: Diploma, title: string, lang: 'ru' | 'en') {
+  const [u] = await db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, d.user_id));
+  if (!u?.email) return;
+  const t = READY[lang];
+  await app.mailer
+    .send(tenant, { to: u.email, subject: t.subject(tenant.title), text: t.body(u.name || d.name_nominative, title, tenant.title) })
+    .catch((err: unknown) => app.log.warn({ err }, 'diploma ready mail failed'));
+}
+
+/** The students a bulk issue names: a group's, a program's, chosen ones; every one must be a student of this school. */
+async function studentsOf(db: Db, body: { group_id?: number; program_id?: number; user_ids?: number[] }) {
+  const ids = new Set<number>(body.user_ids ?? []);
+  if (body.user_ids?.length) {
+    const found = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(inArray(users.id, body.user_ids), eq(users.role, 'student')));
+    const foreign = body.user_ids.filter((id) => !found.some((f) => f.id === id));
+    if (foreign.length) throw new AppError(422, 'ERROR_ISSUE_OTHER_SCHOOL', `Not students of the school: ${foreign.join(', ')}`, { ids: foreign.join(', ') });
+  }
+  if (body.group_id) {
+    const [g] = await db.select({ id: groups.id }).from(groups).where(eq(groups.id, body.group_id));
+    if (!g) throw notFound('group');
+    const rows = await db
+      .select({ id: users.id })
+      .from(groupUsers)
+      .innerJoin(users, eq(users.id, groupUsers.user_id))
+      .where(and(eq(groupUsers.group_id, g.id), eq(users.role, 'student')));
+    for (const r of rows) ids.add(r.id);
+  }
+  if (body.program_id && !body.group_id && !body.user_ids?.length) {
+    const rows = await db
+      .select({ id: users.id })
+      .from(programUsers)
+      .innerJoin(users, eq(users.id, programUsers.user_id))
+      .where(and(eq(programUsers.program_id, body.program_id), eq(users.role, 'student')));
+    for (const r of rows) ids.add(r.id);
+  }
+  if (!ids.size) throw new AppError(422, 'ERROR_ISSUE_STUDENTS', 'No students chosen');
+  return db
+    .select({ id: users.id, surname: users.surname, name: users.name, patronymic: users.patronymic, sex: users.sex })
+    .from(users)
+    .where(inArray(users.id, [...ids]))
+    .orderBy(users.surname, users.name, users.id);
+}
+
+/** `/admin/diploma_batch`: issue in bulk (numbers, PDFs, mail, ZIP in the background) and follow its progress. */
+export function batchRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const config = { roles: RECORD_ROLES };
+
+  async function loadBatch(db: Db, id: number) {
+    const [b] = await db.select().from(diplomaBatches).where(eq(diplomaBatches.id, id));
+    if (!b) throw notFound('diploma_batch');
+    return b;
+  }
+
+  app.post(
+    '/admin/diploma_batch',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          "Issue a template's document to a group, a program's students or chosen students: checks everything first (nothing issued on bad input), takes the numbers from the template's register and makes a diploma each, then generates the PDFs, mails the students and zips them in the background (202; follow GET /admin/diploma_batch/:id)",
+        body: IssueBody,
+        response: { 202: dataOf(BatchView) },
+      },
+    },
+    async (req, reply) => {
+      const b = req.body;
+      const template = await loadTemplate(req.db, b.template_id);
+      const [program] = b.program_id ? await req.db.select().from(programs).where(eq(programs.id, b.program_id)) : [];
+      if (b.program_id && !program) throw notFound('program');
+      const students = await studentsOf(req.db, b);
+      const hours = b.hours ?? (program?.duration && /^\d+$/.test(program.duration.trim()) ? Number(program.duration.trim()) : undefined);
+      if (!hours) throw new AppError(422, 'ERROR_GENERATION_DURATION', 'No hours for the diplomas');
+      const blank = (v: string | null | undefined) => (typeof v === 'string' ? v.trim() || null : null);
+      const common = {
+        chairman: blank(b.chairman),
+        director: blank(b.director),
+        secretary: blank(b.secretary),
+        date_start: blank(b.date_start),
+        date_end: blank(b.date_end),
+        date_issue: blank(b.date_issue),
+      };
+      // a placeholder the batch leaves empty is refused now, for all, rather than failing every student in the background
+      const probe = {
+        name: 'x',
+        name_genitive: 'x',
+        name_dative: 'x',
+        program: program ? 'x' : null,
+        hours: 'x',
+        registration_number: 'x',
+        date: 'x',
+        date_start: common.date_start,
+        date_end: common.date_end,
+        chairman: common.chairman,
+        director: common.director,
+        secretary: common.secretary,
+        company: 'x',
+        verify_code: 'x',
+      };
+      for (const text of [template.layout ? '' : template.body, ...(template.layout?.blocks ?? []).map((x) => (x.type === 'text' ? x.text : ''))]) fillTemplate(text, probe);
+      const year = Number((common.date_issue ?? new Date().toISOString()).slice(0, 4));
+      const typed = new Map((b.names ?? []).map((n) => [n.user_id, n]));
+      const batch = await req.db.transaction(async (tx) => {
+        const numbers = await takeNumbers(tx, template, year, students.length);
+        const rows = await tx
+          .insert(diplomas)
+          .values(
+            students.map((s, i) => {
+              const cases = declineName({ surname: s.surname, name: s.name, patronymic: s.patronymic, sex: s.sex }, { genitive: typed.get(s.id)?.name_genitive, dative: typed.get(s.id)?.name_dative });
+              const own = typed.get(s.id);
+              return {
+                user_id: s.id,
+                program_id: program?.id ?? null,
+                template_id: template.id,
+                name_nominative: fullName(s) || s.name,
+                name_genitive: own?.name_genitive.trim() || cases.genitive,
+                name_dative: own?.name_dative.trim() || cases.dative,
+                hours,
+                registration_number: numbers[i],
+                ...common,
+              };
+            }),
+          )
+          .returning({ id: diplomas.id });
+        const [made] = await tx
+          .insert(diplomaBatches)
+          .values({ template_id: template.id, created_by: currentUser(req).id, diploma_ids: rows.map((r) => r.id), total: rows.length })
+          .returning();
+        return made;
+      });
+      const tenant = { id: req.tenant.id, slug: req.tenant.slug, title: req.tenant.title };
+      void app.background(runBatch(app, tenant, batch.id, apiBaseOf(app, req))).catch((err: unknown) => app.log.error({ err, batch: batch.id }, 'diploma batch failed'));
+      return reply.status(202).send({ data: view(batch) });
+    },
+  );
+
+  app.get('/admin/diploma_batch', { config, schema: { tags, summary: 'The latest bulk issues, newest first', response: { 200: dataOf(Type.Array(BatchView)) } } }, async (req) => ({
+    data: (await req.db.select().from(diplomaBatches).orderBy(desc(diplomaBatches.id)).limit(20)).map(view),
+  }));
+
+  app.get(
+    '/admin/diploma_batch/:id',
+    { config, schema: { tags, summary: 'A bulk issue: its progress (done, failed of total), the failures and the ZIP once made', params: IdParams, response: { 200: dataOf(BatchView) } } },
+    async (req) => ({
+      data: view(await loadBatch(req.db, req.params.id)),
+    }),
+  );
+
+  app.get(
+    '/admin/diploma_batch/:id/zip',
+    { config, schema: { tags, summary: "The ZIP of a bulk issue's PDFs", params: IdParams, response: { 200: fileAnswer('application/zip', 'The ZIP') } } },
+    async (req, reply) => {
+      const b = await loadBatch(req.db, req.params.id);
+      if (!b.zip_path) throw notFound('file');
+      return sendDownload(reply, storedPath(app.config.dataDir, req.tenant.slug, b.zip_path), { name: `diplomas-${b.id}.zip`, stored: b.zip_path, size: b.zip_size });
+    },
+  );
+}
