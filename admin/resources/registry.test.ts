@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { catalogue as enCatalogue } from '../i18n/catalogue.en.ts';
@@ -41,5 +41,13 @@ describe('the back office finds its resources by their folders', () => {
     expect(resources[0].name).toBe('courses');
     expect(resources.find((r) => r.roles.list.includes('moderator'))?.name).toBe('users');
     expect(resources.find((r) => r.roles.list.includes('trainer'))?.name).toBe('courses');
+  });
+});
+
+describe('docs/adding-a-resource.md walks the real prices resource', () => {
+  const doc = readFileSync(join(import.meta.dirname, '../../docs/adding-a-resource.md'), 'utf8');
+  const blocks = [...doc.matchAll(/```ts\n([\s\S]*?)```\n/g)].map((m) => m[1]);
+  it.each(['index.ts', 'messages.ru.ts', 'messages.en.ts'])('shows prices/%s as it is in the tree', (file) => {
+    expect(blocks).toContain(readFileSync(join(import.meta.dirname, 'prices', file), 'utf8'));
   });
 });
