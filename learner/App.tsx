@@ -8,6 +8,7 @@ import { endSessionIfSuspended, isSchoolSuspended, watchSuspension } from '../co
 import { onApiError } from '../common/api/events.ts';
 import { accessAtom, notFoundAtom, profileAtom, requiredNewsAtom } from './state.ts';
 import { api } from '../common/api/client.ts';
+import type { UnreadRequired } from '../common/api/types/news.ts';
 import { privateRoutes } from './routes.ts';
 import { loadPageTexts } from './i18n.ts';
 import { AuthLayout, DefaultLayout } from './components/Layouts.tsx';
@@ -103,7 +104,7 @@ export function Boot() {
   const setRequired = useSetAtom(requiredNewsAtom);
   useEffect(() => {
     if (!profile || profile.roles[0] === 'moderator') return;
-    api<{ data: { id: number; title: string }[] }>('/api/news/unread/required').then(
+    api<UnreadRequired>('/api/news/unread/required').then(
       (r) => setRequired(r.data),
       () => setRequired([]),
     );

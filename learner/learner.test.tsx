@@ -190,7 +190,7 @@ describe('route guard', () => {
 
   it('puts unread required news in front of every other page', () => {
     const store = signedIn(profile('student'));
-    store.set(requiredNewsAtom, [{ id: 7, title: 'Rules' }]);
+    store.set(requiredNewsAtom, [{ id: 7, title: 'Rules', title_en: null }]);
     renderAt('/courses/list', store);
     expect(screen.getByText('news item page')).toBeTruthy();
   });

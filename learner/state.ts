@@ -1,5 +1,6 @@
 import { atom } from 'jotai';
 import type { Profile } from '../common/auth/session.ts';
+import type { UnreadRequired } from '../common/api/types/news.ts';
 import { ALL_OFF, type AccessFlags } from '../common/access/flags.ts';
 
 /** The signed-in user's profile; undefined until fetched, null when nobody is signed in. */
@@ -17,4 +18,4 @@ export interface Toast {
 export const toastsAtom = atom<Toast[]>([]);
 
 /** Required news the user has not read: put in front of everything else until read. */
-export const requiredNewsAtom = atom<{ id: number; title: string }[] | undefined>(undefined);
+export const requiredNewsAtom = atom<UnreadRequired['data'] | undefined>(undefined);

@@ -2,23 +2,13 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { api } from '../../common/api/client.ts';
+import type { MediaAnswer } from '../../common/api/types/programs.ts';
 import { download } from '../../common/api/download.ts';
 import { getToken } from '../../common/auth/session.ts';
 import { apiBaseUrl, currentTenant } from '../../common/tenant/tenant.ts';
 import { ErrorState, Loading, useErrorToast, useLoad } from '../components/ui.tsx';
 import { ProjectSubmission } from './Project.tsx';
 import { useVideoProgress } from './video-progress.ts';
-
-interface Material {
-  id: number;
-  title: string;
-  kind: string;
-  body: string | null;
-  url: string | null;
-  file_name: string | null;
-  stream_url: string | null;
-  file_url: string | null;
-}
 
 /**
  * A material: a video streamed with range requests (the browser seeks by itself), text, a link or a file.
@@ -27,7 +17,7 @@ interface Material {
 export default function Content() {
   const { t } = useTranslation();
   const { id } = useParams();
-  const { data: m, error, retry } = useLoad(() => api<{ data: Material }>(`/api/media/${id}`).then((r) => r.data), [id]);
+  const { data: m, error, retry } = useLoad(() => api<MediaAnswer>(`/api/media/${id}`).then((r) => r.data), [id]);
   const showError = useErrorToast();
   const video = useRef<HTMLVideoElement>(null);
   useVideoProgress(video, m?.stream_url ? m.id : undefined);

@@ -3,29 +3,14 @@ import { Link, useParams } from 'react-router-dom';
 import { api } from '../../common/api/client.ts';
 import { formatNumber, toDisplayDate } from '../../common/format/format.ts';
 import { ErrorState, Loading, useLoad } from '../components/ui.tsx';
-import { ProgressBadge, type Progress } from './Courses.tsx';
-
-interface Chapter {
-  id: number;
-  title: string;
-  media: { id: number; title: string; kind: string; deadline: string | null; viewed: boolean; status: string; done: boolean }[];
-  quizzes: { id: number; title: string; kind: string; result: { passed: boolean; percent: number } | null; status: string; done: boolean }[];
-}
-interface Program {
-  id: number;
-  title: string;
-  title_en: string | null;
-  description: string | null;
-  days_to_study: number | null;
-  chapters: Chapter[];
-  progress: Progress;
-}
+import type { ProgramAnswer } from '../../common/api/types/programs.ts';
+import { ProgressBadge } from './Courses.tsx';
 
 /** A program: chapters with their materials and quizzes and the state of each. Back goes to the courses. */
 export default function Course() {
   const { t, i18n } = useTranslation();
   const { id } = useParams();
-  const { data: p, error, retry } = useLoad(() => api<{ data: Program }>(`/api/program/${id}`).then((r) => r.data), [id]);
+  const { data: p, error, retry } = useLoad(() => api<ProgramAnswer>(`/api/program/${id}`).then((r) => r.data), [id]);
   if (error) return <ErrorState error={error} retry={retry} />;
   if (!p) return <Loading />;
   return (

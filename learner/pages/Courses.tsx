@@ -1,22 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { api } from '../../common/api/client.ts';
+import type { MyPrograms, Progress } from '../../common/api/types/programs.ts';
 import { Empty, ErrorState, Loading, useLoad } from '../components/ui.tsx';
-
-export interface Progress {
-  state: 'not_started' | 'in_process' | 'done';
-  done: number;
-  total: number;
-  percent: number;
-  passed: boolean | null;
-}
-interface ProgramCard {
-  id: number;
-  title: string;
-  title_en: string | null;
-  short_description: string | null;
-  progress: Progress;
-}
 
 export function ProgressBadge({ progress }: { progress: Progress }) {
   const { t } = useTranslation();
@@ -44,11 +30,7 @@ export function ProgressBadge({ progress }: { progress: Progress }) {
 export default function Courses() {
   const { t, i18n } = useTranslation();
   const done = useLocation().pathname === '/courses-done';
-  const {
-    data: list,
-    error,
-    retry,
-  } = useLoad((signal) => api<{ data: ProgramCard[] }>('/api/program', { query: { per_page: 100, filter: done ? { done: 1 } : {} }, signal }).then((r) => r.data), [done]);
+  const { data: list, error, retry } = useLoad((signal) => api<MyPrograms>('/api/program', { query: { per_page: 100, filter: done ? { done: 1 } : {} }, signal }).then((r) => r.data), [done]);
   return (
     <section>
       <h1>{t(done ? 'titles.courses_done' : 'titles.courses')}</h1>

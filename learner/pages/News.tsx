@@ -2,19 +2,11 @@ import { useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { api } from '../../common/api/client.ts';
+import type { CuratorNewsList, NewsAnswer, NewsList as NewsPage } from '../../common/api/types/news.ts';
 import { formatNumber, toDisplayDate } from '../../common/format/format.ts';
 import { requiredNewsAtom } from '../state.ts';
 import { Empty, ErrorState, Loading, useLoad } from '../components/ui.tsx';
 import { NotFound } from '../components/NotFound.tsx';
-
-interface NewsItem {
-  id: number;
-  title: string;
-  body: string;
-  required: boolean;
-  is_read: boolean;
-  published_at: string;
-}
 
 /** `/news` (list) and `/news/:id` (one item; opening it marks it read). */
 export default function News() {
@@ -26,7 +18,7 @@ export default function News() {
 
 function NewsList() {
   const { t } = useTranslation();
-  const { data: list, error, retry } = useLoad((signal) => api<{ data: NewsItem[] }>('/api/news', { query: { per_page: 50 }, signal }).then((r) => r.data), []);
+  const { data: list, error, retry } = useLoad((signal) => api<NewsPage>('/api/news', { query: { per_page: 50 }, signal }).then((r) => r.data), []);
   if (error) return <ErrorState error={error} retry={retry} />;
   if (!list) return <Loading />;
   return (
@@ -58,7 +50,7 @@ function NewsItemPage({ id }: { id: string }) {
     retry,
   } = useLoad(
     (signal) =>
-      api<{ data: NewsItem }>(`/api/news/${id}`, { signal }).then((r) => {
+      api<NewsAnswer>(`/api/news/${id}`, { signal }).then((r) => {
         // an ordinary news item is read once opened; a required one waits for the reader's confirmation
         if (!r.data.required) void api(`/api/news/${id}`, { method: 'PUT' });
         return r.data;
@@ -90,15 +82,6 @@ function NewsItemPage({ id }: { id: string }) {
   );
 }
 
-interface CuratorNewsItem {
-  id: number;
-  title: string;
-  body: string;
-  required: boolean;
-  published_at: string;
-  read_count?: number;
-}
-
 /**
  * `/news/curator` (moderators): the curators' own news channel, read from the back office's route
  * (GET /admin/news/curator, the one the curator-news resource uses), each item in full. Read-only here: curators write
@@ -106,7 +89,7 @@ interface CuratorNewsItem {
  */
 export function CuratorNews() {
   const { t } = useTranslation();
-  const { data: list, error, retry } = useLoad((signal) => api<{ data: CuratorNewsItem[] }>('/admin/news/curator', { query: { per_page: 50 }, signal }).then((r) => r.data), []);
+  const { data: list, error, retry } = useLoad((signal) => api<CuratorNewsList>('/admin/news/curator', { query: { per_page: 50 }, signal }).then((r) => r.data), []);
   if (error) return <ErrorState error={error} retry={retry} />;
   if (!list) return <Loading />;
   return (

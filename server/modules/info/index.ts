@@ -8,8 +8,8 @@ import { Id } from '../../core/schemas.ts';
 import { dataOf } from '../../core/responses.ts';
 
 const tags = ['reference'];
-const Country = Type.Object({ country_id: Id, code: Type.String(), title_ru: Type.String(), title_en: Type.String() });
-const City = Type.Object({ city_id: Id, title_ru: Type.String(), title_en: Type.String() });
+export const Country = Type.Object({ country_id: Id, code: Type.String(), title_ru: Type.String(), title_en: Type.String() });
+export const City = Type.Object({ city_id: Id, title_ru: Type.String(), title_en: Type.String() });
 
 /**
  * Sorted by the title in the caller's language with the language's own collation (ICU in Node), not the

@@ -11,7 +11,7 @@ import { curatorNewsRoutes } from './curator.ts';
 import { withReadCounts } from './read-counts.ts';
 import { Id, IdParams, nullable } from '../../core/schemas.ts';
 import { IdAnswer, dataOf, listOf } from '../../core/responses.ts';
-import { Audience, NewsRow, NewsWithReads, ReadNews } from './responses.ts';
+import { Audience, NewsRow, NewsWithReads, ReadNews, UnreadRequired } from './responses.ts';
 import { containsPattern } from '../../core/search.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
 import { cleanHtml } from '../../core/html.ts';
@@ -75,7 +75,7 @@ export default async function newsModule(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Required news the user has not read yet (the portal shows them first)',
-        response: { 200: dataOf(Type.Array(Type.Object({ id: Id, title: Type.String(), title_en: nullable(Type.String()) }))) },
+        response: { 200: UnreadRequired },
       },
     },
     async (req) => {

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { DateTime } from '../../core/responses.ts';
+import { dataOf, DateTime } from '../../core/responses.ts';
 import { Id, nullable } from '../../core/schemas.ts';
 
 /** Response schemas of the news module (docs/api.md "Response contracts"). */
@@ -20,3 +20,5 @@ export const ReadNews = Type.Object({ ...fields, is_read: Type.Boolean() });
 export const NewsRow = Type.Object({ tenant_id: Id, ...fields });
 /** … with how many people have read it. */
 export const NewsWithReads = Type.Object({ tenant_id: Id, ...fields, read_count: Type.Integer() });
+/** The required news a user has not read yet (`GET /api/news/unread/required`). */
+export const UnreadRequired = dataOf(Type.Array(Type.Object({ id: Id, title: Type.String(), title_en: nullable(Type.String()) })));

@@ -15,7 +15,7 @@ import { SOCIAL_MONTHS, WEBINAR_MONTHS, socialActivity, webinarScores } from '..
 const tags = ['rating'];
 const Period = Type.Union(PERIODS.map((p) => Type.Literal(p)));
 /** A ranked student (`RatingRow`) with the back office's two activity figures. */
-const AdminRow = Type.Object({
+export const AdminRow = Type.Object({
   place: Type.Integer(),
   user_id: Id,
   name: Type.String(),
@@ -25,7 +25,7 @@ const AdminRow = Type.Object({
   social_activity: Type.Number(),
   webinar_points: Type.Number(),
 });
-const MyRating = Type.Object({
+export const MyRating = Type.Object({
   place: nullable(Type.Integer()),
   total: Type.Integer(),
   points: Type.Number(),
@@ -33,7 +33,7 @@ const MyRating = Type.Object({
   project_points: Type.Number(),
   top: Type.Array(Type.Object({ place: Type.Integer(), name: Type.String(), points: Type.Number(), me: Type.Boolean() })),
 });
-const AdminMeta = Type.Object({
+export const AdminMeta = Type.Object({
   month: nullable(Type.Integer()),
   year: nullable(Type.Integer()),
   period: nullable(Period),
