@@ -3,31 +3,22 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../common/api/client.ts';
 import { accessAtom, profileAtom } from '../state.ts';
 import { Empty, ErrorState, Loading, useLoad } from '../components/ui.tsx';
-import { ProgressBadge, type Progress } from './Courses.tsx';
-
-interface Grades {
-  program_id: number;
-  title: string;
-  quizzes: { id: number; title: string; percent: number | null; score: number | null; passed: boolean | null }[];
-  projects: { media_id: number; title: string; score: number | null; status: string | null; approved: boolean | null }[];
-  /** The program's score: approved (points kept), revoked, or not decided (live points) — docs/scores-and-rating.md. */
-  score?: { points: number; max_score: number; status: 'approved' | 'revoked' | null } | null;
-  /** Done / passed by the completion rule (docs/completion.md). */
-  progress?: Progress;
-}
+import type { MyRatingAnswer } from '../../common/api/types/rating.ts';
+import type { MyGrades } from '../../common/api/types/scores.ts';
+import { ProgressBadge } from './Courses.tsx';
 
 /** `/score`: results per program (quizzes and projects, approved or not) and, where the school has it, the rating. */
 export default function Score() {
   const { t } = useTranslation();
   const flags = useAtomValue(accessAtom);
   const profile = useAtomValue(profileAtom);
-  const { data: list, error, retry } = useLoad((signal) => api<{ data: Grades[] }>('/api/score', { signal }).then((r) => r.data), []);
+  const { data: list, error, retry } = useLoad((signal) => api<MyGrades>('/api/score', { signal }).then((r) => r.data), []);
   const ranked = flags.rating && profile?.roles[0] === 'student';
   // the rating is an extra: when it cannot be read the grades still show
   const { data: rating } = useLoad(
     (signal) =>
       ranked
-        ? api<{ data: { place: number; total: number; points: number } }>('/api/user/getRating', { signal }).then(
+        ? api<MyRatingAnswer>('/api/user/getRating', { signal }).then(
             (r) => r.data,
             () => undefined,
           )
