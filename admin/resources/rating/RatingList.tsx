@@ -1,19 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { Card, CardContent, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
-import { useApi } from '../../providers/queries.ts';
+import type { RatingAdminRow } from '../../../common/api/types/rating.ts';
+import { useApiQuery } from '../../providers/queries.ts';
 import { formatNumber } from '../../../common/format/format.ts';
-
-interface Row {
-  place: number;
-  user_id: number;
-  name: string;
-  points: number;
-  quiz_points: number;
-  project_points: number;
-  social_activity?: number;
-  webinar_points?: number;
-}
 
 /** The report periods (server/modules/reports/period.ts) and `calendar`: a year and month of the calendar. */
 const PERIODS = ['all', 'year', 'quarter', 'month', 'week', 'yesterday', 'calendar'] as const;
@@ -28,28 +18,14 @@ const years = Array.from({ length: 6 }, (_, i) => thisYear - i);
  */
 export function RatingList() {
   const t = useTranslate();
-  const dp = useApi();
   const [period, setPeriod] = useState<Period>('all');
   const [year, setYear] = useState<number | ''>('');
   const [month, setMonth] = useState<number | ''>('');
-  const [rows, setRows] = useState<Row[]>();
-  const [error, setError] = useState<string>();
-  useEffect(() => {
-    let alive = true;
-    setError(undefined);
-    const query = period === 'calendar' ? { year: year || undefined, month: year && month ? month : undefined } : { period };
-    dp.call<{ data: Row[] }>('/admin/rating', { query }).then(
-      (r) => alive && setRows(r.data),
-      (e: { status?: number; message: string }) => {
-        if (!alive) return;
-        setRows([]);
-        setError(e.status === 403 ? t('rating.off') : e.message);
-      },
-    );
-    return () => {
-      alive = false;
-    };
-  }, [dp, period, year, month, t]);
+  const query = period === 'calendar' ? { year: year || undefined, month: year && month ? month : undefined } : { period };
+  const answer = useApiQuery<{ data: RatingAdminRow[] }, RatingAdminRow[]>('/admin/rating', { query, select: (r) => r.data, keepPrevious: true });
+  const failure = answer.error as (Error & { status?: number }) | null;
+  const error = failure ? (failure.status === 403 ? t('rating.off') : failure.message) : undefined;
+  const rows = failure ? [] : answer.data;
   const f = (k: string) => t(`resources.rating.fields.${k}`);
   return (
     <Card sx={{ mt: 2 }}>

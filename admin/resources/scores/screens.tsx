@@ -1,30 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Edit, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
-import { Box, Card, CardContent, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Alert, Box, Card, CardContent, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import CheckIcon from '@mui/icons-material/CheckCircle';
 import UndoIcon from '@mui/icons-material/Undo';
-import { useApi } from '../../providers/queries.ts';
+import type { ScoreDetail, ScoreSettings as ScoreSettingsAnswer } from '../../../common/api/types/scores.ts';
+import { useApi, useApiQuery } from '../../providers/queries.ts';
 
-interface Settings {
-  max_score: number;
-  ratios: { quizzes: number; projects: number; activity: number };
-}
-interface Score {
-  id: string;
-  user_name: string;
-  user_email: string;
-  program_title: string;
-  status: 'approved' | 'revoked' | null;
-  approved_points: number | null;
-  points: number;
-  max_score: number;
-  quiz_percent: number | null;
-  project_percent: number | null;
-  activity_percent: number | null;
-  quizzes: { id: number; title: string; kind: string; percent: number | null }[];
-  projects: { media_id: number; title: string; version: number | null; status: string | null; score: number | null }[];
-  materials: { id: number; title: string; kind: string; viewed: boolean; score: number | null }[];
-}
+type Settings = ScoreSettingsAnswer;
+type Score = ScoreDetail;
 
 /** Score settings of the school (max score and the three weights, which must add up to 100), beside the list. */
 export function ScoreSettings() {
@@ -32,13 +15,11 @@ export function ScoreSettings() {
   const dp = useApi();
   const notify = useNotify();
   const refresh = useRefresh();
-  const [s, setS] = useState<Settings>();
-  useEffect(() => {
-    dp.call<{ data: Settings }>('/admin/score/settings').then(
-      (r) => setS(r.data),
-      (e: Error) => notify(e.message, { type: 'error' }),
-    );
-  }, [dp, notify]);
+  const stored = useApiQuery<{ data: Settings }, Settings>('/admin/score/settings', { select: (r) => r.data });
+  // what is being edited, else what the server holds
+  const [edited, setS] = useState<Settings>();
+  const s = edited ?? stored.data;
+  if (stored.error) return <Alert severity="error">{stored.error.message}</Alert>;
   if (!s) return null;
   const sum = s.ratios.quizzes + s.ratios.projects + s.ratios.activity;
   const ratio = (k: keyof Settings['ratios']) => (
