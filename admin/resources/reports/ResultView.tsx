@@ -97,6 +97,11 @@ export function ResultView({ def, params, toolbar, onDrill }: { def: ReportInfo;
         </Typography>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start' }}>{toolbar}</Box>
         {error && <Alert severity="error">{error}</Alert>}
+        {pageQuery.data?.replica_lag_seconds !== undefined && (
+          <Alert severity="info" data-testid="replica-lag">
+            {t('reports.replica_lag', { seconds: pageQuery.data.replica_lag_seconds })}
+          </Alert>
+        )}
         {chart && (
           <Box component="section" aria-label={t('reports.chart')}>
             <Typography variant="subtitle2" component="h3">

@@ -32,6 +32,7 @@ export const en = {
     no: 'No',
     any: 'All',
     loading: 'Loading…',
+    replica_lag: 'This report comes from a copy of the database that is %{seconds} s behind: the latest changes may be missing',
     periods: { all: 'All time', year: 'Year', quarter: 'Quarter', month: 'Month', week: 'Week', yesterday: 'Yesterday', range: 'From … to …' },
     steps_tl: { program: 'Programs', chapter: 'Chapters', student: 'Students' },
     params: {

@@ -31,6 +31,7 @@ export const ru = {
     no: 'Нет',
     any: 'Все',
     loading: 'Загрузка…',
+    replica_lag: 'Отчёт построен по копии базы данных, которая отстаёт на %{seconds} с: последних изменений в нём может не быть',
     periods: { all: 'За всё время', year: 'Год', quarter: 'Квартал', month: 'Месяц', week: 'Неделя', yesterday: 'Вчера', range: 'Период с … по …' },
     steps_tl: { program: 'Программы', chapter: 'Главы', student: 'Студенты' },
     params: {
