@@ -208,11 +208,12 @@ CFG
 }
 
 build() {
-  if [ ! -f server/dist/main.mjs ] || [ -n "$(find server common -name '*.ts' -newer server/dist/main.mjs -print -quit)" ]; then
+  # built when missing (or CLUSTER_BUILD=1): hosts started again mid-run keep the build the others run
+  if [ ! -f server/dist/main.mjs ] || [ "${CLUSTER_BUILD:-0}" = 1 ]; then
     say "building the server (npm run build:server)"
     npm run -s build:server >/dev/null
   fi
-  if [ ! -f "$DIST/learner/index.html" ] || [ ! -f "$DIST/admin/index.html" ]; then
+  if [ ! -f "$DIST/learner/index.html" ] || [ ! -f "$DIST/admin/index.html" ] || [ "${CLUSTER_BUILD:-0}" = 1 ]; then
     say "building the apps into $DIST"
     DIST_DIR="$DIST" npm run -s build >/dev/null
   fi
