@@ -2,69 +2,13 @@ import { useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { api, type ApiError } from '../../common/api/client.ts';
+import type { CredentialAnswer, MissingStep, MyAchievement, MyAchievements, MyBranchAnswer, MyBranchList } from '../../common/api/types/lifelong.ts';
 import { download } from '../../common/api/download.ts';
 import { toDisplayDate } from '../../common/format/format.ts';
 import { getLang } from '../../common/i18n/lang.ts';
 import { apiBaseUrl } from '../../common/tenant/tenant.ts';
 import { Empty, ErrorState, Loading, useLoad } from '../components/ui.tsx';
 import { NotFound } from '../components/NotFound.tsx';
-
-interface Missing {
-  kind: 'program' | 'quiz' | 'project' | 'media' | 'module' | 'programs';
-  id: number | null;
-  title: string;
-  need?: number;
-}
-interface Achievement {
-  id: number;
-  abranch_id: number;
-  title: string;
-  title_en: string | null;
-  description: string | null;
-  image: string | null;
-  rule: string;
-  branch_title: string | null;
-  branch_title_en: string | null;
-  earned: boolean;
-  awarded_at: string | null;
-  reason: string | null;
-  credential_id: string | null;
-  missing: Missing[];
-}
-interface Module {
-  id: number;
-  title: string;
-  title_en: string | null;
-  kind: 'program' | 'media' | 'quiz';
-  done: boolean;
-  link: string | null;
-}
-interface Program {
-  id: number;
-  title: string;
-  title_en: string | null;
-  description: string | null;
-  done: boolean;
-  modules_total: number;
-  modules_done: number;
-  modules: Module[];
-}
-interface Branch {
-  id: number;
-  title: string;
-  title_en: string | null;
-  description: string | null;
-  image: string | null;
-  modules_total: number;
-  modules_done: number;
-  percent: number;
-  achievements_total: number;
-  achievements_earned: number;
-  programs_total?: number;
-  programs_done?: number;
-  programs?: Program[];
-  achievements?: Achievement[];
-}
 
 /** The title in the reader's language: English when chosen and given. */
 const titleOf = (x: { title: string; title_en?: string | null }) => (getLang() === 'en' && x.title_en ? x.title_en : x.title);
@@ -91,8 +35,8 @@ function Progress({ percent, label }: { percent: number; label: string }) {
 
 function BranchList() {
   const { t } = useTranslation();
-  const branches = useLoad((signal) => api<{ data: Branch[] }>('/api/abranch', { signal }).then((r) => r.data), []);
-  const achievements = useLoad((signal) => api<{ data: Achievement[] }>('/api/achievement', { signal }).then((r) => r.data), []);
+  const branches = useLoad((signal) => api<MyBranchList>('/api/abranch', { signal }).then((r) => r.data), []);
+  const achievements = useLoad((signal) => api<MyAchievements>('/api/achievement', { signal }).then((r) => r.data), []);
   if (branches.error) return <ErrorState error={branches.error} retry={branches.retry} />;
   if (!branches.data) return <Loading />;
   const earned = achievements.data?.filter((a) => a.earned) ?? [];
@@ -113,7 +57,7 @@ function BranchList() {
               {b.description && <p>{b.description}</p>}
               <Progress percent={b.percent} label={t('lifelong.progress', { p: b.percent })} />
               <small>
-                {t('lifelong.modules', { done: b.modules_done, total: b.modules_total })} · {t('lifelong.programs', { done: b.programs_done ?? 0, total: b.programs_total ?? 0 })} ·{' '}
+                {t('lifelong.modules', { done: b.modules_done, total: b.modules_total })} · {t('lifelong.programs', { done: b.programs_done, total: b.programs_total })} ·{' '}
                 {t('lifelong.achievements_count', { done: b.achievements_earned, total: b.achievements_total })}
               </small>
             </article>
@@ -140,11 +84,11 @@ function BranchList() {
 
 function BranchPage({ id }: { id: string }) {
   const { t } = useTranslation();
-  const { data: b, error, retry } = useLoad((signal) => api<{ data: Branch }>(`/api/abranch/${id}`, { signal }).then((r) => r.data), [id]);
+  const { data: b, error, retry } = useLoad((signal) => api<MyBranchAnswer>(`/api/abranch/${id}`, { signal }).then((r) => r.data), [id]);
   if (error) return <ErrorState error={error} retry={retry} />;
   if (!b) return <Loading />;
-  const programs = b.programs ?? [];
-  const achievements = b.achievements ?? [];
+  const programs = b.programs;
+  const achievements = b.achievements;
   return (
     <section>
       <Link to="/abranch/list">← {t('titles.abranch')}</Link>
@@ -222,14 +166,14 @@ function BranchPage({ id }: { id: string }) {
   );
 }
 
-function missingText(t: (k: string, o?: Record<string, unknown>) => string, m: Missing) {
+function missingText(t: (k: string, o?: Record<string, unknown>) => string, m: MissingStep) {
   if (m.kind === 'quiz') return t('lifelong.missing.quiz', { title: m.title, p: m.need ?? 0 });
   if (m.kind === 'programs') return t('lifelong.missing.programs', { n: m.need ?? 0 });
   return t(`lifelong.missing.${m.kind}`, { title: m.title });
 }
 
 /** A badge: earned (when, why, the credential to download and its public page) or still to earn (what is missing). */
-function AchievementCard({ a }: { a: Achievement }) {
+function AchievementCard({ a }: { a: MyAchievement }) {
   const { t } = useTranslation();
   const [error, setError] = useState<ApiError>();
   return (
@@ -302,26 +246,12 @@ function AchievementCard({ a }: { a: Achievement }) {
   );
 }
 
-interface PublicCredential {
-  credential_id: string;
-  status: 'valid' | 'revoked';
-  revoked_at: string | null;
-  student: string;
-  achievement: { title: string; title_en: string | null; description: string | null; image: string | null };
-  school: string;
-  /** Null for a credential withdrawn and superseded by a new grant of the same award. */
-  awarded_at: string | null;
-  reason: string;
-  /** The signed credential; null for a superseded one. */
-  credential: string | null;
-}
-
 /** `/credential/:id`, public (no sign-in): who earned what, when, from which school, and whether it still holds. */
 export function CredentialPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const valid = /^[0-9a-f-]{36}$/i.test(id);
-  const { data: c, error, retry } = useLoad((signal) => (valid ? api<{ data: PublicCredential }>(`/api/credential/${id}`, { signal }).then((r) => r.data) : Promise.resolve(null)), [id]);
+  const { data: c, error, retry } = useLoad((signal) => (valid ? api<CredentialAnswer>(`/api/credential/${id}`, { signal }).then((r) => r.data) : Promise.resolve(null)), [id]);
   if (!valid || c === null) return <NotFound />;
   if (error) return <ErrorState error={error} retry={retry} />;
   if (!c) return <Loading />;

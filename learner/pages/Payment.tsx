@@ -1,35 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { api } from '../../common/api/client.ts';
+import type { MyPlans, Price, PriceList } from '../../common/api/types/payments.ts';
 import { download } from '../../common/api/download.ts';
 import { formatNumber, toDisplayDate } from '../../common/format/format.ts';
 import { Empty, ErrorState, Loading, useErrorToast, useLoad } from '../components/ui.tsx';
 import { useClientSetting } from '../components/school.ts';
-
-interface Item {
-  id: number;
-  kind: 'main' | 'extra';
-  due_date: string;
-  amount: number;
-  currency: string;
-  paid: boolean;
-  /** Unpaid and due before today (the server's date). */
-  overdue?: boolean;
-}
-interface Plan {
-  id: number;
-  program: string;
-  months: number;
-  currency: string;
-  items: Item[];
-  totals: { main: number; main_paid: number; main_due: number; extra: number; extra_paid: number; extra_due: number; overdue?: number };
-}
-interface Price {
-  id: number;
-  title: string;
-  format: string;
-  currency: string;
-  amount: number;
-}
 
 /**
  * `/payment`: the schedule of main and additional amounts with paid and unpaid items, prices and invoices, and the
@@ -37,11 +12,11 @@ interface Price {
  */
 export default function Payment() {
   const { t } = useTranslation();
-  const { data: plans, error, retry } = useLoad((signal) => api<{ data: Plan[] }>('/api/dataPayment', { signal }).then((r) => r.data), []);
+  const { data: plans, error, retry } = useLoad((signal) => api<MyPlans>('/api/dataPayment', { signal }).then((r) => r.data), []);
   // prices are an extra: without them the schedule still shows
   const { data: prices = [] } = useLoad(
     (signal) =>
-      api<{ data: Price[] }>('/api/price', { signal }).then(
+      api<PriceList>('/api/price', { signal }).then(
         (r) => r.data,
         () => [] as Price[],
       ),

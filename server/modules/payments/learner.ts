@@ -12,7 +12,7 @@ import { schoolCompany } from '../companies/index.ts';
 import { marketplaceInvoice } from '../marketplace/index.ts';
 import { Id } from '../../core/schemas.ts';
 import { dataOf, fileAnswer } from '../../core/responses.ts';
-import { MyPlan, MyPlanSummary, Price, TermsMeta } from './responses.ts';
+import { MyPlan, MyPlanSummary, PriceList } from './responses.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
 import { CURRENCIES, INSTALMENTS, plansOf } from './store.ts';
 
@@ -26,28 +26,24 @@ export function learnerRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const config = { roles: [...ROLES], flag: 'payment' as const };
 
-  app.get(
-    '/api/price',
-    { config, schema: { tags, summary: "Prices of the school's programs by format and currency", response: { 200: Type.Object({ data: Type.Array(Price), meta: TermsMeta }) } } },
-    async (req) => {
-      const rows = await req.db
-        .select({
-          id: prices.id,
-          program_id: prices.program_id,
-          program: programs.title,
-          title: prices.title,
-          format: prices.format,
-          currency: prices.currency,
-          amount: prices.amount,
-          extra_amount: prices.extra_amount,
-          extra_currency: prices.extra_currency,
-        })
-        .from(prices)
-        .innerJoin(programs, eq(programs.id, prices.program_id))
-        .orderBy(asc(prices.id));
-      return { data: rows, meta: { instalments: [...INSTALMENTS], currencies: [...CURRENCIES] } };
-    },
-  );
+  app.get('/api/price', { config, schema: { tags, summary: "Prices of the school's programs by format and currency", response: { 200: PriceList } } }, async (req) => {
+    const rows = await req.db
+      .select({
+        id: prices.id,
+        program_id: prices.program_id,
+        program: programs.title,
+        title: prices.title,
+        format: prices.format,
+        currency: prices.currency,
+        amount: prices.amount,
+        extra_amount: prices.extra_amount,
+        extra_currency: prices.extra_currency,
+      })
+      .from(prices)
+      .innerJoin(programs, eq(programs.id, prices.program_id))
+      .orderBy(asc(prices.id));
+    return { data: rows, meta: { instalments: [...INSTALMENTS], currencies: [...CURRENCIES] } };
+  });
 
   /** The student's plans as the back office's editor reads them (store.ts), with the count of overdue items. */
   async function myPlans(db: Db, userId: number) {

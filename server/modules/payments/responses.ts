@@ -87,3 +87,5 @@ export const Price = Type.Object({
   extra_amount: Type.Number(),
   extra_currency: nullable(Type.String()),
 });
+/** `GET /api/price`: the school's prices with its terms. */
+export const PriceList = Type.Object({ data: Type.Array(Price), meta: TermsMeta });
