@@ -6,6 +6,7 @@ import { ACCESS } from '../../../common/access/roles.ts';
 
 // This resource's own screens are chunks loaded when opened.
 const TemplatePlaceholders = lazyScreen(() => import('./Placeholders.tsx'), 'TemplatePlaceholders');
+const TemplateDesigner = lazyScreen(() => import('./Designer.tsx'), 'TemplateDesigner');
 
 const ADMINS = ACCESS.school.read;
 
@@ -21,12 +22,25 @@ const fields: FieldConfig[] = [
       { id: 'document', name: 'templates.kind.document' },
     ],
   },
-  { source: 'body', type: 'textarea', required: true, maxLength: 20000 },
+  {
+    source: 'lang',
+    type: 'select',
+    choices: [
+      { id: 'ru', name: 'templates.lang.ru' },
+      { id: 'en', name: 'templates.lang.en' },
+    ],
+  },
+  { source: 'number_prefix', type: 'text', maxLength: 32 },
+  // a designed template may have no body: its layout's text blocks are the document
+  { source: 'body', type: 'textarea', maxLength: 20000 },
   { source: 'created_at', type: 'datetime', sortable: true },
 ];
-const formFields = ['title', 'kind', 'body'];
+const formFields = ['title', 'kind', 'lang', 'number_prefix', 'body'];
 
-/** Document templates: a text with {{placeholders}} that diploma generation fills (the server refuses unknown ones). */
+/**
+ * Document templates: a designed page (the designer beside the edit form) or a plain text, with {{placeholders}} that
+ * diploma generation fills (the server refuses unknown ones).
+ */
 export const templates: ResourceConfig = {
   name: 'templates',
   menu: { group: 'settings', rank: 20 },
@@ -37,6 +51,7 @@ export const templates: ResourceConfig = {
   fields,
   list: { columns: ['id', 'title', 'kind', 'created_at'], filters: ['kind'], search: true, sort: { field: 'id', order: 'DESC' } },
   form: [{ label: 'tabs.main', fields: formFields }],
-  editAside: TemplatePlaceholders,
+  // the designer (layout, images, QR, the server's preview) with the placeholders under it
+  editAside: TemplateDesigner,
   screens: { create: templateCreate(fields.filter((f) => formFields.includes(f.source))) },
 };

@@ -18,7 +18,7 @@ export const TextBlock = Type.Object({
   width: Type.Number({ minimum: 5, maximum: 500 }),
   /** The text with {{placeholders}}; a new line is a new line of the PDF. */
   text: Type.String({ minLength: 1, maxLength: 5000 }),
-  font: Type.Optional(Type.Union(FONTS.map((f) => Type.Literal(f)))),
+  font: Type.Optional(Type.Union([Type.Literal('sans'), Type.Literal('sans-bold'), Type.Literal('serif'), Type.Literal('serif-bold')])),
   font_size: Type.Optional(Type.Number({ minimum: 4, maximum: 96 })),
   align: Type.Optional(Type.Union([Type.Literal('left'), Type.Literal('center'), Type.Literal('right')])),
   color: Type.Optional(Type.String({ pattern: '^#[0-9a-fA-F]{6}$' })),
