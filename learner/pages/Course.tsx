@@ -5,12 +5,15 @@ import { formatNumber, toDisplayDate } from '../../common/format/format.ts';
 import { ErrorState, Loading, useLoad } from '../components/ui.tsx';
 import type { ProgramAnswer } from '../../common/api/types/programs.ts';
 import { ProgressBadge } from './Courses.tsx';
+import { QuizStateBadge, useQuizStates } from './quiz/States.tsx';
 
 /** A program: chapters with their materials and quizzes and the state of each. Back goes to the courses. */
 export default function Course() {
   const { t, i18n } = useTranslation();
   const { id } = useParams();
   const { data: p, error, retry } = useLoad(() => api<ProgramAnswer>(`/api/program/${id}`).then((r) => r.data), [id]);
+  // each quiz's state (not started, in progress, passed, not passed, no attempts left: issue 30)
+  const quizStates = useQuizStates(p ? p.chapters.flatMap((c) => c.quizzes.map((q) => q.id)) : []);
   if (error) return <ErrorState error={error} retry={retry} />;
   if (!p) return <Loading />;
   return (
@@ -45,6 +48,7 @@ export default function Course() {
             {c.quizzes.map((q) => (
               <li key={`q${q.id}`}>
                 <span className="badge">{t(`courses.quiz_kinds.${q.kind}`)}</span> <Link to={`/quizzes/${q.id}`}>{q.title}</Link>
+                <QuizStateBadge state={quizStates.get(q.id)} />
                 {q.result && (
                   <span className={`badge ${q.done ? 'ok' : ''}`} data-testid="item-status">
                     {' '}
