@@ -89,6 +89,7 @@ test("an admin builds a branch (program, module, achievement); a student passes 
   await sp.getByTestId('quiz-start').click();
   await sp.locator('.option').filter({ hasText: 'Четыре' }).locator('input').check();
   await sp.getByTestId('quiz-answer').click();
+  await sp.getByTestId('quiz-finish').click(); // the summary before finishing (issue 30)
   await expect(sp.getByTestId('quiz-result')).toBeVisible();
 
   // the achievement is earned: shown on the branch, its credential downloaded
