@@ -20,7 +20,9 @@ import { isReplicaTrouble, lsnOf } from './replica.ts';
 
 const BIN = ['17', '16', '15', '14'].map((v) => `/usr/lib/postgresql/${v}/bin`).find((b) => existsSync(join(b, 'initdb')));
 const asRoot = userInfo().uid === 0;
-const runnable = Boolean(process.env.TEST_DATABASE_URL && BIN);
+// once, in the PostgreSQL pass: the pass through PgBouncer (TEST_PGBOUNCER_URL), which may overlap it, would only
+// repeat it on the same ports
+const runnable = Boolean(process.env.TEST_DATABASE_URL && !process.env.TEST_PGBOUNCER_URL && BIN);
 const PRIMARY_PORT = 25011;
 const STANDBY_PORT = 25012;
 
