@@ -9,18 +9,9 @@ import { useApi } from '../../providers/queries.ts';
 import { download } from '../../../common/api/download.ts';
 import { formatDateTime } from '../../../common/format/format.ts';
 import { humanSize } from '../media/kinds.ts';
-import { FolderPicker, type FolderRow } from './FolderPicker.tsx';
+import type { FolderRow, OneFile } from '../../../common/api/types/files.ts';
+import { FolderPicker } from './FolderPicker.tsx';
 import { folderPath } from './FileManager.tsx';
-
-interface OneFile {
-  id: number;
-  folder_id: number;
-  name: string;
-  size: number;
-  mime: string;
-  created_at: string;
-  breadcrumbs: { id: number; name: string; is_default: boolean }[];
-}
 
 /**
  * The file edit screen (`/admin/files/<id>`, the specification's `file/{id}/edit`): the file's name (renamed with

@@ -40,24 +40,13 @@ import { useApi } from '../../providers/queries.ts';
 import { download } from '../../../common/api/download.ts';
 import { humanSize } from '../media/kinds.ts';
 import { UploadProgress } from '../media/MediaForm.tsx';
-import { FolderPicker, type FolderRow } from './FolderPicker.tsx';
+import type { FileRow as FileRowAnswer, FolderListing, FolderRow } from '../../../common/api/types/files.ts';
+import { FolderPicker } from './FolderPicker.tsx';
 import { FileButton } from './FileButton.tsx';
 
-interface FileRow {
-  id: number;
-  folder_id: number;
-  name: string;
-  size: number;
-  mime: string;
-  created_at: string;
-  folder_name?: string;
-}
-interface Listing {
-  folder: FolderRow;
-  folders: (FolderRow & { files_count: number })[];
-  files: FileRow[];
-  breadcrumbs: { id: number; name: string; is_default: boolean }[];
-}
+/** A file of a folder, or of a search (which names its folder). */
+type FileRow = FileRowAnswer & { folder_name?: string };
+type Listing = FolderListing;
 type Ask = { kind: 'create' } | { kind: 'rename'; folder: FolderRow } | { kind: 'delete-folder'; folder: FolderRow } | { kind: 'delete-file'; file: FileRow } | null;
 
 const dateOf = (iso: string) => {
@@ -136,7 +125,7 @@ export function FileManager() {
     }
   }, [listing]);
   const folderName = (f: { name: string; is_default: boolean }) => (f.is_default ? t('files.default_folder') : f.name);
-  const rows = found ? found.files : (listing?.files ?? []);
+  const rows: FileRow[] = found ? found.files : (listing?.files ?? []);
   const toggle = (id: number) =>
     setSelected((s) => {
       const n = new Set(s);

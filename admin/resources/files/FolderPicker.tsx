@@ -1,15 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
 import FolderIcon from '@mui/icons-material/Folder';
-import { useApi } from '../../providers/queries.ts';
+import type { FolderRow } from '../../../common/api/types/files.ts';
+import { useApiQuery } from '../../providers/queries.ts';
 
-export interface FolderRow {
-  id: number;
-  parent_id: number | null;
-  name: string;
-  is_default: boolean;
-}
+export type { FolderRow };
 
 /** Folders in tree order with their depth: root first, children sorted by name under their parent. */
 export function treeOrder(rows: FolderRow[]) {
@@ -26,23 +22,13 @@ export function treeOrder(rows: FolderRow[]) {
   return out;
 }
 
-/** A dialog to choose a target folder among every folder of the school. */
-export function FolderPicker({ open, title, onClose, onPick }: { open: boolean; title: string; onClose: () => void; onPick: (id: number) => void }) {
+/** The school's folders as a tree; the choice starts empty each time the dialog opens (MUI unmounts a closed dialog's content). */
+function FolderTree({ onClose, onPick }: { onClose: () => void; onPick: (id: number) => void }) {
   const t = useTranslate();
-  const dp = useApi();
-  const [rows, setRows] = useState<FolderRow[]>([]);
+  const rows = useApiQuery<{ data: FolderRow[] }, FolderRow[]>('/admin/file/folders', { select: (r) => r.data }).data ?? [];
   const [chosen, setChosen] = useState<number | null>(null);
-  useEffect(() => {
-    if (!open) return;
-    setChosen(null);
-    dp.call<{ data: FolderRow[] }>('/admin/file/folders').then(
-      (r) => setRows(r.data),
-      () => setRows([]),
-    );
-  }, [open, dp]);
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">
-      <DialogTitle>{title}</DialogTitle>
+    <>
       <DialogContent dividers>
         <List dense aria-label={t('files.choose_folder')}>
           {treeOrder(rows).map(({ folder, depth }) => (
@@ -61,6 +47,16 @@ export function FolderPicker({ open, title, onClose, onPick }: { open: boolean; 
           {t('files.ok')}
         </Button>
       </DialogActions>
+    </>
+  );
+}
+
+/** A dialog to choose a target folder among every folder of the school. */
+export function FolderPicker({ open, title, onClose, onPick }: { open: boolean; title: string; onClose: () => void; onPick: (id: number) => void }) {
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">
+      <DialogTitle>{title}</DialogTitle>
+      <FolderTree onClose={onClose} onPick={onPick} />
     </Dialog>
   );
 }

@@ -1,35 +1,20 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Form, FormDataConsumer, Loading, Title, useGetOne, useNotify, useRedirect, useTranslate } from 'react-admin';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { Box, Button, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import SaveIcon from '@mui/icons-material/Save';
-import { useApi } from '../../providers/queries.ts';
+import type { AdminMediaRecord, MediaLimits } from '../../../common/api/types/media.ts';
+import { useApi, useApiQuery } from '../../providers/queries.ts';
 import { inputFor } from '../../framework/inputs.tsx';
 import { ACCEPT, hasFile, humanSize, kindChoices, type Kind } from './kinds.ts';
 
-interface MediaRecord {
-  id?: number;
-  title?: string;
-  kind?: Kind;
-  url?: string | null;
-  body?: string | null;
-  deadline?: string | null;
-  file_name?: string | null;
-  size?: number | null;
-}
+/** A material being created holds only some of its fields yet. */
+type MediaRecord = Partial<AdminMediaRecord>;
 
 /** Video limit in MB as the server announces it (MEDIA_VIDEO_MAX_MB). */
 function useVideoLimit() {
-  const dp = useApi();
-  const [mb, setMb] = useState<number | null>(null);
-  useEffect(() => {
-    dp.call<{ data: { video_mb: number } }>('/admin/media/limits').then(
-      (r) => setMb(r.data.video_mb),
-      () => setMb(null),
-    );
-  }, [dp]);
-  return mb;
+  return useApiQuery<{ data: MediaLimits }, number>('/admin/media/limits', { select: (r) => r.data.video_mb, staleTime: Number.POSITIVE_INFINITY }).data ?? null;
 }
 
 /** A file picker with the kind's accepted types, its limit and the file kept now. */

@@ -30,12 +30,12 @@ type FileRow = typeof files.$inferSelect;
 
 const folderFields = { id: Id, parent_id: nullable(Id), name: Type.String(), is_default: Type.Boolean(), created_at: DateTime };
 /** A folder (`folderView`). */
-const FolderOut = Type.Object(folderFields);
+export const FolderOut = Type.Object(folderFields);
 const fileFields = { id: Id, folder_id: Id, name: Type.String(), size: Type.Integer(), mime: Type.String(), created_at: DateTime, download_url: Type.String() };
 /** A file (`fileView`): never its stored path. */
-const FileOut = Type.Object(fileFields);
+export const FileOut = Type.Object(fileFields);
 /** The way from the default folder down to a folder. */
-const Breadcrumb = Type.Object({ id: Id, name: Type.String(), is_default: Type.Boolean() });
+export const Breadcrumb = Type.Object({ id: Id, name: Type.String(), is_default: Type.Boolean() });
 
 const fileNotFound = () => new AppError(404, 'ERROR_FILE_NOT_FOUND', 'File not found');
 const folderNotFound = () => new AppError(404, 'NOT_FOUND_FOLDER', 'Folder not found');

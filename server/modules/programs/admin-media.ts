@@ -23,6 +23,8 @@ import { AdminMedia } from './responses.ts';
 const tags = ['admin: media'];
 const WRITE = ACCESS.materials.write;
 const READ = ACCESS.materials.read;
+/** `GET /admin/media/limits`: upload limits in MB. */
+export const MediaLimitsAnswer = dataOf(Type.Object({ video_mb: Type.Integer(), other_mb: Type.Integer() }));
 const Kind = Type.Union(mediaKinds.map((k) => Type.Literal(k)));
 /** '' clears a field (form data cannot carry null). */
 const Clearable = (s: ReturnType<typeof Type.String>) => Type.Optional(Type.Union([s, Type.Literal(''), Type.Null()]));
@@ -324,7 +326,7 @@ export function mediaRoutes(fastify: FastifyInstance) {
     '/admin/media/limits',
     {
       config: { roles: [...READ] },
-      schema: { tags, summary: 'Upload limits in MB: video (MEDIA_VIDEO_MAX_MB) and other files (40)', response: { 200: dataOf(Type.Object({ video_mb: Type.Integer(), other_mb: Type.Integer() })) } },
+      schema: { tags, summary: 'Upload limits in MB: video (MEDIA_VIDEO_MAX_MB) and other files (40)', response: { 200: MediaLimitsAnswer } },
     },
     async () => ({
       data: { video_mb: Math.floor(videoMax / MB), other_mb: OTHER_MAX / MB },
