@@ -7,6 +7,8 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { download } from '../../../common/api/download.ts';
 import { formatBytes } from './bytes.ts';
 import { GenerateDiplomaDocument } from './Generate.tsx';
+import { IssuedVerification } from './Verification.tsx';
+import type { IssuedDocument } from '../../../common/api/types/diplomas.ts';
 import type { createDataProvider } from '../../providers/dataProvider.ts';
 
 type Provider = ReturnType<typeof createDataProvider>;
@@ -82,6 +84,7 @@ export function DiplomaAttachments() {
         <Typography variant="h6">{t('diplomas.documents')}</Typography>
         <GenerateDiplomaDocument />
         <List dense>{(record.documents ?? []).map((d) => row(d, () => void remove(`/admin/diploma_documents/${d.id}`, 'toasts.diploma_document_is_delete'), 'diploma-document'))}</List>
+        <IssuedVerification documents={(record.documents ?? []) as IssuedDocument[]} />
         {!record.documents?.length && (
           <Typography variant="body2" color="text.secondary">
             {t('diplomas.no_documents')}

@@ -6,6 +6,7 @@ import { ACCESS } from '../../../common/access/roles.ts';
 
 // This resource's own screens are chunks loaded when opened.
 const DiplomaAttachments = lazyScreen(() => import('./Attachments.tsx'), 'DiplomaAttachments');
+const BulkIssue = lazyScreen(() => import('./BulkIssue.tsx'), 'BulkIssue');
 
 const ADMINS = ACCESS.school.read;
 const person = (source: string): FieldConfig => ({ source, type: 'text', maxLength: 255 });
@@ -49,6 +50,8 @@ export const diplomas: ResourceConfig = {
     search: true,
     sort: { field: 'id', order: 'DESC' },
     rowActions: [GenerateDiplomaDocument],
+    // issue to a group or a program's students in the background, with a progress bar (issue 31)
+    actions: [BulkIssue],
   },
   form: [
     { label: 'diplomas.tabs.student', fields: ['user_id', 'name_nominative', 'name_genitive', 'name_dative'] },
