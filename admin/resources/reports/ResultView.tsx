@@ -1,9 +1,8 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useLocale, useTranslate } from 'react-admin';
 import { Box, Button, Card, CardContent, CircularProgress, Alert, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, TableSortLabel, Typography } from '@mui/material';
 import { formatDateTime, formatDuration, formatNumber, toDisplayDate } from '../../../common/format/format.ts';
-import { BarChart, LineChart } from '../statistics/charts.tsx';
-import type { ReportChart, ReportColumn, ReportInfo, ReportParamValues } from '../../../common/api/types/reports.ts';
+import type { ReportColumn, ReportInfo, ReportParamValues } from '../../../common/api/types/reports.ts';
 import { FIRST_PAGE, type ReportView, useReport } from './hooks.ts';
 import { LIGHT, tx } from './model.ts';
 
@@ -47,29 +46,8 @@ function Cell({ col, row }: { col: ReportColumn; row: Record<string, unknown> })
   }
 }
 
-function ChartView({ chart }: { chart: ReportChart }) {
-  const locale = useLocale();
-  const title = tx(chart.title, locale);
-  if (!chart.data.length) return null;
-  if (chart.kind === 'line')
-    return (
-      <LineChart title={title} testId="report-chart" labels={chart.data.map((d) => toDisplayDate(d.label))} series={[{ label: title, color: '#1976d2', values: chart.data.map((d) => d.value) }]} />
-    );
-  if (chart.kind === 'lights') {
-    return (
-      <Box data-testid="report-chart" role="img" aria-label={`${title}: ${chart.data.map((d) => `${d.label} ${d.value}`).join(', ')}`} sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-        {chart.data.map((d) => (
-          <Box key={d.label} sx={{ bgcolor: LIGHT[d.label], color: '#fff', borderRadius: 1, px: 2, py: 1, minWidth: 80, textAlign: 'center' }}>
-            <Typography variant="h5" component="p">
-              {formatNumber(d.value)}
-            </Typography>
-          </Box>
-        ))}
-      </Box>
-    );
-  }
-  return <BarChart title={title} testId="report-chart" labels={chart.data.map((d) => d.label)} values={chart.data.map((d) => d.value)} color="#1976d2" />;
-}
+// MUI's charting package is a chunk of its own, loaded when a result has a chart (not with the catalogue or the wizard)
+const ChartView = lazy(() => import('./ReportChart.tsx').then((m) => ({ default: m.ReportChart })));
 
 export function ResultView({ def, params, toolbar, onDrill }: { def: ReportInfo; params: ReportParamValues; toolbar: ReactNode; onDrill?: (next: ReportParamValues) => void }) {
   const t = useTranslate();
@@ -107,7 +85,9 @@ export function ResultView({ def, params, toolbar, onDrill }: { def: ReportInfo;
             <Typography variant="subtitle2" component="h3">
               {tx(chart.title, locale)}
             </Typography>
-            <ChartView chart={chart} />
+            <Suspense fallback={<CircularProgress size={24} aria-label={t('reports.loading')} />}>
+              <ChartView chart={chart} />
+            </Suspense>
           </Box>
         )}
         {!data ? (
