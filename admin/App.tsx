@@ -13,8 +13,49 @@ import { Layout } from './layout/Layout.tsx';
  * grey toolbar) and warning (#ed6c02) fall below it; the brand's #1f4e8c and darker red and orange pass. Dark: MUI's
  * red (#f44336) on the dark surfaces falls below it; a lighter red passes.
  */
+/**
+ * What lets every screen, generic or custom, fit a 360 px phone and a 1366 px laptop (e2e/widths.spec.ts): toolbars
+ * (a list's buttons, a form's save and delete) wrap onto a second row, a form's tabs scroll within their row, long
+ * words and numbers in a table cell wrap, and a wide table scrolls inside its card (a table is never wider than the
+ * page). A form is one column already (react-admin stacks its inputs); an input is never wider than its column.
+ */
+const fitting = {
+  RaTopToolbar: { styleOverrides: { root: { flexWrap: 'wrap', whiteSpace: 'normal' } } },
+  RaToolbar: { styleOverrides: { root: { flexWrap: 'wrap', gap: 8 } } },
+  RaFilterForm: { styleOverrides: { root: { flexWrap: 'wrap', minWidth: 0 } } },
+  RaList: {
+    styleOverrides: {
+      root: { minWidth: 0, flexWrap: 'wrap', '& .RaList-main': { minWidth: 0, flexBasis: 0, flexGrow: 1 }, '& .RaList-content': { overflowX: 'auto' } },
+    },
+  },
+  RaEdit: { styleOverrides: { root: { minWidth: 0, '& .RaEdit-main': { minWidth: 0 } } } },
+  RaCreate: { styleOverrides: { root: { minWidth: 0, '& .RaCreate-main': { minWidth: 0 } } } },
+  MuiTabs: { defaultProps: { variant: 'scrollable', scrollButtons: 'auto', allowScrollButtonsMobile: true } },
+  MuiTableContainer: { styleOverrides: { root: { overflowX: 'auto' } } },
+  MuiFormControl: { styleOverrides: { root: { maxWidth: '100%' } } },
+  MuiCardContent: { styleOverrides: { root: { minWidth: 0, overflowX: 'auto' } } },
+} as const;
+
+type Overrides = { styleOverrides?: { root?: object }; defaultProps?: object };
+
+/** The theme's own component settings with the fitting ones laid over them (react-admin's toolbar colour stays). */
+function withFitting(given: object = {}) {
+  const components = given as Record<string, unknown>;
+  const out: Record<string, unknown> = { ...components };
+  for (const [name, own] of Object.entries(fitting) as [string, Overrides][]) {
+    const base = (components[name] ?? {}) as Overrides;
+    out[name] = {
+      ...base,
+      ...own,
+      styleOverrides: { ...base.styleOverrides, ...own.styleOverrides, root: { ...base.styleOverrides?.root, ...own.styleOverrides?.root } },
+    };
+  }
+  return out;
+}
+
 const lightTheme = {
   ...defaultLightTheme,
+  components: withFitting(defaultLightTheme.components),
   palette: {
     ...defaultLightTheme.palette,
     primary: { main: BRAND.primary, contrastText: '#fff' },
@@ -23,7 +64,11 @@ const lightTheme = {
     warning: { main: '#a84b00', contrastText: '#fff' },
   },
 };
-const darkTheme = { ...defaultDarkTheme, palette: { ...defaultDarkTheme.palette, error: { main: '#ff9e9e' } } };
+const darkTheme = {
+  ...defaultDarkTheme,
+  components: withFitting(defaultDarkTheme.components),
+  palette: { ...defaultDarkTheme.palette, error: { main: '#ff9e9e' } },
+};
 
 const dataProvider = createDataProvider(resources);
 const authProvider = createAuthProvider(resources);

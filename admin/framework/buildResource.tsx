@@ -13,12 +13,18 @@ import {
   SearchInput,
   SimpleForm,
   TabbedForm,
+  TabbedFormTabs,
+  SimpleList,
   TopToolbar,
+  useCreatePath,
   usePermissions,
+  useRecordContext,
   useResourceDefinition,
   useTranslate,
   type ListProps,
 } from 'react-admin';
+import { Box, Link, useMediaQuery, type Theme } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
 import type { FieldConfig, ResourceConfig } from './types.ts';
 import { cellFor, filterFor, inputFor, transformFor } from './inputs.tsx';
 import { ListPagination, PER_PAGE } from './cells.tsx';
@@ -41,7 +47,7 @@ function EmptyList({ cfg }: { cfg: ResourceConfig }) {
 export function ListToolbar({ cfg }: { cfg: ResourceConfig }) {
   const { hasCreate } = useResourceDefinition();
   return (
-    <TopToolbar>
+    <TopToolbar sx={{ flexWrap: 'wrap' }}>
       {(cfg.list.filters?.length ?? 0) > 0 && <FilterButton />}
       {hasCreate && <CreateButton />}
       {cfg.list.export !== false && <ExportButton />}
@@ -52,7 +58,61 @@ export function ListToolbar({ cfg }: { cfg: ResourceConfig }) {
   );
 }
 
+/** The column a card is titled by: the record's representation when listed, else the first column that is not an id. */
+function titleColumn(cfg: ResourceConfig) {
+  const cols = cfg.list.columns;
+  return cols.find((c) => c === cfg.recordRepresentation) ?? cols.find((c) => c !== 'id' && field(cfg, c).type !== 'image') ?? cols[0];
+}
+
+/** A card's title: the title column's cell, a link to the record's edit screen when the card itself is not one. */
+function CardTitle({ cfg, link }: { cfg: ResourceConfig; link: boolean }) {
+  const record = useRecordContext();
+  const createPath = useCreatePath();
+  const cell = cellFor(field(cfg, titleColumn(cfg)));
+  if (!link || !record) return <Box sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{cell}</Box>;
+  return (
+    <Link component={RouterLink} to={createPath({ resource: cfg.name, id: record.id, type: 'edit' })} sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
+      {cell}
+    </Link>
+  );
+}
+
+/** A card's other columns, each with its label, and the row's buttons under them. */
+function CardDetails({ cfg }: { cfg: ResourceConfig }) {
+  const t = useTranslate();
+  const title = titleColumn(cfg);
+  return (
+    <Box component="span" sx={{ display: 'block', color: 'text.secondary', fontSize: '0.875rem', overflowWrap: 'anywhere' }}>
+      {cfg.list.columns
+        .filter((c) => c !== title)
+        .map((c) => (
+          <Box component="span" key={c} sx={{ display: 'block' }}>
+            {t(`resources.${cfg.name}.fields.${c}`)}: {cellFor(field(cfg, c))}
+          </Box>
+        ))}
+      {(cfg.list.rowActions?.length ?? 0) > 0 && (
+        <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 0.5 }}>
+          {(cfg.list.rowActions ?? []).map((A, i) => (
+            <A key={i} />
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * On a phone a list is react-admin's SimpleList of cards (each card: its title, its columns with their labels, its
+ * row buttons); a card opens the record's edit screen, or its title does when the card holds buttons of its own (a
+ * button inside a link is neither clickable apart nor announced well).
+ */
+function CardList({ cfg, editable }: { cfg: ResourceConfig; editable: boolean }) {
+  const withButtons = (cfg.list.rowActions?.length ?? 0) > 0;
+  return <SimpleList rowClick={editable && !withButtons ? 'edit' : false} primaryText={<CardTitle cfg={cfg} link={editable && withButtons} />} tertiaryText={<CardDetails cfg={cfg} />} />;
+}
+
 export function ConfigList({ cfg, ...props }: { cfg: ResourceConfig } & Partial<ListProps>) {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const filters = [...(cfg.list.search ? [<SearchInput key="q" source="q" alwaysOn />] : []), ...(cfg.list.filters ?? []).map((s) => filterFor(field(cfg, s)))];
   const Bulk = () => (
     <>
@@ -76,12 +136,16 @@ export function ConfigList({ cfg, ...props }: { cfg: ResourceConfig } & Partial<
       perPage={PER_PAGE}
       empty={<EmptyList cfg={cfg} />}
     >
-      <Datagrid rowClick={editable ? 'edit' : false} bulkActionButtons={selectable ? <Bulk /> : false}>
-        {cfg.list.columns.map((s) => cellFor(field(cfg, s)))}
-        {(cfg.list.rowActions ?? []).map((A, i) => (
-          <A key={`a${i}`} />
-        ))}
-      </Datagrid>
+      {phone ? (
+        <CardList cfg={cfg} editable={editable} />
+      ) : (
+        <Datagrid rowClick={editable ? 'edit' : false} bulkActionButtons={selectable ? <Bulk /> : false}>
+          {cfg.list.columns.map((s) => cellFor(field(cfg, s)))}
+          {(cfg.list.rowActions ?? []).map((A, i) => (
+            <A key={`a${i}`} />
+          ))}
+        </Datagrid>
+      )}
     </List>
   );
 }
@@ -98,7 +162,7 @@ function ConfigForm({ cfg, mode }: { cfg: ResourceConfig; mode: 'create' | 'edit
   // Tabs stay out of the URL: after a create the old screen is still on show while the edit screen loads, and a tab
   // link clicked then would open the create screen again (a second record for one save).
   return (
-    <TabbedForm syncWithLocation={false}>
+    <TabbedForm syncWithLocation={false} tabs={<TabbedFormTabs variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile />}>
       {sections.map((s) => (
         <TabbedForm.Tab key={s.label} label={s.label}>
           {s.fields.map((f) => inputFor(f, mode))}
@@ -132,6 +196,7 @@ export function buildResource(cfg: ResourceConfig) {
       key={cfg.name}
       name={cfg.name}
       icon={cfg.icon}
+      options={{ menu: cfg.menu }}
       recordRepresentation={cfg.recordRepresentation}
       list={screen(cfg, 'list') ?? <ConfigList cfg={cfg} />}
       edit={cfg.roles.edit === undefined || cfg.roles.edit.length ? (screen(cfg, 'edit') ?? <ConfigEdit cfg={cfg} />) : undefined}

@@ -13,7 +13,7 @@ export const en: AdminMessages = {
     dropped: 'Dropped at position %{position} of %{total}',
     cancelled: 'Moving cancelled',
   },
-  menu: { learning: 'Learning', people: 'People', money: 'Money', marketplace: 'Marketplace', reports: 'Reports', settings: 'Settings' },
+  menu: { section: '%{name} section', learning: 'Learning', people: 'People', money: 'Money', marketplace: 'Marketplace', reports: 'Reports', settings: 'Settings' },
   yes_no: { yes: 'Yes', no: 'No' },
   actions: { block: 'Block', unblock: 'Unblock', login_as: 'Log in as this user' },
   toasts: {

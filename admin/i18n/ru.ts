@@ -18,7 +18,7 @@ export const ru = {
     dropped: 'Положено на позицию %{position} из %{total}',
     cancelled: 'Перемещение отменено',
   },
-  menu: { learning: 'Обучение', people: 'Люди', money: 'Деньги', marketplace: 'Маркетплейс', reports: 'Отчёты', settings: 'Настройки' },
+  menu: { section: 'Раздел «%{name}»', learning: 'Обучение', people: 'Люди', money: 'Деньги', marketplace: 'Маркетплейс', reports: 'Отчёты', settings: 'Настройки' },
   yes_no: { yes: 'Да', no: 'Нет' },
   actions: { block: 'Заблокировать', unblock: 'Разблокировать', login_as: 'Войти как пользователь' },
   toasts: {

@@ -4,6 +4,7 @@ import { MenuItem, Select, Link } from '@mui/material';
 import { setLang, type Lang } from '../../common/i18n/lang.ts';
 import { setTheme } from '../../common/theme/theme.ts';
 import { BusyNotice } from './BusyNotice.tsx';
+import { Menu } from './Menu.tsx';
 
 /** Language switch that also writes the shared `lang` key, so the portal follows. */
 function LanguageSwitch() {
@@ -79,8 +80,15 @@ function Bar() {
   );
 }
 
+/**
+ * The page is as wide as the window, not as its widest screen (react-admin's layout is `min-width: fit-content`), and
+ * the content column may shrink below its widest child (a flex item's default minimum is its content's width): a wide
+ * table scrolls inside its own card instead of the whole page scrolling sideways (e2e/widths.spec.ts).
+ */
+const LAYOUT_SX = { minWidth: 0, '& .RaLayout-content': { minWidth: 0 }, '& .RaLayout-contentWithSidebar': { minWidth: 0 } };
+
 export const Layout = ({ children }: { children: ReactNode }) => (
-  <RaLayout appBar={Bar}>
+  <RaLayout appBar={Bar} menu={Menu} sx={LAYOUT_SX}>
     <BusyNotice />
     {children}
   </RaLayout>
