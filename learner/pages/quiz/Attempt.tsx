@@ -23,7 +23,10 @@ const RETRY_MS = 4000;
 export function Attempt({ quizId }: { quizId: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const showError = useErrorToast();
+  // the toast's function is new on every render: kept in a ref so that the sending callbacks stay the same
+  const toast = useErrorToast();
+  const showError = useRef(toast);
+  showError.current = toast;
   const [attemptId, setAttemptId] = useState<number>();
   const [sheet, setSheet] = useState<QuizAttemptSheet>();
   const [values, setValues] = useState<Record<number, AnswerValue | null>>({});
@@ -120,12 +123,12 @@ export function Attempt({ quizId }: { quizId: string }) {
           return 'over';
         }
         // a locked answer or one the server refused: the server's state is shown again
-        showError(e);
+        showError.current(e);
         await load(id, true).catch(() => undefined);
         return 'sent';
       }
     },
-    [quizId, load, showError],
+    [quizId, load],
   );
 
   /** Sends what waits, oldest first; stops at the first call without an answer. */
@@ -173,16 +176,16 @@ export function Attempt({ quizId }: { quizId: string }) {
     try {
       await flush();
       if (outbox.list(attemptId).length) return;
-      await api(`/api/quiz/${quizId}/finish`, { method: 'POST', query: { id_quizAttemp: attemptId } });
+      await api(`/api/quiz/${quizId}/finish`, { method: 'POST', query: { id_quizAttemp: attemptId }, body: {}, json: true });
       toEnd(attemptId);
     } catch (e) {
       if (isNetworkFailure(e)) setOffline(true);
       else if (errorName(e) === 'ERROR_ATTEMPT_FINISHED' || errorName(e) === 'ERROR_TIME_IS_UP') toEnd(attemptId);
-      else showError(e);
+      else showError.current(e);
     } finally {
       setBusy(false);
     }
-  }, [attemptId, quizId, flush, toEnd, showError]);
+  }, [attemptId, quizId, flush, toEnd]);
 
   // Time is up: what waits is sent (the server takes it within the quiz's grace), then the attempt is finished.
   useEffect(() => {
