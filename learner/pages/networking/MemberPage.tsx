@@ -3,6 +3,7 @@ import { useAtomValue } from 'jotai';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { api, type ApiError } from '../../../common/api/client.ts';
+import type { MemberAnswer } from '../../../common/api/types/networking.ts';
 import { getLang } from '../../../common/i18n/lang.ts';
 import { profileAtom } from '../../state.ts';
 import { Empty, ErrorState, Loading, useLoad } from '../../components/ui.tsx';
@@ -11,14 +12,7 @@ import { type Card, cityOf } from './model.ts';
 import { Avatar, LaborBadges } from './parts.tsx';
 import { Tree } from './Tree.tsx';
 
-interface MemberPage extends Card {
-  contacts: { email?: string; phone?: string; telegram?: string; social?: Record<string, string> };
-  education: { education: string | null; groups: string[] };
-  about: { about: string | null; interests: string | null; hobbies: string | null; skills: string | null };
-  additionally: { marital_status: string | null; pet: string | null; native_language: string | null; additionally: string | null };
-  /** Programs the member teaches or studies that are on the marketplace (of any school). */
-  catalog: { id: number; title: string; title_en: string | null; short_description: string | null; school: { slug: string; title: string }; role: 'teaches' | 'studies' }[];
-}
+type MemberPage = MemberAnswer['data'];
 /** Who opens a marketplace program's page (learner/routes.ts, /marketplace/:id). */
 const MARKET_ROLES = new Set(['student', 'admin', 'superadmin']);
 const TABS = ['general', 'contacts', 'education', 'about', 'additionally', 'catalog', 'tree'] as const;
@@ -42,10 +36,7 @@ function MemberView({ domain, id, curator }: { domain: string; id: string; curat
     data: m,
     error,
     retry,
-  } = useLoad(
-    (signal) => api<{ data: MemberPage }>(curator ? `/admin/networking/curator/${domain}/${id}` : `/api/user/networking/${domain}/${id}`, { signal }).then((r) => r.data),
-    [domain, id, curator],
-  );
+  } = useLoad((signal) => api<MemberAnswer>(curator ? `/admin/networking/curator/${domain}/${id}` : `/api/user/networking/${domain}/${id}`, { signal }).then((r) => r.data), [domain, id, curator]);
   if (error) return (error as ApiError).status === 404 ? <NotFound /> : <ErrorState error={error} retry={retry} />;
   if (!m) return <Loading />;
   const tabs = TABS.filter((x) => !(curator && x === 'tree'));

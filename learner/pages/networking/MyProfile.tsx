@@ -26,7 +26,7 @@ export function MyProfile({ me, onSaved }: { me: Record_; onSaved: () => void })
     e.preventDefault();
     setBusy(true);
     const body: Record<string, unknown> = { status: form.status, shown_contacts: form.shown_contacts };
-    for (const k of [...TEXT_FIELDS, 'industry', 'marital_status', 'native_language']) body[k] = (form[k] as string | null) ?? null;
+    for (const k of [...TEXT_FIELDS, 'industry', 'marital_status', 'native_language'] as const) body[k] = (form[k] as string | null) ?? null;
     for (const k of LABOR) body[k] = !!form[k];
     try {
       await api('/api/networking', { method: 'PUT', body, json: true });

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../common/api/client.ts';
+import type { MyRecordData } from '../../../common/api/types/networking.ts';
 import { ErrorState, Loading, useLoad } from '../../components/ui.tsx';
 import type { Record_ } from './model.ts';
 import { MyProfile } from './MyProfile.tsx';
@@ -8,7 +9,7 @@ import { Search } from './Search.tsx';
 /** `/networking`: my profile and status, and the search. */
 export default function Networking() {
   const { t } = useTranslation();
-  const { data: me, error, retry, reload } = useLoad((signal) => api<{ data: Record_ }>('/api/networking', { signal }).then((r) => r.data), []);
+  const { data: me, error, retry, reload } = useLoad((signal) => api<MyRecordData>('/api/networking', { signal }).then((r) => r.data), []);
   if (error) return <ErrorState error={error} retry={retry} />;
   if (!me) return <Loading />;
   return (

@@ -3,28 +3,13 @@ import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../common/api/client.ts';
+import type { CuratorList } from '../../../common/api/types/networking.ts';
 import { download } from '../../../common/api/download.ts';
 import { formatNumber } from '../../../common/format/format.ts';
 import { profileAtom } from '../../state.ts';
 import { Empty, ErrorState, Loading, useErrorToast, useLoad } from '../../components/ui.tsx';
 import { INDUSTRIES, LABOR, one, type Page, STATUSES, type Status } from './model.ts';
 import { Choice, LaborBadges, NetworkingPager } from './parts.tsx';
-
-interface CuratorRow {
-  id: number;
-  name: string;
-  surname: string;
-  email: string;
-  status: Status;
-  company: string | null;
-  position: string | null;
-  industry: string | null;
-  city: string | null;
-  looking_job: boolean;
-  looking_employee: boolean;
-  is_hire: boolean;
-  is_owner: boolean;
-}
 
 /** `/networking/curator` (moderators): the school's members whatever their status, filters and the Excel export. */
 export function NetworkingCurator() {
@@ -35,7 +20,7 @@ export function NetworkingCurator() {
   const [query, setQuery] = useState(draft);
   const [page, setPage] = useState(1);
   const params = { q: query.q.trim() || undefined, status: one(query.status), industry: one(query.industry), labor_market: one(query.labor_market) };
-  const { data, error, retry } = useLoad((signal) => api<{ data: CuratorRow[]; meta: Page['meta'] }>('/admin/networking/curator', { signal, query: { ...params, page, per_page: 20 } }), [query, page]);
+  const { data, error, retry } = useLoad((signal) => api<CuratorList>('/admin/networking/curator', { signal, query: { ...params, page, per_page: 20 } }), [query, page]);
   const domain = (profile as { domain?: string } | null | undefined)?.domain ?? window.location.hostname.split('.')[0];
   return (
     <section data-testid="networking-curator">

@@ -1,28 +1,14 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../common/api/client.ts';
+import type { Tree as TreeAnswer, TreeNode } from '../../../common/api/types/networking.ts';
 import { formatNumber } from '../../../common/format/format.ts';
 import { Empty, ErrorState, Loading, useLoad } from '../../components/ui.tsx';
-
-interface TreeNode {
-  id: string;
-  root_id: string;
-  parent_id: string | null;
-  type: 'school' | 'group' | 'member';
-  title: string;
-  domain: string;
-  member_id?: number;
-  position?: string | null;
-  company?: string | null;
-}
 
 /** The alumni tree (GET /api/networking/{id}/getTree), drawn folded: the member's own group open, others on demand. */
 export function Tree({ domain, id }: { domain: string; id: string }) {
   const { t } = useTranslation();
-  const { data, error, retry } = useLoad(
-    (signal) => api<{ data: TreeNode[]; focus_member_id: number; truncated: boolean }>(`/api/networking/${id}/getTree`, { signal, query: { domain } }),
-    [domain, id],
-  );
+  const { data, error, retry } = useLoad((signal) => api<TreeAnswer>(`/api/networking/${id}/getTree`, { signal, query: { domain } }), [domain, id]);
   if (error) return <ErrorState error={error} retry={retry} />;
   if (!data) return <Loading />;
   const nodes = data.data;

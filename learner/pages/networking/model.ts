@@ -1,3 +1,4 @@
+import type { Cities, Countries } from '../../../common/api/types/info.ts';
 import { getLang } from '../../../common/i18n/lang.ts';
 
 /** Networking's choices, the shapes the API answers with, and small helpers shared by its screens (docs/networking.md). */
@@ -12,43 +13,9 @@ export const TEXT_FIELDS = ['company', 'position', 'skills', 'hobbies', 'educati
 export const LONG = new Set(['about', 'education', 'additionally', 'skills']);
 
 export type Status = (typeof STATUSES)[number];
-export interface Record_ {
-  status: Status;
-  shown_contacts: string[];
-  [k: string]: unknown;
-}
-export interface Card {
-  id: number;
-  domain: string;
-  school: string;
-  status: Status;
-  name: string;
-  surname: string;
-  avatar: string | null;
-  city: string | null;
-  city_en?: string | null;
-  company: string | null;
-  position: string | null;
-  industry: string | null;
-  looking_job: boolean;
-  looking_employee: boolean;
-  is_hire: boolean;
-  is_owner: boolean;
-}
-export interface Page {
-  data: Card[];
-  meta: { current_page: number; last_page: number; total: number };
-}
-export interface Country {
-  country_id: number;
-  title_ru: string;
-  title_en: string;
-}
-export interface City {
-  city_id: number;
-  title_ru: string;
-  title_en: string;
-}
+export type { Card, MyRecord as Record_, SearchPage as Page } from '../../../common/api/types/networking.ts';
+export type Country = Countries['data'][number];
+export type City = Cities['data'][number];
 
 export const title = (x: { title_ru: string; title_en: string }) => (getLang() === 'en' ? x.title_en : x.title_ru);
 export const cityOf = (c: { city: string | null; city_en?: string | null }) => (getLang() === 'en' ? (c.city_en ?? c.city) : c.city);

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { api } from '../../../common/api/client.ts';
+import type { Cities, Countries } from '../../../common/api/types/info.ts';
 import type { City, Country } from './model.ts';
 
 /** Countries (GET /api/info/countries) and a country's cities (GET /api/info/cities). */
@@ -7,7 +8,7 @@ export function useReference(countryId: string) {
   const [countries, setCountries] = useState<Country[]>([]);
   const [cities, setCities] = useState<City[]>([]);
   useEffect(() => {
-    api<{ data: Country[] }>('/api/info/countries').then(
+    api<Countries>('/api/info/countries').then(
       (r) => setCountries(r.data),
       () => setCountries([]),
     );
@@ -15,7 +16,7 @@ export function useReference(countryId: string) {
   useEffect(() => {
     setCities([]);
     if (countryId)
-      api<{ data: City[] }>('/api/info/cities', { query: { country_id: countryId } }).then(
+      api<Cities>('/api/info/cities', { query: { country_id: countryId } }).then(
         (r) => setCities(r.data),
         () => setCities([]),
       );
