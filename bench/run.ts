@@ -318,7 +318,7 @@ const table = `Measured ${when} UTC by \`npm run bench\` on ${database.kind}, ${
 
 | scenario | successes (closed: per s) | p50 ms | p99 ms | repeats (409) | errors / total | load avg |
 |---|---|---|---|---|---|---|
-${(['sign-in', 'start', 'first question', 'answer'] as OpKind[]).map(opRow).join('\n')}
+${(['sign-in', 'start', 'first question', 'answer', 'question map', 'change', 'finish'] as OpKind[]).map(opRow).join('\n')}
 ${row('closed loop: next question + answer', rush, rushLoad)}
 ${row(`closed loop: answer route alone${answerOnlySpent}`, answerOnly, answerOnlyLoad)}
 | raw loop: token read + the answer's statement + its event batched, no HTTP (${CONNECTIONS} loops, in this process)${rawSpent} | ${Math.round(rawOps / DURATION)} | | | | | ${rawLoad} |

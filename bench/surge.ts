@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { Agent, request } from 'undici';
 
-export type OpKind = 'sign-in' | 'start' | 'first question' | 'answer';
+export type OpKind = 'sign-in' | 'start' | 'first question' | 'answer' | 'question map' | 'change' | 'finish';
 
 export interface OpStats {
   /** 2xx answers. */
@@ -36,6 +36,11 @@ export interface SurgeOptions {
    * (undici's fetch, whose WHATWG layers cost this process about twice the CPU a request: docs/performance.md).
    */
   client?: 'undici' | 'fetch';
+  /**
+   * The share of students who take the exam with the navigation (issue 30): they read the question map once, answer
+   * with `keep_open`, go back to change a few answers, and finish. Default `BENCH_CHANGERS` or 0.2.
+   */
+  changers?: number;
 }
 
 export interface SurgeResult {
@@ -65,10 +70,9 @@ export function percentile(sorted: number[], p: number) {
 }
 
 export async function runSurge(o: SurgeOptions): Promise<SurgeResult> {
-  const ops = Object.fromEntries((['sign-in', 'start', 'first question', 'answer'] as OpKind[]).map((k) => [k, { ok: 0, repeats: 0, failed: 0, latencies: [], failures: {} }])) as unknown as Record<
-    OpKind,
-    OpStats
-  >;
+  const ops = Object.fromEntries(
+    (['sign-in', 'start', 'first question', 'answer', 'question map', 'change', 'finish'] as OpKind[]).map((k) => [k, { ok: 0, repeats: 0, failed: 0, latencies: [], failures: {} }]),
+  ) as unknown as Record<OpKind, OpStats>;
   const [gapMin, gapMax] = o.gapS ?? [1, 3];
   let loadMax = loadavg()[0];
   const sampler = setInterval(() => (loadMax = Math.max(loadMax, loadavg()[0])), 1000);
@@ -130,7 +134,33 @@ export async function runSurge(o: SurgeOptions): Promise<SurgeResult> {
     if (!token) return;
     await sleep(t0 + o.signInWindowS * 1000 + rand(0, o.startWindowS * 1000) - performance.now());
     const started = await call('start', 'GET', `/api/quiz/${o.quizId}?is_new=true`, token);
-    await answerAll(token, started);
+    // every fifth student (by default) goes back and changes answers, as the portal's navigation lets them
+    if (changers > 0 && i % Math.round(1 / changers) === 0) await answerAndChange(token, started);
+    else await answerAll(token, started);
+  }
+  const changers = o.changers ?? Number(process.env.BENCH_CHANGERS ?? 0.2);
+  /** The navigation's way: the map once, every question answered with keep_open, three changed, then the finish. */
+  // biome-ignore lint/suspicious/noExplicitAny: the benchmark reads whatever JSON the API answered
+  async function answerAndChange(token: string, started: Record<string, any> | undefined) {
+    const attempt = started?.data?.attempt?.id as number | undefined;
+    if (!attempt) return;
+    const sheet = await call('question map', 'GET', `/api/quiz/${o.quizId}/attempt?id_quizAttemp=${attempt}`, token);
+    // biome-ignore lint/suspicious/noExplicitAny: as above
+    const questions = (sheet?.data?.questions ?? []) as any[];
+    const pick = (q: { type: string; options: { id: number }[] }, n: number) => {
+      const id = q.options[n % Math.max(1, q.options.length)]?.id;
+      return q.type === 'text' ? `bench ${n}` : q.type === 'radio' ? id : [id];
+    };
+    for (const q of questions) {
+      await sleep(rand(gapMin, gapMax) * 1000);
+      await call('answer', 'POST', '/api/QuestionUserAnswer', token, { id_quizAttemp: attempt, question_id: q.id, answer: pick(q, 0), keep_open: true });
+    }
+    for (const q of questions.slice(0, 3)) {
+      await sleep(rand(gapMin, gapMax) * 1000);
+      await call('change', 'POST', '/api/QuestionUserAnswer', token, { id_quizAttemp: attempt, question_id: q.id, answer: pick(q, 1), keep_open: true });
+    }
+    const done = await call('finish', 'POST', `/api/quiz/${o.quizId}/finish?id_quizAttemp=${attempt}`, token, {});
+    if (done?.data?.status === 'FINISHED') finished++;
   }
   async function signIn(login: string, i: number) {
     // each student from an address of their own (the API trusts the loopback proxy in the benchmark): the per-address
