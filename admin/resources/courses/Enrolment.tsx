@@ -1,14 +1,13 @@
-import { useEffect, useState } from 'react';
-import { Button, useNotify, usePermissions, useRecordContext, useTranslate } from 'react-admin';
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, useGetList, useNotify, usePermissions, useRecordContext, useTranslate } from 'react-admin';
 import { Box, Card, CardContent, List, ListItem, ListItemText, MenuItem, TextField, Typography } from '@mui/material';
 import GroupAddIcon from '@mui/icons-material/GroupAdd';
 import DeleteIcon from '@mui/icons-material/RemoveCircleOutlined';
-import { useApi } from '../../providers/queries.ts';
+import type { ProgramEnrolment } from '../../../common/api/types/programs-admin.ts';
+import { apiKey, useApi, useApiQuery } from '../../providers/queries.ts';
 
-interface Enrolment {
-  users: { id: number; name: string; surname: string; email: string }[];
-  groups: { id: number; title: string }[];
-}
+type Enrolment = ProgramEnrolment;
 
 /**
  * Who studies the program: enrolled groups and users. Admins and superadmins enrol a group and remove a group or a
@@ -22,26 +21,17 @@ export function ProgramEnrolment() {
   const dp = useApi();
   const notify = useNotify();
   const t = useTranslate();
-  const [data, setData] = useState<Enrolment>();
-  const [allGroups, setAllGroups] = useState<{ id: number; title: string }[]>([]);
+  const client = useQueryClient();
   const [group, setGroup] = useState('');
   const id = record?.id;
-  useEffect(() => {
-    if (!id) return;
-    dp.call<{ data: Enrolment }>(`/admin/program/${id}/enrolment`).then(
-      (r) => setData(r.data),
-      () => undefined,
-    );
-    if (manages)
-      dp.call<{ data: { id: number; title: string }[] }>('/admin/group', { query: { per_page: 100, sort: 'title', order: 'asc' } }).then(
-        (r) => setAllGroups(r.data),
-        () => undefined,
-      );
-  }, [id, dp, manages]);
+  const path = `/admin/program/${id}/enrolment`;
+  const data = useApiQuery<{ data: Enrolment }, Enrolment>(path, { enabled: !!id, select: (r) => r.data }).data;
+  const allGroups = useGetList<{ id: number; title: string }>('groups', { pagination: { page: 1, perPage: 100 }, sort: { field: 'title', order: 'ASC' } }, { enabled: manages }).data ?? [];
   if (!id || !data) return null;
-  const run = async (path: string, body: Record<string, unknown>, toast?: string) => {
+  const run = async (action: string, body: Record<string, unknown>, toast?: string) => {
     try {
-      setData((await dp.call<{ data: Enrolment }>(`/admin/program/${id}/${path}`, { method: 'POST', body })).data);
+      // the answer is the new enrolment: it replaces the cached one
+      client.setQueryData(apiKey(path, {}), await dp.call<{ data: Enrolment }>(`/admin/program/${id}/${action}`, { method: 'POST', body }));
       if (toast) notify(toast, { type: 'success' });
     } catch (e) {
       notify((e as Error).message, { type: 'error' });

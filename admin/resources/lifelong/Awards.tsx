@@ -1,27 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
-import { useLocale, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { useState } from 'react';
+import { useGetList, useLocale, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { Alert, Box, Button, Card, CardContent, Chip, CircularProgress, Link, List, ListItem, ListItemText, TextField, Typography } from '@mui/material';
-import { useApi } from '../../providers/queries.ts';
+import type { AdminUser } from '../../../common/api/types/admin-users.ts';
+import type { AchievementAward } from '../../../common/api/types/lifelong-admin.ts';
+import { useApi, useApiQuery, useRefreshApi } from '../../providers/queries.ts';
 import { toDisplayDate } from '../../../common/format/format.ts';
-
-interface Award {
-  id: number;
-  user_id: number;
-  user_name: string;
-  user_surname: string;
-  manual: boolean;
-  reason: string;
-  awarded_at: string;
-  revoked_at: string | null;
-  revoked_reason: string | null;
-  credential_id: string;
-}
-interface Student {
-  id: number;
-  name: string;
-  surname: string;
-  login: string;
-}
 
 /**
  * Beside an achievement's form: who earned it (when, why, automatically or by hand, withdrawn), and a grant or a
@@ -33,29 +16,16 @@ export function AwardsPanel() {
   const notify = useNotify();
   const t = useTranslate();
   useLocale();
-  const [awards, setAwards] = useState<Award[]>();
-  const [error, setError] = useState(false);
-  const [students, setStudents] = useState<Student[]>([]);
   const [userId, setUserId] = useState('');
   const [reason, setReason] = useState('');
   const id = record?.id;
-
-  const load = useCallback(async () => {
-    if (!id) return;
-    setError(false);
-    try {
-      setAwards((await dp.call<{ data: Award[] }>(`/admin/achievement/${id}/award`, { query: { per_page: 100 } })).data);
-    } catch {
-      setError(true);
-    }
-  }, [id, dp]);
-  useEffect(() => void load(), [load]);
-  useEffect(() => {
-    dp.call<{ data: Student[] }>('/admin/user', { query: { 'filter[role]': 'student', per_page: 100, sort: 'surname', order: 'asc' } }).then(
-      (r) => setStudents(r.data),
-      () => setStudents([]),
-    );
-  }, [dp]);
+  const path = `/admin/achievement/${id}/award`;
+  const list = useApiQuery<{ data: AchievementAward[] }, AchievementAward[]>(path, { query: { per_page: 100 }, enabled: !!id, select: (r) => r.data });
+  const awards = list.data;
+  const error = !!list.error;
+  const refresh = useRefreshApi();
+  const load = () => refresh(path);
+  const students = useGetList<AdminUser>('users', { filter: { role: 'student' }, pagination: { page: 1, perPage: 100 }, sort: { field: 'surname', order: 'ASC' } }).data ?? [];
 
   const act = async (action: 'grant' | 'withdraw') => {
     try {
