@@ -4,10 +4,10 @@ import { Button, useGetList, useNotify, usePermissions, useRecordContext, useTra
 import { Box, Card, CardContent, List, ListItem, ListItemText, MenuItem, TextField, Typography } from '@mui/material';
 import GroupAddIcon from '@mui/icons-material/GroupAdd';
 import DeleteIcon from '@mui/icons-material/RemoveCircleOutlined';
-import type { ProgramEnrolment } from '../../../common/api/types/programs-admin.ts';
+import type { ProgramEnrolment as EnrolmentAnswer } from '../../../common/api/types/programs-admin.ts';
 import { apiKey, useApi, useApiQuery } from '../../providers/queries.ts';
 
-type Enrolment = ProgramEnrolment;
+type Enrolment = EnrolmentAnswer;
 
 /**
  * Who studies the program: enrolled groups and users. Admins and superadmins enrol a group and remove a group or a
