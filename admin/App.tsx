@@ -19,6 +19,8 @@ import { Layout } from './layout/Layout.tsx';
  * words and numbers in a table cell wrap, and a wide table scrolls inside its card (a table is never wider than the
  * page). A form is one column already (react-admin stacks its inputs); an input is never wider than its column.
  */
+const PHONE = '@media (max-width: 599.95px)';
+
 const fitting = {
   RaTopToolbar: { styleOverrides: { root: { flexWrap: 'wrap', whiteSpace: 'normal' } } },
   RaToolbar: { styleOverrides: { root: { flexWrap: 'wrap', gap: 8 } } },
@@ -28,8 +30,10 @@ const fitting = {
       root: { minWidth: 0, flexWrap: 'wrap', '& .RaList-main': { minWidth: 0, flexBasis: 0, flexGrow: 1 }, '& .RaList-content': { overflowX: 'auto' } },
     },
   },
-  RaEdit: { styleOverrides: { root: { minWidth: 0, '& .RaEdit-main': { minWidth: 0 } } } },
-  RaCreate: { styleOverrides: { root: { minWidth: 0, '& .RaCreate-main': { minWidth: 0 } } } },
+  // a panel beside an edit form (a group's members, a user's avatar) goes under it on a phone
+  RaEdit: { styleOverrides: { root: { minWidth: 0, '& .RaEdit-main': { minWidth: 0 }, [PHONE]: { '& .RaEdit-main': { flexDirection: 'column' } } } } },
+  RaCreate: { styleOverrides: { root: { minWidth: 0, '& .RaCreate-main': { minWidth: 0 }, [PHONE]: { '& .RaCreate-main': { flexDirection: 'column' } } } } },
+  RaShow: { styleOverrides: { root: { minWidth: 0, [PHONE]: { '& .RaShow-main': { flexDirection: 'column' } } } } },
   MuiTabs: { defaultProps: { variant: 'scrollable', scrollButtons: 'auto', allowScrollButtonsMobile: true } },
   MuiTableContainer: { styleOverrides: { root: { overflowX: 'auto' } } },
   MuiFormControl: { styleOverrides: { root: { maxWidth: '100%' } } },

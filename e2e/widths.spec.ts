@@ -81,6 +81,8 @@ for (const viewport of WIDTHS) {
         }, `/admin${path}`);
       await expect(page).toHaveURL(`${web()}/admin${path}`);
       if (shown) await expect(title).not.toHaveText(shown);
+      // a screen loaded afresh fetches the back office's chunks first (slow on a busy machine)
+      if (load) await expect(title).not.toBeEmpty({ timeout: 30_000 });
       await adminReady(page);
       shown = (await title.textContent()) ?? '';
       const o = await overflow(page);
