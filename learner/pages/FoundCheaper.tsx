@@ -5,36 +5,17 @@ import { api } from '../../common/api/client.ts';
 import { formatDateTime, formatMoney } from '../../common/format/format.ts';
 import { CURRENCIES } from '../../common/payments/terms.ts';
 import { Empty, ErrorState, Loading, useErrorToast, useLoad, useSuccessToast } from '../components/ui.tsx';
+import type { CataloguePage, StudentRequests } from '../../common/api/types/marketplace.ts';
 
 /** `/marketplace/found_cheaper` (docs/marketplace.md): report a lower price seen elsewhere; my reports and the answers. */
-
-interface Request {
-  id: number;
-  program_id: number;
-  program: string;
-  school: string;
-  place: string;
-  price: number;
-  currency: string;
-  link: string | null;
-  comment: string | null;
-  answer: string | null;
-  answered_at: string | null;
-  created_at: string;
-}
-interface Option {
-  id: number;
-  title: string;
-  school: { title: string };
-}
 
 export default function FoundCheaper() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const toastError = useErrorToast();
   const toastOk = useSuccessToast();
-  const programs = useLoad((signal) => api<{ data: Option[] }>('/api/marketplace/program', { query: { per_page: 100, sort: 'title' }, signal }).then((r) => r.data), []);
-  const mine = useLoad((signal) => api<{ data: Request[] }>('/api/marketplace/found_cheaper', { signal }).then((r) => r.data), []);
+  const programs = useLoad((signal) => api<CataloguePage>('/api/marketplace/program', { query: { per_page: 100, sort: 'title' }, signal }).then((r) => r.data), []);
+  const mine = useLoad((signal) => api<StudentRequests>('/api/marketplace/found_cheaper', { signal }).then((r) => r.data), []);
   const empty = { program_id: params.get('program') ?? '', place: '', price: '', currency: 'RUB', link: '', comment: '' };
   const [form, setForm] = useState(empty);
   const [busy, setBusy] = useState(false);

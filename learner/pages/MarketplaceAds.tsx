@@ -1,17 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { apiBaseUrl } from '../../common/tenant/tenant.ts';
+import type { CurrentAd } from '../../common/api/types/marketplace.ts';
 
 /** An ad of the catalogue (`GET /api/marketplace/program` → `ads`, docs/marketplace.md "Ads"). */
-export interface Ad {
-  id: number;
-  title: string;
-  title_en: string | null;
-  /** Relative to the API (public: the school and a key in the query). */
-  image: string | null;
-  link: { program_id: number } | { category: { id: number; title_ru: string; title_en: string } };
-  school: { slug: string; title: string };
-}
+export type Ad = CurrentAd;
 
 /** Where a banner leads: the program's page, or the catalogue filtered by the category. */
 const hrefOf = (ad: Ad) => ('program_id' in ad.link ? `/marketplace/${ad.link.program_id}` : `/marketplace?category=${ad.link.category.id}`);

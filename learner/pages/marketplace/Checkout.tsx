@@ -5,17 +5,7 @@ import { api } from '../../../common/api/client.ts';
 import { formatMoney } from '../../../common/format/format.ts';
 import { ErrorState, Loading, useErrorToast, useLoad, useSuccessToast } from '../../components/ui.tsx';
 import type { Price } from './model.ts';
-
-interface Preview {
-  amount: number;
-  full_amount: number;
-  currency: string;
-  format: string;
-  wallet_balance: number;
-  can_pay_by_wallet: boolean;
-  instalment_months: number[];
-  bought: boolean;
-}
+import type { PurchaseQuote } from '../../../common/api/types/marketplace.ts';
 
 export function Checkout({ programId, price, onClose, onBought }: { programId: string; price: Price; onClose: () => void; onBought: () => void }) {
   const { t } = useTranslation();
@@ -24,7 +14,7 @@ export function Checkout({ programId, price, onClose, onBought }: { programId: s
   const toastOk = useSuccessToast();
   const [busy, setBusy] = useState(false);
   const { data, error, retry } = useLoad(
-    (signal) => api<{ data: Preview }>(`/api/marketplace/buyProgram/${programId}`, { query: { format: price.format, curr: price.currency }, signal }).then((r) => r.data),
+    (signal) => api<PurchaseQuote>(`/api/marketplace/buyProgram/${programId}`, { query: { format: price.format, curr: price.currency }, signal }).then((r) => r.data),
     [programId, price.id],
   );
   const [company, setCompany] = useState<{ name: string; inn: string; kpp: string } | null>(null);

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../../common/api/client.ts';
 import { STORAGE_KEYS, storage } from '../../../common/storage.ts';
 import { Loading } from '../../components/ui.tsx';
+import type { HandoffSession } from '../../../common/api/types/marketplace.ts';
 
 /** `/marketplace/handoff#<code>` on the selling school's domain: exchanges the one-time code for a session there. */
 export function Handoff() {
@@ -15,7 +16,7 @@ export function Handoff() {
       return;
     }
     history.replaceState(null, '', window.location.pathname); // the code leaves the address bar at once
-    api<{ access_token: string; refresh_token: string; program_id: number }>('/api/marketplace/handoff', { method: 'POST', body: { code } }).then(
+    api<HandoffSession>('/api/marketplace/handoff', { method: 'POST', body: { code } }).then(
       (r) => {
         storage.set(STORAGE_KEYS.token, r.access_token);
         storage.set(STORAGE_KEYS.refreshToken, r.refresh_token);

@@ -8,6 +8,7 @@ import { Pager } from '../../components/Pager.tsx';
 import { type Ad, MarketplaceAds } from '../MarketplaceAds.tsx';
 import { type Category, FORMATS, type Meta, type Program, titleOf } from './model.ts';
 import { Logo, PriceTag } from './parts.tsx';
+import type { CataloguePage, StoreCategories } from '../../../common/api/types/marketplace.ts';
 
 /** `/marketplace`: the catalogue with search, filters, sort and pages. */
 export default function Marketplace() {
@@ -16,12 +17,9 @@ export default function Marketplace() {
   const [params, setParams] = useSearchParams();
   const query = Object.fromEntries(params.entries());
   const [form, setForm] = useState<Record<string, string>>(query);
-  const { data: categories } = useLoad((signal) => api<{ data: Category[] }>('/api/info/store/categories', { signal }).then((r) => r.data), []);
+  const { data: categories } = useLoad((signal) => api<StoreCategories>('/api/info/store/categories', { signal }).then((r) => r.data), []);
   const key = params.toString();
-  const { data, error, retry } = useLoad(
-    (signal) => api<{ data: Program[]; ads: Ad[]; meta: Meta }>('/api/marketplace/program', { query: Object.fromEntries(new URLSearchParams(key).entries()), signal }),
-    [key],
-  );
+  const { data, error, retry } = useLoad((signal) => api<CataloguePage>('/api/marketplace/program', { query: Object.fromEntries(new URLSearchParams(key).entries()), signal }), [key]);
   // a banner's category link changes the address: the form follows it
   useEffect(() => setForm(Object.fromEntries(new URLSearchParams(key).entries())), [key]);
   function submit(e: FormEvent) {

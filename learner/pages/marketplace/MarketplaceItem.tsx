@@ -15,16 +15,7 @@ import { profileAtom } from '../../state.ts';
 import { type Price, type Program, titleOf } from './model.ts';
 import { Logo } from './parts.tsx';
 import { Checkout } from './Checkout.tsx';
-
-interface DemoView {
-  id: number;
-  title: string;
-  kind: string;
-  body: string | null;
-  url: string | null;
-  file_name: string | null;
-  video: boolean;
-}
+import type { DemoMaterial, ProgramAnswer } from '../../../common/api/types/marketplace.ts';
 
 /** `/marketplace/:id`: the full description, the outline (titles), demo materials, prices and the purchase. */
 export function MarketplaceItem() {
@@ -36,8 +27,8 @@ export function MarketplaceItem() {
 function Item({ id }: { id: string }) {
   const { t, i18n } = useTranslation();
   const en = i18n.language === 'en';
-  const { data: p, error, retry, reload } = useLoad((signal) => api<{ data: Program }>(`/api/marketplace/program/${id}`, { signal }).then((r) => r.data), [id]);
-  const [demo, setDemo] = useState<{ view?: DemoView; error?: string; mediaId: number } | null>(null);
+  const { data: p, error, retry, reload } = useLoad((signal) => api<ProgramAnswer>(`/api/marketplace/program/${id}`, { signal }).then((r) => r.data), [id]);
+  const [demo, setDemo] = useState<{ view?: DemoMaterial['data']; error?: string; mediaId: number } | null>(null);
   const [buying, setBuying] = useState<Price | null>(null);
   const isStudent = useAtomValue(profileAtom)?.roles[0] === 'student';
   if (error) return <ErrorState error={error} retry={retry} />;
@@ -46,7 +37,7 @@ function Item({ id }: { id: string }) {
   async function openMaterial(mediaId: number) {
     setDemo({ mediaId });
     try {
-      const r = await api<{ data: DemoView }>(`/api/marketplace/demo/${mediaId}/view`, { query: { program_id: id } });
+      const r = await api<DemoMaterial>(`/api/marketplace/demo/${mediaId}/view`, { query: { program_id: id } });
       setDemo({ mediaId, view: r.data });
     } catch (err) {
       const d = describeError(err, getLang());

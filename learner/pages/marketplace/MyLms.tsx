@@ -4,25 +4,7 @@ import { api } from '../../../common/api/client.ts';
 import { download } from '../../../common/api/download.ts';
 import { formatDateTime, formatMoney } from '../../../common/format/format.ts';
 import { ErrorState, Loading, useErrorToast, useLoad } from '../../components/ui.tsx';
-
-interface Bought {
-  id: number;
-  program_id: number;
-  program_title: string;
-  school: string;
-  format: string;
-  currency: string;
-  amount: number;
-  method: string;
-  status: string;
-  created_at: string;
-  progress: { percent: number } | null;
-  left_to_pay: number;
-}
-interface Wallets {
-  wallets: { currency: string; balance: number }[];
-  entries: { id: number; amount: number; currency: string; reason: string; created_at: string; by: string | null }[];
-}
+import type { HandoffCode, MyPurchases, MyWallet } from '../../../common/api/types/marketplace.ts';
 
 /** The seller's portal address: the first label of this host replaced by the seller's school. */
 function schoolOrigin(domain: string) {
@@ -35,11 +17,11 @@ function schoolOrigin(domain: string) {
 export function MyLms() {
   const { t } = useTranslation();
   const toastError = useErrorToast();
-  const { data, error, retry } = useLoad((signal) => api<{ data: Bought[] }>('/api/marketplace/user', { signal }).then((r) => r.data), []);
-  const { data: wallet } = useLoad((signal) => api<{ data: Wallets }>('/api/marketplace/wallet', { signal }).then((r) => r.data), []);
-  async function study(b: Bought) {
+  const { data, error, retry } = useLoad((signal) => api<MyPurchases>('/api/marketplace/user', { signal }).then((r) => r.data), []);
+  const { data: wallet } = useLoad((signal) => api<MyWallet>('/api/marketplace/wallet', { signal }).then((r) => r.data), []);
+  async function study(b: MyPurchases['data'][number]) {
     try {
-      const r = await api<{ data: { domain: string; code: string } }>(`/api/marketplace/purchase/${b.id}/open`, { method: 'POST' });
+      const r = await api<HandoffCode>(`/api/marketplace/purchase/${b.id}/open`, { method: 'POST' });
       window.location.assign(`${schoolOrigin(r.data.domain)}/marketplace/handoff#${encodeURIComponent(r.data.code)}`);
     } catch (err) {
       toastError(err);
