@@ -177,6 +177,8 @@ defaults
   timeout connect 2s
   timeout client 120s
   timeout server 120s
+  # a check answered within 5 s counts: on a loaded machine /health took 2-4 s and 1 s checks took both hosts out
+  timeout check 5s
   # a connection refused by a host that died is tried on the other one; a request in flight there is not resent
   retries 3
   option redispatch 1
@@ -190,7 +192,7 @@ backend apis
   balance roundrobin
   option httpchk GET /health
   http-check expect status 200
-  default-server inter 1s fall 2 rise 2
+  default-server inter 2s fall 3 rise 2
   server api1 ${IP[lms-api1]}:8000 check
   server api2 ${IP[lms-api2]}:8000 check
 
