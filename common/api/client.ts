@@ -181,10 +181,13 @@ function callSignal(signal: AbortSignal | undefined, timeout: number | undefined
  */
 async function send<T>(url: string, method: string, body: BodyInit | Record<string, unknown> | undefined, opts: RequestOptions): Promise<T> {
   try {
+    // a plain body is written as JSON here, whatever its shape (ofetch would send an object it takes for a class
+    // instance, or one with a `buffer` field, as it is); form data, blobs and strings go as they are
+    const plain = body !== undefined && !(body instanceof FormData) && !(body instanceof Blob) && typeof body !== 'string';
     return (await apiFetch<T>(url, {
       method,
-      body: body as BodyInit | Record<string, unknown> | undefined,
-      headers: { Accept: 'application/json', ...apiHeaders() },
+      body: plain ? JSON.stringify(body) : (body as BodyInit | undefined),
+      headers: { Accept: 'application/json', ...apiHeaders(), ...(plain ? { 'Content-Type': 'application/json' } : {}) },
       signal: callSignal(opts.signal, opts.timeout),
       timeout: opts.signal ? undefined : opts.timeout,
     })) as T;
