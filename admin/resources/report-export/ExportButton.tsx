@@ -3,21 +3,10 @@ import { useLocale, useTranslate } from 'react-admin';
 import { Box, Button, LinearProgress, Typography } from '@mui/material';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import TableViewIcon from '@mui/icons-material/TableView';
+import type { ExportJob } from '../../../common/api/types/report-export.ts';
 import { useApi } from '../../providers/queries.ts';
 import { download } from '../../../common/api/download.ts';
 import { formatNumber } from '../../../common/format/format.ts';
-
-/** An export job as `/admin/excel/export/{id}` answers it. */
-export interface ExportJob {
-  id: number;
-  status: 'queued' | 'running' | 'done' | 'failed';
-  rows_done: number;
-  rows_total: number | null;
-  progress: number;
-  file_name: string;
-  error: string | null;
-  download_url: string | null;
-}
 
 /** The button's own texts, so that any screen can use it without registering a catalogue. */
 const TEXTS = {

@@ -27,7 +27,7 @@ const tags = ['admin: report export'];
 const XLSX = CONTENT_TYPES.xlsx;
 const ReportType = Type.Union(REPORT_TYPES.map((t) => Type.Literal(t)));
 /** An export job as `jobView` shows it. */
-const ExportJob = Type.Object({
+export const ExportJob = Type.Object({
   id: Id,
   type: Type.String(),
   // the report's parameters as the job was asked for (checked against ReportParams when it was made)

@@ -1,2 +1,0 @@
-// The quiz page's import until its own files move to react-i18next like the other pages (then this file goes).
-export { useTranslation } from 'react-i18next';
