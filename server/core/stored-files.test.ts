@@ -16,6 +16,7 @@ const NOT_FILES: Record<string, string> = {
   'diploma_files.file_name': 'the name the file was uploaded under, shown and sent on download',
   'documents.file_name': 'the name the file was uploaded under',
   'export_jobs.file_name': 'the name a finished report downloads under',
+  'template_images.file_name': 'the name the image was uploaded under, shown in the designer',
   'media.file_name': 'the name the file was uploaded under',
   'project_files.file_name': 'the name the file was uploaded under',
   'submitted_projects.trainer_file_name': "the name of the trainer's file as uploaded",
