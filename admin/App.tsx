@@ -31,8 +31,32 @@ const fitting = {
     },
   },
   // a panel beside an edit form (a group's members, a user's avatar) goes under it on a phone
-  RaEdit: { styleOverrides: { root: { minWidth: 0, '& .RaEdit-main': { minWidth: 0 }, [PHONE]: { '& .RaEdit-main': { flexDirection: 'column' } } } } },
-  RaCreate: { styleOverrides: { root: { minWidth: 0, '& .RaCreate-main': { minWidth: 0 }, [PHONE]: { '& .RaCreate-main': { flexDirection: 'column' } } } } },
+  RaEdit: {
+    styleOverrides: {
+      root: {
+        minWidth: 0,
+        '& .RaEdit-main': { minWidth: 0 },
+        '& .RaEdit-card': { minWidth: 0, maxWidth: '100%' },
+        [PHONE]: {
+          '& .RaEdit-main': { flexDirection: 'column', alignItems: 'stretch' },
+          '& .RaEdit-main > *': { maxWidth: '100%', minWidth: 0, boxSizing: 'border-box', marginLeft: 0, marginRight: 0 },
+        },
+      },
+    },
+  },
+  RaCreate: {
+    styleOverrides: {
+      root: {
+        minWidth: 0,
+        '& .RaCreate-main': { minWidth: 0 },
+        '& .RaCreate-card': { minWidth: 0, maxWidth: '100%' },
+        [PHONE]: {
+          '& .RaCreate-main': { flexDirection: 'column', alignItems: 'stretch' },
+          '& .RaCreate-main > *': { maxWidth: '100%', minWidth: 0, boxSizing: 'border-box', marginLeft: 0, marginRight: 0 },
+        },
+      },
+    },
+  },
   RaShow: { styleOverrides: { root: { minWidth: 0, [PHONE]: { '& .RaShow-main': { flexDirection: 'column' } } } } },
   MuiTabs: { defaultProps: { variant: 'scrollable', scrollButtons: 'auto', allowScrollButtonsMobile: true } },
   MuiTableContainer: { styleOverrides: { root: { overflowX: 'auto' } } },
