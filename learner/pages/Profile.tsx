@@ -11,13 +11,10 @@ import { password as passwordRule, passwordsMatch, required } from '../../common
 import { profileAtom } from '../state.ts';
 import { Field, useErrorToast, useLoad, useSuccessToast } from '../components/ui.tsx';
 import { FileButton } from '../components/FileButton.tsx';
+import type { Cities, Countries } from '../../common/api/types/info.ts';
 
-interface Place {
-  title_ru: string;
-  title_en: string;
-}
-type Country = Place & { country_id: number };
-type City = Place & { city_id: number };
+type Country = Countries['data'][number];
+type City = Cities['data'][number];
 
 const GROUPS: Record<string, string[]> = {
   personal: ['surname', 'name', 'patronymic', 'surname_latin', 'name_latin', 'surname_en', 'name_en', 'sex', 'birthday_date', 'email', 'phone', 'citizenship'],
@@ -44,12 +41,12 @@ export default function Profile() {
   const [saving, setSaving] = useState(false);
   const showError = useErrorToast();
   const showSuccess = useSuccessToast();
-  const title = (p: Place) => (lang === 'en' ? p.title_en : p.title_ru);
+  const title = (p: Country | City) => (lang === 'en' ? p.title_en : p.title_ru);
 
-  const { data: countries = [], error: countriesError } = useLoad((signal) => api<{ data: Country[] }>('/api/info/countries', { signal }).then((r) => r.data), [lang]);
+  const { data: countries = [], error: countriesError } = useLoad((signal) => api<Countries>('/api/info/countries', { signal }).then((r) => r.data), [lang]);
   // choosing another country cancels the cities of the one before
   const { data: cities = [], error: citiesError } = useLoad(
-    (signal) => (form.country_id ? api<{ data: City[] }>('/api/info/cities', { query: { country_id: form.country_id }, signal }).then((r) => r.data) : Promise.resolve([])),
+    (signal) => (form.country_id ? api<Cities>('/api/info/cities', { query: { country_id: form.country_id }, signal }).then((r) => r.data) : Promise.resolve([])),
     [form.country_id, lang],
   );
   useEffect(() => {
