@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import { diplomaDocuments, diplomas, documentTemplates, documents as documentsTable, programs, tenants } from '../../db/schema/index.ts';
 import { notFound } from '../../core/errors.ts';
 import { IdParams, nullable } from '../../core/schemas.ts';
-import { DateTime, dataOf } from '../../core/responses.ts';
+import { DateTime, dataOf, fileAnswer } from '../../core/responses.ts';
 import { webOrigin } from '../../mail/links.ts';
 import { langOf } from '../../mail/texts.ts';
 import { RECORD_ROLES } from '../templates/index.ts';
@@ -86,7 +86,16 @@ export function verifyRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/verify',
-    { config: publicConfig, schema: { tags, summary: 'The verification page: a form for the short code printed on a document (public; `domain` names the school)', security: [], querystring: Query } },
+    {
+      config: publicConfig,
+      schema: {
+        tags,
+        summary: 'The verification page: a form for the short code printed on a document (public; `domain` names the school)',
+        security: [],
+        querystring: Query,
+        response: { 200: fileAnswer('text/html', 'The page') },
+      },
+    },
     async (req, reply) => {
       const code = req.query.code?.trim();
       if (code) return reply.redirect(`/api/verify/${encodeURIComponent(normalCode(code))}?domain=${encodeURIComponent(req.tenant.slug)}`, 303);
@@ -105,6 +114,7 @@ export function verifyRoutes(fastify: FastifyInstance) {
         security: [],
         params: Type.Object({ code: Type.String({ maxLength: 64 }) }),
         querystring: Query,
+        response: { 200: fileAnswer(['text/html', 'application/json'], 'The page, or its facts as JSON') },
       },
     },
     async (req, reply) => {
