@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startTestApi, type TestApi } from '../../test/harness.ts';
 import { questionAnswers, quizAttempts } from '../../db/schema/index.ts';
-import { learnerCalls, makeQuiz } from './quiz-fixture.ts';
+import { learnerCalls, makeQuiz } from '../../test/quiz-fixture.ts';
 
 /** Issue 30: the navigation of an attempt (map, back and forth, changes, flags, summary), the grace and repeats. */
 describe('quiz navigation', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../test/harness.ts';
-import { learnerCalls, makeQuiz } from './quiz-fixture.ts';
+import { learnerCalls, makeQuiz } from '../../test/quiz-fixture.ts';
 
 /**
  * Issue 30: the review of a finished attempt, for every combination of the settings (report at the end, whether the

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { TestApi } from '../../test/harness.ts';
-import { chapterQuizzes, chapters, programs, questionOptions, questions, quizzes } from '../../db/schema/index.ts';
+import type { TestApi } from './harness.ts';
+import { chapterQuizzes, chapters, programs, questionOptions, questions, quizzes } from '../db/schema/index.ts';
 
 /**
  * The tests' quiz (navigation.test.ts, review.test.ts): in a chapter of the demo school's program the demo student is
