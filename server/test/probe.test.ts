@@ -43,6 +43,7 @@ const SEGMENT_TABLE: Record<string, string> = {
   company: 'companies',
   diploma: 'diplomas',
   diploma_documents: 'diploma_documents',
+  diploma_batch: 'diploma_batches',
   document: 'documents',
   documents: 'documents',
   template: 'document_templates',
@@ -66,6 +67,7 @@ Object.assign(SEGMENT_TABLE, { ad: 'market_ads' });
 /** The table of an id by its name (path parameters, query parameters, body properties). */
 const NAME_TABLE: Record<string, string> = {
   userId: 'users',
+  imageId: 'template_images',
   mediaId: 'media',
   submitId: 'submitted_projects',
   user: 'users',
@@ -110,7 +112,8 @@ const NAME_TABLE: Record<string, string> = {
 Object.assign(SEGMENT_TABLE, { reports: 'saved_reports', export: 'export_jobs', report_schedule: 'report_schedules' });
 Object.assign(NAME_TABLE, { user_id: 'users' });
 /** Ids that are not rows of a school (shared reference data, setting numbers, tokens). */
-const NOT_A_ROW: Record<string, string> = { token: 'no-such-token', country: '1', city: '1', uuid: '00000000-0000-4000-8000-000000000000' };
+// a document's public verification code (issue 31) names no row by id
+const NOT_A_ROW: Record<string, string> = { token: 'no-such-token', code: 'NO-SUCH-CODE', country: '1', city: '1', uuid: '00000000-0000-4000-8000-000000000000' };
 // networking (issue 14): a member is a user, named by the school's domain and the user's id (the probe asks for demo's);
 // its search, member pages and trees show global members of every school by design (the networking entry of CROSS_SCHOOL_ROUTE)
 Object.assign(SEGMENT_TABLE, { networking: 'users', ':domain': 'users' });
