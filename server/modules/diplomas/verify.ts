@@ -114,7 +114,6 @@ export function verifyRoutes(fastify: FastifyInstance) {
         security: [],
         params: Type.Object({ code: Type.String({ maxLength: 64 }) }),
         querystring: Query,
-        response: { 200: fileAnswer(['text/html', 'application/json'], 'The page, or its facts as JSON') },
       },
     },
     async (req, reply) => {
