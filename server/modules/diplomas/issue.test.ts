@@ -191,7 +191,10 @@ describe('declension, numbering registers, bulk issue, verification', () => {
     const typed = await api.call({ method: 'GET', url: `/api/verify?domain=demo&code=${code.slice(0, 5).toLowerCase()}-${code.slice(5).toLowerCase()}` });
     expect(typed.statusCode).toBe(303);
     expect(typed.headers.location).toBe(`/api/verify/${code}?domain=demo`);
-    const json = await api.call({ method: 'GET', url: `/api/verify/${code}?domain=demo&format=json` });
+    // a reader asking the page for JSON is sent on to the facts' own route
+    const asked = await api.call({ method: 'GET', url: `/api/verify/${code}?domain=demo&format=json` });
+    expect([asked.statusCode, asked.headers.location]).toEqual([303, `/api/verify/${code}/status?domain=demo`]);
+    const json = await api.call({ method: 'GET', url: `/api/verify/${code}/status?domain=demo` });
     expect(json.json().data).toMatchObject({ status: 'valid', registration_number: diploma.registration_number, school: expect.any(String), date_issue: '2026-07-01' });
     const en = await api.call({ method: 'GET', url: `/api/verify/${code}?domain=demo`, headers: { 'accept-language': 'en' } });
     expect(en.body).toContain('The document is valid');
@@ -199,7 +202,7 @@ describe('declension, numbering registers, bulk issue, verification', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toContain('не найден');
     // another school does not know the code
-    expect((await api.call({ method: 'GET', url: `/api/verify/${code}?domain=north&format=json`, tenant: 'north' })).statusCode).toBe(404);
+    expect((await api.call({ method: 'GET', url: `/api/verify/${code}/status?domain=north`, tenant: 'north' })).statusCode).toBe(404);
 
     // the credential: vc+jwt, signed with the school's key (the achievements' one), checked by the API
     const vc = await api.call({ method: 'GET', url: `/api/verify/${code}/credential?domain=demo` });
@@ -224,7 +227,7 @@ describe('declension, numbering registers, bulk issue, verification', () => {
     expect(after.body).not.toContain('Ошибка в фамилии');
     expect((await check(vc.body)).json().data).toMatchObject({ signature: true, status: 'revoked' });
     await api.call({ method: 'PUT', url: `/admin/diploma_documents/${doc.id}/revocation`, token: admin, payload: { revoked: false } });
-    expect((await api.call({ method: 'GET', url: `/api/verify/${code}?domain=demo&format=json` })).json().data.status).toBe('valid');
+    expect((await api.call({ method: 'GET', url: `/api/verify/${code}/status?domain=demo` })).json().data.status).toBe('valid');
     const student = await api.login('student');
     expect((await api.call({ method: 'PUT', url: `/admin/diploma_documents/${doc.id}/revocation`, token: student, payload: { revoked: true } })).statusCode).toBe(403);
   }, 120_000);

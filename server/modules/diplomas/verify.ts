@@ -110,19 +110,38 @@ export function verifyRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary:
-          "An issued document's public page, reached by its QR code or its short code, without signing in: school, name, program, date, number and whether it is valid or revoked (HTML; JSON with `format=json` or Accept: application/json)",
+          "An issued document's public page, reached by its QR code or its short code, without signing in: school, name, program, date, number and whether it is valid or revoked (HTML; asked with `format=json` or Accept: application/json, it sends the reader on to `/api/verify/{code}/status`)",
         security: [],
         params: Type.Object({ code: Type.String({ maxLength: 64 }) }),
         querystring: Query,
+        response: { 200: fileAnswer('text/html', 'The page') },
+      },
+    },
+    async (req, reply) => {
+      if (wantsJson(req)) return reply.redirect(`/api/verify/${encodeURIComponent(req.params.code)}/status?domain=${encodeURIComponent(req.tenant.slug)}`, 303);
+      const found = await publicFacts(req.db, req.params.code);
+      return sendPage(reply, found ? 200 : 404, verifyPage({ lang: langFor(req), slug: req.tenant.slug, school: req.tenant.title, facts: found?.facts ?? null, asked: req.params.code }));
+    },
+  );
+
+  app.get(
+    '/api/verify/:code/status',
+    {
+      config: publicConfig,
+      schema: {
+        tags,
+        summary: "An issued document's public facts as JSON, by its code (public): what its page shows, for a verifier or the credential's status link",
+        security: [],
+        params: Type.Object({ code: Type.String({ maxLength: 64 }) }),
+        querystring: Query,
+        response: { 200: dataOf(VerifiedView) },
       },
     },
     async (req, reply) => {
       const found = await publicFacts(req.db, req.params.code);
-      if (wantsJson(req)) {
-        if (!found) throw notFound('document');
-        return reply.header('cache-control', 'no-store').send({ data: found.facts });
-      }
-      return sendPage(reply, found ? 200 : 404, verifyPage({ lang: langFor(req), slug: req.tenant.slug, school: req.tenant.title, facts: found?.facts ?? null, asked: req.params.code }));
+      if (!found) throw notFound('document');
+      reply.header('cache-control', 'no-store');
+      return { data: found.facts };
     },
   );
 
@@ -145,7 +164,7 @@ export function verifyRoutes(fastify: FastifyInstance) {
       },
       awardedAt: found.link.created_at,
       verifyUrl: page,
-      statusUrl: `${page}&format=json`,
+      statusUrl: page.replace('?', '/status?'),
     });
   }
 
