@@ -19,11 +19,12 @@ import {
   useCreatePath,
   usePermissions,
   useRecordContext,
+  useResourceContext,
   useResourceDefinition,
   useTranslate,
   type ListProps,
 } from 'react-admin';
-import { Box, Link, useMediaQuery, type Theme } from '@mui/material';
+import { Box, Card, type CardProps, Link, useMediaQuery, type Theme } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import type { FieldConfig, ResourceConfig } from './types.ts';
 import { cellFor, filterFor, inputFor, transformFor } from './inputs.tsx';
@@ -111,6 +112,16 @@ function CardList({ cfg, editable }: { cfg: ResourceConfig; editable: boolean })
   return <SimpleList rowClick={editable && !withButtons ? 'edit' : false} primaryText={<CardTitle cfg={cfg} link={editable && withButtons} />} tertiaryText={<CardDetails cfg={cfg} />} />;
 }
 
+/**
+ * The list's card: a wide table scrolls inside it (admin/App.tsx), and a region that scrolls must be reachable from the
+ * keyboard even when its rows hold nothing to focus (a read-only list): a named region in the tab order.
+ */
+function ListCard(props: CardProps) {
+  const translate = useTranslate();
+  const resource = useResourceContext();
+  return <Card {...props} tabIndex={0} role="region" aria-label={translate(`resources.${resource}.name`, { smart_count: 2 })} />;
+}
+
 export function ConfigList({ cfg, ...props }: { cfg: ResourceConfig } & Partial<ListProps>) {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const filters = [...(cfg.list.search ? [<SearchInput key="q" source="q" alwaysOn />] : []), ...(cfg.list.filters ?? []).map((s) => filterFor(field(cfg, s)))];
@@ -127,6 +138,7 @@ export function ConfigList({ cfg, ...props }: { cfg: ResourceConfig } & Partial<
   const selectable = (cfg.list.bulkActions?.length ?? 0) > 0 || cfg.roles.delete !== undefined;
   return (
     <List
+      component={ListCard}
       pagination={<ListPagination />}
       actions={cfg.list.actions?.length || cfg.list.export === false ? <ListToolbar cfg={cfg} /> : undefined}
       aside={cfg.list.aside ? <cfg.list.aside /> : undefined}
