@@ -30,6 +30,10 @@ const fitting = {
       root: { minWidth: 0, flexWrap: 'wrap', '& .RaList-main': { minWidth: 0, flexBasis: 0, flexGrow: 1 }, '& .RaList-content': { overflowX: 'auto' } },
     },
   },
+  // the selection's toolbar (bulk actions) takes its row at the top of the card instead of floating above it: the card
+  // scrolls a wide table sideways (RaList-content), which clips whatever floats outside it, and the list's own toolbar
+  // then took the clicks meant for the bulk buttons
+  RaBulkActionsToolbar: { styleOverrides: { root: { '& .RaBulkActionsToolbar-toolbar': { position: 'relative', transform: 'none' } } } },
   // a panel beside an edit form (a group's members, a user's avatar) goes under it on a phone
   RaEdit: {
     styleOverrides: {
