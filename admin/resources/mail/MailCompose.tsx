@@ -1,17 +1,4 @@
-import {
-  AccessDenied,
-  AutocompleteArrayInput,
-  CanAccess,
-  Form,
-  RadioButtonGroupInput,
-  ReferenceArrayInput,
-  TextInput,
-  Title,
-  maxLength,
-  required,
-  useNotify,
-  useTranslate,
-} from 'react-admin';
+import { AccessDenied, AutocompleteArrayInput, CanAccess, Form, RadioButtonGroupInput, ReferenceArrayInput, TextInput, Title, maxLength, required, useNotify, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { Box, Button, Card, CardContent } from '@mui/material';
 import SendIcon from '@mui/icons-material/Send';
