@@ -19,3 +19,4 @@ export * from './report-export.ts';
 export * from './calendar.ts';
 export * from './found-cheaper.ts';
 export * from './diploma-issues.ts';
+export * from './scorm.ts';

@@ -55,7 +55,7 @@ export const chapters = pgTable(
   (t) => [index('chapters_tenant_program').on(t.tenant_id, t.program_id, t.sort)],
 );
 
-export const mediaKinds = ['video', 'pdf', 'file', 'link', 'text', 'project', 'lti'] as const;
+export const mediaKinds = ['video', 'pdf', 'file', 'link', 'text', 'project', 'lti', 'scorm'] as const;
 export type MediaKind = (typeof mediaKinds)[number];
 
 /** A material: video, PDF, file, link, text, or a project assignment (with its deadline). */
