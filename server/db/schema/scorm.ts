@@ -80,3 +80,28 @@ export const scormAttempts = pgTable(
     index('scorm_attempts_media').on(t.tenant_id, t.media_id),
   ],
 );
+
+/**
+ * A launch of a SCORM material: the key in the package's address (`/api/scorm/content/:school/:key/…`), kept as its
+ * SHA-256. It lets a browser frame read that package's files for a few hours and nothing else: no session token ever
+ * reaches the package (docs/standards.md "Security model").
+ */
+export const scormLaunches = pgTable(
+  'scorm_launches',
+  {
+    id: serial().primaryKey(),
+    tenant_id: schoolId(),
+    key_hash: text().notNull(),
+    attempt_id: integer()
+      .notNull()
+      .references(() => scormAttempts.id, { onDelete: 'cascade' }),
+    package_id: integer()
+      .notNull()
+      .references(() => scormPackages.id, { onDelete: 'cascade' }),
+    /** Where the portal runs (the launch request's Origin): the package's run-time posts its calls only there. */
+    origin: text(),
+    expires_at: timestamp({ withTimezone: true }).notNull(),
+    created_at: created(),
+  },
+  (t) => [uniqueIndex('scorm_launches_key').on(t.key_hash), index('scorm_launches_attempt').on(t.tenant_id, t.attempt_id)],
+);
