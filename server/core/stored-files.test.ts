@@ -19,6 +19,7 @@ const NOT_FILES: Record<string, string> = {
   'template_images.file_name': 'the name the image was uploaded under, shown in the designer',
   'media.file_name': 'the name the file was uploaded under',
   'project_files.file_name': 'the name the file was uploaded under',
+  'scorm_packages.file_name': "the name the package's zip was uploaded under (the package is the folder `dir`, in STORED_FOLDER_COLUMNS)",
   'submitted_projects.trainer_file_name': "the name of the trainer's file as uploaded",
   'programs.logo': 'a link to an image (uploads go through the file manager, whose rows name the file)',
   'programs.documents_title': 'a heading',

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import {
@@ -13,6 +13,7 @@ import {
   marketAds,
   media,
   projectFiles,
+  scormPackages,
   settings,
   submittedProjects,
   templateImages,
@@ -53,6 +54,15 @@ export const STORED_FILE_COLUMNS: readonly StoredFileColumn[] = [
   { column: settings.value, where: eq(settings.key, 'logo') },
 ];
 
+/** Every column that names a stored folder: each file under it is kept (a SCORM package's extracted files, server/modules/scorm). */
+export const STORED_FOLDER_COLUMNS: readonly PgColumn[] = [scormPackages.dir];
+
+/** The folders a relative path lies in: `a/b/c.html` → `a`, `a/b`. */
+const foldersOf = (rel: string) => {
+  const parts = rel.split('/');
+  return parts.slice(1).map((_, i) => parts.slice(0, i + 1).join('/'));
+};
+
 const tableOf = (column: PgColumn) => (column as unknown as { table: Parameters<ReturnType<Db['select']>['from']>[0] }).table;
 
 /** Every path the school's rows name (`db`: the school-bound handle, which adds the school's condition). */
@@ -76,6 +86,11 @@ export async function isNamed(db: Db, rel: string): Promise<boolean> {
       .from(tableOf(column))
       .where(and(eq(column, rel), where))
       .limit(1);
+    if (hit) return true;
+  }
+  const folders = foldersOf(rel);
+  for (const column of folders.length ? STORED_FOLDER_COLUMNS : []) {
+    const [hit] = await db.select({ one: column }).from(tableOf(column)).where(inArray(column, folders)).limit(1);
     if (hit) return true;
   }
   return false;
