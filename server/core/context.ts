@@ -44,6 +44,11 @@ export interface Guard {
    * (a <video> element cannot send headers). Logs redact the token.
    */
   queryToken?: boolean;
+  /**
+   * The school is the path parameter `:domain`, before any header or default: for URLs a third party calls by itself
+   * with no `Domain` header and no room for a query string (an LTI tool's browser redirect and its server's calls).
+   */
+  domainParam?: boolean;
 }
 
 declare module 'fastify' {
@@ -223,7 +228,8 @@ export function installContext(app: FastifyInstance, db: Db, defaultTenant: stri
     const config = req.routeOptions.config ?? {};
     if (config.global || req.routeOptions.url === undefined) return;
     const queryDomain = config.queryToken ? (req.query as Record<string, unknown>)?.domain : undefined;
-    const slug = String(req.headers.domain ?? queryDomain ?? defaultTenant)
+    const pathDomain = config.domainParam ? (req.params as Record<string, unknown> | undefined)?.domain : undefined;
+    const slug = String(pathDomain ?? req.headers.domain ?? queryDomain ?? defaultTenant)
       .trim()
       .toLowerCase();
     const tenant = await findTenant(slug);
