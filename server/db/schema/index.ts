@@ -20,3 +20,4 @@ export * from './calendar.ts';
 export * from './found-cheaper.ts';
 export * from './diploma-issues.ts';
 export * from './scorm.ts';
+export * from './lti.ts';

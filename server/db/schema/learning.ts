@@ -73,6 +73,8 @@ export const media = pgTable(
     url: text(),
     body: text(),
     deadline: date({ mode: 'string' }),
+    /** Kind `lti`: the tool it launches (lti_tools.id; the tool cannot be deleted while a material names it); `url` its optional target. */
+    lti_tool_id: integer(),
     created_at: created(),
   },
   (t) => [index('media_tenant_kind').on(t.tenant_id, t.kind), index('media_tenant_title').on(t.tenant_id, t.title)],
