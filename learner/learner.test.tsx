@@ -42,17 +42,18 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const profile = (role: Role, extra: Partial<Profile> = {}): Profile => ({
-  id: 1,
-  login: role,
-  email: `${role}@demo.test`,
-  roles: [role],
-  name: 'Anna',
-  surname: 'Petrova',
-  avatar: null,
-  is_start: '2024-01-01',
-  ...extra,
-});
+const profile = (role: Role, extra: Partial<Profile> = {}): Profile =>
+  ({
+    id: 1,
+    login: role,
+    email: `${role}@demo.test`,
+    roles: [role],
+    name: 'Anna',
+    surname: 'Petrova',
+    avatar: null,
+    is_start: '2024-01-01',
+    ...extra,
+  }) as Profile; // the fields the portal reads of `GET /api/user`'s answer
 
 /** The portal's routes in small: pages say who they are. */
 function renderAt(path: string, store = createStore(), extra?: ReactNode) {

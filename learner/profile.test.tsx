@@ -53,7 +53,8 @@ beforeEach(() => {
 });
 afterEach(() => cleanup());
 
-const me: ProfileT = {
+// the fields this page reads of `GET /api/user`'s answer
+const me = {
   id: 5,
   login: 'student',
   email: 'anna@demo.test',
@@ -68,7 +69,7 @@ const me: ProfileT = {
   city_id: 20,
   sex: 'female',
   phone: '+7 900 000 00 00',
-};
+} as ProfileT;
 
 function renderProfile(p: ProfileT = me) {
   const store = createStore();

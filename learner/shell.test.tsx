@@ -41,7 +41,7 @@ beforeEach(() => {
   seen.length = 0;
   reply = () => undefined;
   access = { payment: false, message: false, rating: { enabled: false }, networking: { enabled: false }, lifelong_learning: { enabled: false } };
-  me = { id: 5, login: 'anna', email: 'anna@demo.test', roles: ['student'], name: 'Anna', surname: 'Petrova', avatar: null, is_start: '2024-01-01' };
+  me = { id: 5, login: 'anna', email: 'anna@demo.test', roles: ['student'], name: 'Anna', surname: 'Petrova', avatar: null, is_start: '2024-01-01' } as Profile; // the fields the shell reads
   for (const k of ['user-token', 'user-refresh-token', 'saved-user-token', 'demo-mode', 'theme']) localStorage.removeItem(k);
   localStorage.setItem('user-token', 'tok');
 });

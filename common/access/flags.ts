@@ -1,4 +1,5 @@
 import { api } from '../api/client.ts';
+import type { AccessAnswer } from '../api/types/school.ts';
 
 export interface AccessFlags {
   networking: boolean;
@@ -10,10 +11,6 @@ export interface AccessFlags {
 
 export const ALL_OFF: AccessFlags = { networking: false, lifelong_learning: false, rating: false, message: false, payment: false };
 export const ACCESS_TIMEOUT_MS = 10_000;
-
-interface AccessAnswer {
-  data: { networking: { enabled: boolean }; lifelong_learning: { enabled: boolean }; rating: { enabled: boolean }; message: boolean; payment: boolean };
-}
 
 /** Fetches the school's optional sections, waiting at most 10 s; on any failure every optional section is off. */
 export async function fetchAccessFlags(timeout = ACCESS_TIMEOUT_MS): Promise<AccessFlags> {

@@ -4,29 +4,14 @@ import { STORAGE_KEYS, storage } from '../storage.ts';
 /** The first-party web apps are a public OAuth client (docs/api.md "Responses"). */
 export const CLIENT = { client_id: 'web', client_secret: 'public' } as const;
 
-export interface TokenAnswer {
-  token_type: 'Bearer';
-  access_token: string;
-  expires_in: number;
-  refresh_token: string;
-}
+import type { MeAnswer, TokenAnswer } from '../api/types/accounts.ts';
+export type { TokenAnswer } from '../api/types/accounts.ts';
 
 export type { Role } from '../access/roles.ts';
 import type { Role } from '../access/roles.ts';
 
-/** The profile as `GET /api/user` answers it (`data`). `roles[0]` is the current role. */
-export interface Profile {
-  id: number;
-  login: string;
-  email: string;
-  roles: Role[];
-  name: string;
-  surname: string;
-  avatar: string | null;
-  is_start: string | null;
-  networking?: unknown;
-  [field: string]: unknown;
-}
+/** The profile as `GET /api/user` answers it (`data`; server/modules/accounts `Me`). `roles[0]` is the current role. */
+export type Profile = MeAnswer['data'];
 
 export const getToken = () => storage.get(STORAGE_KEYS.token);
 export const isDemo = () => storage.get(STORAGE_KEYS.demo) === '1' && !!storage.get(STORAGE_KEYS.savedToken);
@@ -58,7 +43,7 @@ export async function login(username: string, password: string, remember: boolea
 }
 
 export async function fetchProfile() {
-  return (await api<{ data: Profile }>('/api/user')).data;
+  return (await api<MeAnswer>('/api/user')).data;
 }
 
 /** Revokes the token on the server (best effort), clears it and reloads the page. */

@@ -1,22 +1,19 @@
 import { api } from '../api/client.ts';
 import { LANGS, type Lang } from './lang.ts';
+import type { SchoolFaceAnswer } from '../api/types/school.ts';
 
 /**
  * The interface languages the school offers (`GET /api/logo` answers them, the default first; docs/operations.md),
  * asked once per page load. Only languages the apps have are kept; any other answer (none, a failed call) offers
  * every language of the apps, so that a switch is never left empty.
  */
-/** The school's face as `GET /api/logo` answers it: its logo, title and languages. */
-export interface SchoolFace {
-  url: string | null;
-  title: string;
-  languages?: unknown;
-}
+/** The school's face as `GET /api/logo` answers it: its logo, title and languages (server/modules/settings). */
+export type SchoolFace = SchoolFaceAnswer['data'];
 
 let face: Promise<SchoolFace | undefined> | undefined;
 /** `GET /api/logo`, asked once per page load for the logo and the language switch together; undefined when it failed. */
 export function schoolFace(): Promise<SchoolFace | undefined> {
-  face ??= api<{ data: SchoolFace }>('/api/logo').then(
+  face ??= api<SchoolFaceAnswer>('/api/logo').then(
     (r) => r.data,
     () => {
       face = undefined; // asked again next time

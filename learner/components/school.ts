@@ -2,6 +2,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { api } from '../../common/api/client.ts';
 import { STORAGE_KEYS, storage } from '../../common/storage.ts';
 import type { ThemeName } from '../../common/theme/theme.ts';
+import type { ClientSettingAnswer, Instalments, LearningDurations, SocialLinksAnswer } from '../../common/api/types/school.ts';
 
 /**
  * The school's public settings as the portal reads them, through the specification's calls: the client settings
@@ -9,14 +10,12 @@ import type { ThemeName } from '../../common/theme/theme.ts';
  * `GET /api/social/link`. Each is asked once per page load and shared by every screen; a failed call answers the
  * product's default (the screens then simply show less). Decisions: docs/decisions.md.
  */
-export interface LearningDuration {
-  format: string;
-  months: number;
-}
+export type LearningDuration = LearningDurations[number];
+/** Each setting's shape of the server's `ClientSettingValue` (13 the theme's name, 19 a text). */
 export interface ClientSettings {
   13: ThemeName;
-  16: LearningDuration[];
-  17: number[];
+  16: LearningDurations;
+  17: Instalments;
   19: string;
 }
 type SettingId = keyof ClientSettings;
@@ -42,8 +41,8 @@ function once<T>(key: string, load: () => Promise<T>): Promise<T> {
 /** One client setting of the school (`GET /api/setting/{id}`); the default when the call fails. */
 export function clientSetting<K extends SettingId>(id: K): Promise<ClientSettings[K]> {
   return once(`setting-${id}`, () =>
-    api<{ data: { value: ClientSettings[K] } }>(`/api/setting/${id}`).then(
-      (r) => r.data.value ?? DEFAULTS[id],
+    api<ClientSettingAnswer>(`/api/setting/${id}`).then(
+      (r) => (r.data.value as ClientSettings[K] | undefined) ?? DEFAULTS[id],
       () => DEFAULTS[id],
     ),
   );
@@ -52,7 +51,7 @@ export function clientSetting<K extends SettingId>(id: K): Promise<ClientSetting
 /** The school's social links (`GET /api/social/link`): `{ vk: 'https://…', site: '…' }`, empty when none. */
 export function socialLinks(): Promise<Record<string, string>> {
   return once('social', () =>
-    api<{ data: Record<string, string> }>('/api/social/link').then(
+    api<SocialLinksAnswer>('/api/social/link').then(
       (r) => Object.fromEntries(Object.entries(r.data ?? {}).filter(([, url]) => typeof url === 'string' && /^https?:\/\//i.test(url))),
       () => ({}),
     ),

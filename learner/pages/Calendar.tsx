@@ -7,17 +7,8 @@ import { formatTime, toDisplayDate } from '../../common/format/format.ts';
 import { ErrorState, Loading, useErrorToast, useLoad } from '../components/ui.tsx';
 import './calendar.css';
 import { useClientSetting } from '../components/school.ts';
+import type { CalendarFeed as Feed, CalendarFeedAnswer, CalendarItem as CalEvent, CalendarMonth } from '../../common/api/types/calendar.ts';
 
-interface CalEvent {
-  id: string;
-  kind: 'deadline' | 'webinar' | 'consulting' | 'quiz';
-  title: string;
-  starts_at: string;
-  ends_at: string;
-  /** A deadline's day (YYYY-MM-DD). */
-  date?: string | null;
-  link?: string | null;
-}
 /** One mark on one day: a deadline, a session, or a quiz window's opening or closing. */
 interface DayItem {
   key: string;
@@ -25,12 +16,6 @@ interface DayItem {
   edge?: 'opens' | 'closes';
   /** The time shown (null for a whole-day deadline). */
   at: string | null;
-}
-interface Feed {
-  active: boolean;
-  created_at: string | null;
-  last_used_at: string | null;
-  url: string | null;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -93,7 +78,7 @@ export default function Calendar() {
   // a day more on each side: an item's UTC day may be the next or previous local day
   const from = dayKey(addDays(days[0], -1));
   const to = dayKey(addDays(days[days.length - 1], 1));
-  const { data: answer, error, retry } = useLoad((signal) => api<{ data: CalEvent[] }>('/api/calendar', { query: { from, to }, signal }), [from, to]);
+  const { data: answer, error, retry } = useLoad((signal) => api<CalendarMonth>('/api/calendar', { query: { from, to }, signal }), [from, to]);
   const byDay = useMemo(() => placeEvents(answer?.data ?? []), [answer]);
   // the school's calendar: client setting 19 (`GET /api/setting/19`), read once per page load
   const calendarId = useClientSetting(19) ?? '';
@@ -270,7 +255,7 @@ export default function Calendar() {
 function FeedPanel() {
   const { t } = useTranslation();
   const showError = useErrorToast();
-  const { data: loaded, error } = useLoad((signal) => api<{ data: Feed }>('/api/calendar/feed', { signal }).then((r) => r.data), []);
+  const { data: loaded, error } = useLoad((signal) => api<CalendarFeedAnswer>('/api/calendar/feed', { signal }).then((r) => r.data), []);
   const [feed, setFeed] = useState<Feed>();
   const [busy, setBusy] = useState(false);
   const [copied, setCopied] = useState(false);
@@ -280,7 +265,7 @@ function FeedPanel() {
     setBusy(true);
     setCopied(false);
     try {
-      setFeed((await api<{ data: Feed }>('/api/calendar/feed', { method, body: {}, json: true })).data);
+      setFeed((await api<CalendarFeedAnswer>('/api/calendar/feed', { method, body: {}, json: true })).data);
     } catch (e) {
       showError(e);
     } finally {

@@ -6,15 +6,7 @@ import { download } from '../../common/api/download.ts';
 import { toDisplayDate } from '../../common/format/format.ts';
 import { Empty, ErrorState, Loading, useErrorToast, useLoad, useSuccessToast } from '../components/ui.tsx';
 import { FileButton } from '../components/FileButton.tsx';
-
-interface Doc {
-  id: number;
-  kind: string;
-  title: string;
-  file_name: string;
-  created_at: string;
-  download_url: string;
-}
+import type { StudentDocument as Doc, StudentDocuments } from '../../common/api/types/documents.ts';
 
 function DocList({ list }: { list: Doc[] }) {
   const { t } = useTranslation();
@@ -41,7 +33,7 @@ export default function Documents() {
   const [progress, setProgress] = useState<number>();
   const showError = useErrorToast();
   const showSuccess = useSuccessToast();
-  const { data: list, error, retry, reload } = useLoad((signal) => api<{ data: Doc[] }>(upload ? '/api/document/showUploadDocument' : '/api/documents', { signal }).then((r) => r.data), [upload]);
+  const { data: list, error, retry, reload } = useLoad((signal) => api<StudentDocuments>(upload ? '/api/document/showUploadDocument' : '/api/documents', { signal }).then((r) => r.data), [upload]);
   async function send(files: File[]) {
     const body: Record<string, File> = {};
     [...files].forEach((f, i) => (body[`file${i + 1}`] = f));

@@ -9,6 +9,7 @@ import { describeError, validationText } from '../../common/errors/wording.ts';
 import { getLang } from '../../common/i18n/lang.ts';
 import { required } from '../../common/validation/rules.ts';
 import { profileAtom } from '../state.ts';
+import type { RegisterOpen } from '../../common/api/types/accounts.ts';
 import { Field } from '../components/ui.tsx';
 
 // the reset request and the sign-up form: a chunk loaded when one is opened
@@ -24,7 +25,7 @@ export default function Login() {
   // the school's setting: the sign-up link shows only where it is open (a failed check: no link)
   const { data: registration } = useLoad(
     (signal) =>
-      api<{ data: { open: boolean } }>('/api/register', { signal }).then(
+      api<RegisterOpen>('/api/register', { signal }).then(
         (r) => r.data.open,
         () => false,
       ),

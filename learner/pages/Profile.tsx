@@ -12,6 +12,7 @@ import { profileAtom } from '../state.ts';
 import { Field, useErrorToast, useLoad, useSuccessToast } from '../components/ui.tsx';
 import { FileButton } from '../components/FileButton.tsx';
 import type { Cities, Countries } from '../../common/api/types/info.ts';
+import type { MeAnswer } from '../../common/api/types/accounts.ts';
 
 type Country = Countries['data'][number];
 type City = Cities['data'][number];
@@ -24,7 +25,8 @@ const GROUPS: Record<string, string[]> = {
 };
 const DATES = ['birthday_date', 'passport_number_when'];
 
-function toForm(p: ProfileT): Record<string, string> {
+function toForm(profile: ProfileT): Record<string, string> {
+  const p: Record<string, unknown> = profile; // read by the form's field names
   const f: Record<string, string> = {};
   for (const k of Object.values(GROUPS).flat()) f[k] = DATES.includes(k) ? toDisplayDate(p[k] as string) : p[k] == null ? '' : String(p[k]);
   return f;
@@ -76,7 +78,7 @@ export default function Profile() {
     }
     setSaving(true);
     try {
-      const r = await api<{ data: ProfileT }>('/api/user', { method: 'PUT', body });
+      const r = await api<MeAnswer>('/api/user', { method: 'PUT', body });
       setProfile(r.data);
       showSuccess(t('saved'));
     } catch (err) {
@@ -90,7 +92,7 @@ export default function Profile() {
   async function upload(file: File) {
     setProgress(0);
     try {
-      const r = await api<{ data: ProfileT }>('/api/user/setAvatar', { method: 'POST', body: { avatar: file }, onUploadProgress: setProgress });
+      const r = await api<MeAnswer>('/api/user/setAvatar', { method: 'POST', body: { avatar: file }, onUploadProgress: setProgress });
       setProfile(r.data);
     } catch (err) {
       showError(err);

@@ -7,20 +7,7 @@ import { getLang } from '../../common/i18n/lang.ts';
 import { toDisplayDate } from '../../common/format/format.ts';
 import { useErrorTexts, useLoad, useSuccessToast } from '../components/ui.tsx';
 import { FileButton } from '../components/FileButton.tsx';
-
-interface Version {
-  id: number;
-  version: number;
-  status: 'awaiting' | 'checked' | 'approved';
-  trainer_file: { file_name: string; download_url: string } | null;
-  score: number | null;
-  trainer: string | null;
-  trainer_message: string | null;
-  message: string | null;
-  late: boolean;
-  submitted_at: string;
-  files: { id: number; file_name: string }[];
-}
+import type { ProjectVersion as Version } from '../../common/api/types/projects.ts';
 
 /** Project submission on a project material: archives with a progress bar, the confirmation, and the versions with their review. */
 export function ProjectSubmission({ mediaId }: { mediaId: number }) {

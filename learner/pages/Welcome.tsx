@@ -1,7 +1,7 @@
 import { useAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../common/api/client.ts';
-import type { Profile } from '../../common/auth/session.ts';
+import type { MeAnswer } from '../../common/api/types/accounts.ts';
 import { isDemo } from '../../common/auth/session.ts';
 import { profileAtom } from '../state.ts';
 
@@ -13,7 +13,7 @@ export function Welcome() {
   async function start() {
     setProfile({ ...profile!, is_start: new Date().toISOString() });
     try {
-      setProfile((await api<{ data: Profile }>('/api/user', { method: 'PUT', body: { is_start: true } })).data);
+      setProfile((await api<MeAnswer>('/api/user', { method: 'PUT', body: { is_start: true } })).data);
     } catch {
       /* shown once in this session anyway */
     }

@@ -82,9 +82,12 @@ export async function assertUnique(db: Db, fields: { email?: string; login?: str
   if (rows.some((r) => r.id !== exceptId)) throw new AppError(409, 'USER_EMAIL_ISSET', 'E-mail or login already used');
 }
 
+/** The signed-in user's profile (`GET`/`PUT /api/user`): `PublicUser` with their networking record (null when the section is off). */
+export const Me = dataOf(Type.Object({ ...PublicUser.properties, networking: nullable(MyRecord) }));
+/** `GET /api/register`: whether this school accepts sign-ups. */
+export const RegisterOpenAnswer = dataOf(Type.Object({ open: Type.Boolean() }));
+
 export default async function accounts(fastify: FastifyInstance) {
-  /** The signed-in user's profile: `PublicUser` with their networking record (null when the section is off). */
-  const Me = dataOf(Type.Object({ ...PublicUser.properties, networking: nullable(MyRecord) }));
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   // The throttles count in the database (every API process shares them) by req.ip, which comes from X-Forwarded-For
   // only behind a proxy named in TRUST_PROXY. Figures and reasons: docs/security.md "Throttles".
@@ -98,7 +101,7 @@ export default async function accounts(fastify: FastifyInstance) {
     '/api/register',
     {
       config: { auth: 'public' },
-      schema: { tags, summary: 'Whether this school accepts sign-ups (the portal shows its sign-up screen only then)', security: [], response: { 200: dataOf(Type.Object({ open: Type.Boolean() })) } },
+      schema: { tags, summary: 'Whether this school accepts sign-ups (the portal shows its sign-up screen only then)', security: [], response: { 200: RegisterOpenAnswer } },
     },
     async (req) => ({ data: { open: await registrationOpen(req.db) } }),
   );

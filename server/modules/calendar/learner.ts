@@ -11,22 +11,10 @@ import { webOrigin } from '../../mail/links.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
 import { calendarText, type IcalEvent } from './ical.ts';
 import { calendarItems, schoolCalendarId } from './store.ts';
-import { Day, fileAnswer } from '../../core/responses.ts';
-import { Id, nullable } from '../../core/schemas.ts';
+import { fileAnswer } from '../../core/responses.ts';
+import { FeedAnswer, MonthAnswer } from './responses.ts';
 
 const tags = ['calendar'];
-
-/** One item of the month view and the feed (`CalendarItem` in store.ts). */
-const Item = Type.Object({
-  id: Type.String(),
-  kind: Type.Union([Type.Literal('deadline'), Type.Literal('quiz'), Type.Literal('consulting'), Type.Literal('webinar')]),
-  title: Type.String(),
-  program_id: nullable(Id),
-  starts_at: Type.String({ format: 'date-time' }),
-  ends_at: Type.String({ format: 'date-time' }),
-  date: nullable(Day),
-  link: nullable(Type.String()),
-});
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 /** The feed's path; the portal puts its own origin in front. */
@@ -57,7 +45,7 @@ export function learnerRoutes(fastify: FastifyInstance) {
         tags: ['calendar'],
         summary: 'Deadlines, consulting sessions and webinars of a month (from, to as YYYY-MM-DD)',
         querystring: Type.Object({ from: Type.String({ format: 'date' }), to: Type.String({ format: 'date' }) }),
-        response: { 200: Type.Object({ data: Type.Array(Item), meta: Type.Object({ calendar_id: Type.String() }) }) },
+        response: { 200: MonthAnswer },
       },
     },
     async (req) => {
@@ -67,18 +55,11 @@ export function learnerRoutes(fastify: FastifyInstance) {
     },
   );
 
-  const Feed = Type.Object({
-    active: Type.Boolean(),
-    created_at: Type.Union([Type.String(), Type.Null()]),
-    last_used_at: Type.Union([Type.String(), Type.Null()]),
-    url: Type.Union([Type.String(), Type.Null()]),
-  });
-
   app.get(
     '/api/calendar/feed',
     {
       config,
-      schema: { tags, summary: 'My iCalendar feed: whether it is on, since when, last read (the address is shown only when made)', response: { 200: Type.Object({ data: Feed }) } },
+      schema: { tags, summary: 'My iCalendar feed: whether it is on, since when, last read (the address is shown only when made)', response: { 200: FeedAnswer } },
     },
     async (req) => {
       const [row] = await req.db
@@ -96,7 +77,7 @@ export function learnerRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Make my iCalendar feed, or a new address for it (the old one stops working); answers the address (path with domain and key) once',
-        response: { 200: Type.Object({ data: Feed }) },
+        response: { 200: FeedAnswer },
       },
     },
     async (req) => {
@@ -115,7 +96,7 @@ export function learnerRoutes(fastify: FastifyInstance) {
     '/api/calendar/feed',
     {
       config: { ...config, noDemo: true },
-      schema: { tags, summary: 'Switch my iCalendar feed off: its address stops working', response: { 200: Type.Object({ data: Feed }) } },
+      schema: { tags, summary: 'Switch my iCalendar feed off: its address stops working', response: { 200: FeedAnswer } },
     },
     async (req) => {
       await req.db.delete(calendarFeeds).where(eq(calendarFeeds.user_id, currentUser(req).id));

@@ -9,8 +9,9 @@ import { assertFileType, sendDownload } from '../../core/file-types.ts';
 import { DOCUMENT_EXTENSIONS, DOCUMENT_UPLOAD, type Doc, documentFile, downloadName, downloadUrl, saveDocument } from './store.ts';
 import { filesOf } from '../../core/multipart.ts';
 import { langOf } from '../../mail/texts.ts';
-import { Id, nullable } from '../../core/schemas.ts';
-import { ANY_FILE, DateTime, dataOf, fileAnswer } from '../../core/responses.ts';
+import { Id } from '../../core/schemas.ts';
+import { ANY_FILE, fileAnswer } from '../../core/responses.ts';
+import { MyDocuments } from './responses.ts';
 import { ACCESS, ADMINS as SCHOOL_ADMINS } from '../../../common/access/roles.ts';
 
 const tags = ['documents'];
@@ -29,19 +30,6 @@ const view = (d: Doc, lang: 'ru' | 'en') => ({
   created_at: d.created_at,
   download_url: downloadUrl(d.id),
 });
-
-/** A document as its student sees it (`view`). */
-const MyDocument = Type.Object({
-  id: Id,
-  kind: Type.Union([Type.Literal('document'), Type.Literal('certificate'), Type.Literal('uploaded')]),
-  title: Type.String(),
-  title_en: nullable(Type.String()),
-  file_name: Type.String(),
-  size: Type.Integer(),
-  created_at: DateTime,
-  download_url: Type.String(),
-});
-const MyDocuments = dataOf(Type.Array(MyDocument));
 
 /** The student's routes: documents and certificates issued to them, and the documents they upload (at most 5 MB each). */
 export function learnerRoutes(fastify: FastifyInstance) {

@@ -6,15 +6,12 @@ import { tenantAccess, tenants, type AccessFlag } from '../../db/schema/index.ts
 import { AppError } from '../../core/errors.ts';
 import { storedPath } from '../../core/storage.ts';
 import { sendImage } from '../../core/file-types.ts';
-import { Id, IdParams, nullable } from '../../core/schemas.ts';
+import { IdParams } from '../../core/schemas.ts';
 import { readSetting } from '../../core/settings.ts';
-import { dataOf } from '../../core/responses.ts';
-import { ClientSettingValue, SomeSocialLinks } from './responses.ts';
+import { ClientSettingValue, PublicAccessAnswer, PublicLogoAnswer, PublicSettingAnswer, SomeSocialLinksAnswer } from './responses.ts';
 import { Type, type Static } from 'typebox';
 
 const tags = ['school'];
-const Enabled = Type.Object({ enabled: Type.Boolean() });
-const PublicAccessAnswer = dataOf(Type.Object({ networking: Enabled, lifelong_learning: Enabled, rating: Enabled, message: Type.Boolean(), payment: Type.Boolean() }));
 
 /** Client settings the apps may read (13 theme, 16 learning durations, 17 instalments, 19 calendar id) and their defaults. */
 export const CLIENT_SETTINGS: Record<string, unknown> = {
@@ -61,7 +58,7 @@ export async function publicSettingsRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'A client setting: 13 theme, 16 learning durations, 17 instalments, 19 calendar id',
         params: IdParams,
-        response: { 200: dataOf(Type.Object({ id: Id, value: ClientSettingValue })) },
+        response: { 200: PublicSettingAnswer },
       },
     },
     async (req) => {
@@ -79,7 +76,7 @@ export async function publicSettingsRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: "The school's logo (null when none), title and interface languages (the default first; set by `npm run school -- create`, docs/operations.md)",
-        response: { 200: dataOf(Type.Object({ url: nullable(Type.String()), title: Type.String(), languages: Type.Array(Type.String()) })) },
+        response: { 200: PublicLogoAnswer },
       },
     },
     async (req) => {
@@ -104,7 +101,7 @@ export async function publicSettingsRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get('/api/social/link', { config: { auth: 'optional' }, schema: { tags, summary: "The school's social network links", response: { 200: dataOf(SomeSocialLinks) } } }, async (req) => {
+  app.get('/api/social/link', { config: { auth: 'optional' }, schema: { tags, summary: "The school's social network links", response: { 200: SomeSocialLinksAnswer } } }, async (req) => {
     return { data: (await readSetting<Record<string, string>>(req.db, 'social')) ?? {} };
   });
 }
