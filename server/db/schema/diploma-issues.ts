@@ -57,8 +57,11 @@ export const diplomaBatches = pgTable(
     tenant_id: schoolId(),
     template_id: integer().references(() => documentTemplates.id, { onDelete: 'set null' }),
     created_by: integer().references(() => users.id, { onDelete: 'set null' }),
-    /** running → done (every student tried; failures listed) */
-    status: text().$type<'running' | 'done'>().notNull().default('running'),
+    /**
+     * running → done (every student tried; failures listed); running → interrupted when its worker is gone (no beat
+     * for a while: the process stopped mid-run), back to running when the admin restarts it.
+     */
+    status: text().$type<'running' | 'done' | 'interrupted'>().notNull().default('running'),
     diploma_ids: jsonb().$type<number[]>().notNull(),
     total: integer().notNull(),
     done: integer().notNull().default(0),
@@ -69,6 +72,8 @@ export const diplomaBatches = pgTable(
     zip_size: integer(),
     created_at: created(),
     finished_at: timestamp({ withTimezone: true }),
+    /** The worker's last sign of life (after each document); a running batch whose beat is old has lost its worker. */
+    beat_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('diploma_batches_tenant').on(t.tenant_id, t.created_at)],
 );

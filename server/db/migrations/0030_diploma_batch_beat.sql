@@ -1,0 +1,1 @@
+ALTER TABLE "diploma_batches" ADD COLUMN "beat_at" timestamp with time zone DEFAULT now() NOT NULL;
