@@ -86,6 +86,7 @@ export const errorsEn: Record<string, { title: string; text: string }> = {
   ERROR_ISSUE_STUDENTS: { title: 'Nothing issued', text: 'Choose a group, a program or students: the selection is empty.' },
   ERROR_ISSUE_OTHER_SCHOOL: { title: 'Nothing issued', text: 'These students are not students of this school: {{ids}}.' },
   ERROR_ISSUE_NAMES: { title: 'Nothing issued', text: 'Corrected cases are given for students who are not among the recipients, or twice: {{ids}}.' },
+  ERROR_BATCH_NOT_INTERRUPTED: { title: 'Issue not restarted', text: 'Only an interrupted issue can be restarted: this one is running or finished.' },
   ERROR_DOCUMENT_REVOKED: { title: 'Document revoked', text: 'This document has been revoked.' },
   ERROR_PREVIEW: { title: 'Preview failed', text: 'The server could not draw the preview. Try again.' },
   ERROR_REPORT_NAME: { title: 'Report', text: 'The report has no name.' },

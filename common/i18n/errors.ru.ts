@@ -86,6 +86,7 @@ export const errorsRu: Record<string, { title: string; text: string }> = {
   ERROR_ISSUE_STUDENTS: { title: 'Ничего не выдано', text: 'Выберите группу, программу или студентов: выбор пуст.' },
   ERROR_ISSUE_OTHER_SCHOOL: { title: 'Ничего не выдано', text: 'Эти студенты не учатся в этой школе: {{ids}}.' },
   ERROR_ISSUE_NAMES: { title: 'Ничего не выдано', text: 'Исправленные падежи указаны для студентов, которых нет среди получателей, или дважды: {{ids}}.' },
+  ERROR_BATCH_NOT_INTERRUPTED: { title: 'Выдача не продолжена', text: 'Продолжить можно только прерванную выдачу: эта идёт или завершена.' },
   ERROR_DOCUMENT_REVOKED: { title: 'Документ отозван', text: 'Этот документ отозван.' },
   ERROR_PREVIEW: { title: 'Предпросмотр не удался', text: 'Сервер не смог нарисовать предпросмотр. Попробуйте ещё раз.' },
   ERROR_REPORT_NAME: { title: 'Отчёт', text: 'У отчёта нет названия.' },
