@@ -9,6 +9,7 @@ export const validationEn: Record<ValidationKey, string> = {
   format: 'Incorrect format',
   date: 'Invalid date',
   choice: 'Choose a value from the list',
+  lang: 'Choose Russian or English',
   max_length: 'At most {{n}} characters',
   min_length: 'At least {{n}} characters',
   max: 'At most {{n}}',

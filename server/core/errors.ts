@@ -31,14 +31,25 @@ function categoryFor(status: number) {
 
 export const notAuthorized = () => new AppError(401, 'NOT_AUTHORIZED', 'Please log in');
 export const accessDenied = () => new AppError(403, 'ERROR_ACCESS', 'No access');
-export const notFound = (entity: string) => new AppError(404, `NOT_FOUND_${entity.toUpperCase()}`, `${entity} not found`);
+/**
+ * 404 for a missing entity: `NOT_FOUND_<ENTITY>`, except a user: the specification's catalogue names that one
+ * `USER_DOES_NOT_EXIST` ("user does not exist"), answered wherever a route names a user (a path's or a body's id).
+ */
+export const notFound = (entity: string) => (entity === 'user' ? userNotFound() : new AppError(404, `NOT_FOUND_${entity.toUpperCase()}`, `${entity} not found`));
+export const userNotFound = () => new AppError(404, 'USER_DOES_NOT_EXIST', 'user does not exist');
 
 /** 422 with per-field messages. Messages are catalogue keys the apps translate (`validation.required`, …). */
 export class ValidationError extends AppError {
-  constructor(public errors: Record<string, string[]>) {
-    super(422, 'Validation Error', 'Check the input and resend', {}, 'validation');
+  constructor(
+    public errors: Record<string, string[]>,
+    code = 'Validation Error',
+  ) {
+    super(422, code, 'Check the input and resend', {}, 'validation');
   }
 }
+
+/** A language field (`lang`) of a body or query: the languages the product speaks. */
+const isLangField = (field: string) => /(^|\.)lang$/.test(field);
 
 export const fieldError = (field: string, message: string) => new ValidationError({ [field]: [message] });
 
@@ -79,9 +90,12 @@ export function validationFromAjv(issues: AjvIssue[]): ValidationError {
   for (const e of issues) {
     let field = e.instancePath.replace(/^\//, '').replace(/\//g, '.');
     if (e.keyword === 'required') field = [field, String(e.params.missingProperty)].filter(Boolean).join('.');
-    (errors[field || '_'] ??= []).push(ajvMessage(e.keyword, e.params));
+    const message = isLangField(field) && e.keyword !== 'required' ? 'validation.lang' : ajvMessage(e.keyword, e.params);
+    if (!errors[field || '_']?.includes(message)) (errors[field || '_'] ??= []).push(message);
   }
-  return new ValidationError(errors);
+  // a language other than ru or en where a route takes one is the catalogue's ERROR_LANG (still 422, with its field)
+  const fields = Object.keys(errors);
+  return new ValidationError(errors, fields.length && fields.every((f) => errors[f].every((m) => m === 'validation.lang')) ? 'ERROR_LANG' : undefined);
 }
 
 /**

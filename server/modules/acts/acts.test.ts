@@ -79,7 +79,7 @@ describe('/admin/{user_id}/getInfoAct', () => {
     }
     expect((await api.call({ method: 'GET', url: `/admin/${userId}/getInfoAct` })).statusCode).toBe(401);
     const [northStudent] = await api.db.select().from(users).where(eq(users.email, 'student@north.test'));
-    expect((await api.call({ method: 'GET', url: `/admin/${northStudent.id}/getInfoAct`, token: admin })).json().name).toBe('NOT_FOUND_USER');
+    expect((await api.call({ method: 'GET', url: `/admin/${northStudent.id}/getInfoAct`, token: admin })).json().name).toBe('USER_DOES_NOT_EXIST');
     const [demoAdmin] = await api.db.select().from(users).where(eq(users.email, 'admin@demo.test'));
     expect((await api.call({ method: 'GET', url: `/admin/${demoAdmin.id}/getInfoAct`, token: admin })).statusCode).toBe(404);
     expect((await api.call({ method: 'GET', url: '/admin/abc/getInfoAct', token: admin })).statusCode).toBe(422);

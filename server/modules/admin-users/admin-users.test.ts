@@ -88,7 +88,7 @@ describe('/admin/user', () => {
 
   it("answers 404 for another school's user id, and touches nothing there", async () => {
     const northStudent = await idOf('student', 2);
-    expect((await api.call({ method: 'GET', url: `/admin/user/${northStudent}`, token: admin })).json().name).toBe('NOT_FOUND_USER');
+    expect((await api.call({ method: 'GET', url: `/admin/user/${northStudent}`, token: admin })).json().name).toBe('USER_DOES_NOT_EXIST');
     expect((await api.call({ method: 'PUT', url: `/admin/user/${northStudent}`, token: admin, payload: { hobby: 'x' } })).statusCode).toBe(404);
     expect((await api.call({ method: 'POST', url: '/admin/block/user', token: admin, payload: { users: [northStudent] } })).statusCode).toBe(404);
     expect((await api.call({ method: 'DELETE', url: `/admin/user/${northStudent}`, token: admin })).statusCode).toBe(404);

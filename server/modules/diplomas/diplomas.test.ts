@@ -96,7 +96,7 @@ describe('/admin/diploma and /admin/diploma_documents', () => {
     expect([taken.statusCode, taken.json().name]).toEqual([409, 'ERROR_REGISTRATION_NUMBER_EXISTS']);
     expect((await api.call({ method: 'PUT', url: `/admin/diploma/${d.id}`, token: admin, payload: { registration_number: d.registration_number } })).statusCode).toBe(200); // its own number
     expect((await api.call({ method: 'PUT', url: `/admin/diploma/${d.id}`, token: admin, payload: { date_end: '2020-01-01' } })).json().errors).toHaveProperty('date_end');
-    expect((await api.call({ method: 'POST', url: '/admin/diploma', token: admin, payload: diploma({ user_id: northStudentId }) })).json().name).toBe('NOT_FOUND_USER');
+    expect((await api.call({ method: 'POST', url: '/admin/diploma', token: admin, payload: diploma({ user_id: northStudentId }) })).json().name).toBe('USER_DOES_NOT_EXIST');
     expect((await api.call({ method: 'POST', url: '/admin/diploma', token: admin, payload: diploma({ program_id: northProgramId }) })).json().name).toBe('NOT_FOUND_PROGRAM');
     // the same number is free in another school
     const north = await api.login('admin', 'north');

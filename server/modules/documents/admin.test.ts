@@ -90,7 +90,7 @@ describe('/admin/document', () => {
     expect([big.statusCode, big.json().name]).toEqual([413, 'ERROR_MAX_SIZE_5']);
     const exe = await upload({ user_id: String(studentId), file: { name: 'run.exe', data: Buffer.from('MZ') } });
     expect([exe.statusCode, exe.json().name]).toEqual([415, 'ERROR_EXT_TYPE']);
-    expect((await upload({ user_id: String(northStudentId), file: { name: 'a.pdf', data: Buffer.from('%PDF-1.4 x') } })).json().name).toBe('NOT_FOUND_USER');
+    expect((await upload({ user_id: String(northStudentId), file: { name: 'a.pdf', data: Buffer.from('%PDF-1.4 x') } })).json().name).toBe('USER_DOES_NOT_EXIST');
     expect((await upload({ user_id: String(studentId), kind: 'poster', file: { name: 'a.pdf', data: Buffer.from('%PDF-1.4 x') } })).statusCode).toBe(422);
     const d = (await upload({ user_id: String(studentId), file: { name: 'ok.pdf', data: Buffer.from('%PDF-1.4 ok') } })).json().data;
     expect((await api.call({ method: 'PUT', url: `/admin/document/${d.id}`, token: admin, payload: { title: '' } })).json().errors).toHaveProperty('title');

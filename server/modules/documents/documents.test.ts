@@ -211,7 +211,7 @@ describe('documents', () => {
     const northId = (await api.call({ method: 'GET', url: '/api/user', token: northStudent, tenant: 'north' })).json().data.id;
     const other = await api.call({ method: 'GET', url: `/api/document/showUploadDocument?user_id=${northId}`, token: admin });
     expect(other.statusCode).toBe(404);
-    expect(other.json().name).toBe('NOT_FOUND_USER');
+    expect(other.json().name).toBe('USER_DOES_NOT_EXIST');
     expect((await api.call({ method: 'GET', url: '/api/document/showUploadDocument?user_id=abc', token: admin })).json().errors).toHaveProperty('user_id');
     expect((await api.call({ method: 'GET', url: '/api/document/showUploadDocument', token: northStudent, tenant: 'north' })).json().data).toEqual([]);
     const rows = await api.db

@@ -141,7 +141,7 @@ describe('mail to users (POST /admin/email/send)', () => {
     inbox.length = 0;
     const u = await send({ subject: 's', body: 'b', users: [id('student'), northUser.id] });
     expect(u.statusCode).toBe(404);
-    expect(u.json().name).toBe('NOT_FOUND_USER');
+    expect(u.json().name).toBe('USER_DOES_NOT_EXIST');
     const g = await send({ subject: 's', body: 'b', groups: [northGroup.id] });
     expect(g.statusCode).toBe(404);
     expect(g.json().name).toBe('NOT_FOUND_GROUP');

@@ -60,7 +60,7 @@ describe('payment schedules in the back office', () => {
     // a user with no schedule: an empty list; a user of another school: 404
     expect((await api.call({ method: 'GET', url: `/admin/user/${trainerId}/getPlan`, token: admin })).json().data).toEqual([]);
     const north = await api.call({ method: 'GET', url: `/admin/user/${await userId('student', 2)}/getPlan`, token: admin });
-    expect([north.statusCode, north.json().name]).toEqual([404, 'NOT_FOUND_USER']);
+    expect([north.statusCode, north.json().name]).toEqual([404, 'USER_DOES_NOT_EXIST']);
     expect((await api.call({ method: 'GET', url: '/admin/user/abc/getPlan', token: admin })).statusCode).toBe(422);
   });
 
@@ -111,7 +111,7 @@ describe('payment schedules in the back office', () => {
       ).toBe(true);
     }
     // another school's student or program
-    expect((await check({ ...schedule(), user_id: await userId('student', 2) })).json().name).toBe('NOT_FOUND_USER');
+    expect((await check({ ...schedule(), user_id: await userId('student', 2) })).json().name).toBe('USER_DOES_NOT_EXIST');
     expect((await check(schedule({ program_id: await programId('Финансы для руководителей', 2) }))).json().name).toBe('NOT_FOUND_PROGRAM');
   });
 
@@ -165,7 +165,7 @@ describe('payment schedules in the back office', () => {
     const trainerPlan = await check({ ...schedule(), user_id: trainerId, save: true });
     expect(trainerPlan.statusCode).toBe(201);
     for (const who of ['moderator', 'trainer', 'student']) expect((await reset(trainerId, {}, await api.login(who))).statusCode, who).toBe(403);
-    expect((await reset(await userId('student', 2))).json().name).toBe('NOT_FOUND_USER');
+    expect((await reset(await userId('student', 2))).json().name).toBe('USER_DOES_NOT_EXIST');
     expect((await reset(trainerId, { program_id: 'x' })).statusCode).toBe(422);
     const done = await reset(trainerId);
     expect(done.json().data).toEqual({ deleted: 1 });

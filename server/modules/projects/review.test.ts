@@ -181,7 +181,7 @@ describe('project review: trainer scoping, removal, per-student material setting
     for (const role of ['moderator', 'student'])
       expect((await api.call({ method: 'POST', url: `${url}/updateScore`, token: await api.login(role), payload: { score: 1 } })).statusCode, role).toBe(403);
     const northAdmin = await api.login('admin', 'north');
-    expect((await api.call({ method: 'POST', url: `${url}/updateScore`, token: northAdmin, tenant: 'north', payload: { score: 1 } })).json().name).toBe('NOT_FOUND_USER');
+    expect((await api.call({ method: 'POST', url: `${url}/updateScore`, token: northAdmin, tenant: 'north', payload: { score: 1 } })).json().name).toBe('USER_DOES_NOT_EXIST');
     const [northStudent] = await api.db
       .select()
       .from(users)
@@ -190,7 +190,7 @@ describe('project review: trainer scoping, removal, per-student material setting
       'NOT_FOUND_MEDIA',
     );
     const trainerId = (await api.call({ method: 'GET', url: '/api/user', token: trainer })).json().data.id;
-    expect((await api.call({ method: 'POST', url: `/admin/user/${trainerId}/media/${finance.id}/updateScore`, token: admin, payload: { score: 1 } })).json().name).toBe('NOT_FOUND_USER');
+    expect((await api.call({ method: 'POST', url: `/admin/user/${trainerId}/media/${finance.id}/updateScore`, token: admin, payload: { score: 1 } })).json().name).toBe('USER_DOES_NOT_EXIST');
     // a trainer outside the material's programs
     const refused = await api.call({ method: 'POST', url: `${url}/updateScore`, token: trainer2, payload: { score: 1 } });
     expect([refused.statusCode, refused.json().name]).toEqual([403, 'ERROR_ACCESS']);

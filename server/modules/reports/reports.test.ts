@@ -164,7 +164,7 @@ describe('/admin/report', () => {
     expect((await get(`/admin/report/quizScoreResults?date_start=2026-02-31`)).json().errors.date_start).toEqual(['validation.date']);
     expect((await get(`/admin/report/quizScoreResults?period=all&quiz_id=${northQuiz}`)).json().name).toBe('NOT_FOUND_QUIZ');
     expect((await get(`/admin/report/quizScoreResults?period=all&quiz_id=2147483000`)).statusCode).toBe(404);
-    expect((await get(`/admin/report/quizScoreResults?period=all&users[]=${ann}&users[]=2147483000`)).json().name).toBe('NOT_FOUND_USER');
+    expect((await get(`/admin/report/quizScoreResults?period=all&users[]=${ann}&users[]=2147483000`)).json().name).toBe('USER_DOES_NOT_EXIST');
     expect((await get(`/admin/report/quizAnswerBreakdown?period=all`)).json().errors.quiz_id).toEqual(['validation.required']);
     for (const role of ['trainer', 'student']) {
       const res = await get('/admin/report/quizScoreResults?period=all', await api.login(role));

@@ -135,7 +135,7 @@ describe('users: extras of the back office', () => {
       }
       const north = await api.call({ method: 'POST', url: `/admin/user/${id}/setScore`, token: northAdmin, tenant: 'north', payload: { score: 1 } });
       expect(north.statusCode).toBe(404);
-      expect(north.json().name).toBe('NOT_FOUND_USER');
+      expect(north.json().name).toBe('USER_DOES_NOT_EXIST');
       expect((await api.call({ method: 'GET', url: `/admin/user/${id}/score`, token: admin })).json().data.score).toBe(42);
     });
 
@@ -282,7 +282,7 @@ describe('users: extras of the back office', () => {
       expect((await api.call({ method: 'POST', url: '/admin/email/sendPassword', token: admin, payload: { user_id: await idOf('admin') } })).statusCode).toBe(403);
       const north = await api.call({ method: 'POST', url: '/admin/email/sendPassword', token: northAdmin, tenant: 'north', payload: { user_id: student } });
       expect(north.statusCode).toBe(404);
-      expect(north.json().name).toBe('NOT_FOUND_USER');
+      expect(north.json().name).toBe('USER_DOES_NOT_EXIST');
       expect((await api.call({ method: 'POST', url: '/admin/email/sendPassword', token: admin, payload: {} })).statusCode).toBe(422);
       expect((await api.call({ method: 'POST', url: '/admin/email/sendPassword', token: admin, payload: { user_id: student, lang: 'de' } })).statusCode).toBe(422);
       // the student still signs in with the old password: nothing changed
