@@ -4,6 +4,7 @@ import englishMessages from 'ra-language-english';
 import type { Lang } from '../../common/i18n/lang.ts';
 import { registerErrors, registerValidation } from '../../common/errors/wording.ts';
 import type { Catalogue } from '../i18n/catalogue.ru.ts';
+import { withChunkTimeout } from '../framework/lazy.ts';
 
 type Tree = { [k: string]: string | Tree };
 
@@ -24,7 +25,7 @@ const validationTree = (table: Record<string, string>) => ({
  * beside its own chunk (admin/main.tsx) and the other only when the user switches to it.
  */
 export function loadCatalogue(lang: Lang): Promise<Catalogue> {
-  return (lang === 'en' ? import('../i18n/catalogue.en.ts') : import('../i18n/catalogue.ru.ts')).then((m) => m.catalogue);
+  return withChunkTimeout(lang === 'en' ? import('../i18n/catalogue.en.ts') : import('../i18n/catalogue.ru.ts')).then((m) => m.catalogue);
 }
 
 /**

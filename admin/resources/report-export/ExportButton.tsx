@@ -19,8 +19,8 @@ const POLL_MS = 500;
 
 /**
  * Excel export of a report (`POST /admin/excel/export`, docs/report-export.md): starts a background job, shows its
- * progress bar, and offers the file when it is ready. A failed export shows the specification's download error (and
- * logs it to the console). Usable from any screen: `<ExportButton type="quizScoreResults" params={{ period: 'month' }} />`.
+ * progress bar, and offers the file when it is ready. A job that failed shows its code's text (ERROR_REPORT_FATAL, "the
+ * report could not be built"), a download that failed the specification's download error; both are logged to the console. Usable from any screen: `<ExportButton type="quizScoreResults" params={{ period: 'month' }} />`.
  */
 export function ExportButton({ type, params, disabled }: { type: string; params: Record<string, unknown>; disabled?: boolean }) {
   const dp = useApi();
@@ -32,9 +32,18 @@ export function ExportButton({ type, params, disabled }: { type: string; params:
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const failed = (why: unknown) => {
+  /** The catalogue's title and text of a code, `fallback`'s when the catalogue has no such code. */
+  const worded = (code: string, fallback: string) => {
+    const key = t(`errors.${code}.text`, { _: '' }) ? code : fallback;
+    return `${t(`errors.${key}.title`)}: ${t(`errors.${key}.text`)}`;
+  };
+  /**
+   * A job the server marked failed says why in its code (ERROR_REPORT_FATAL: the report could not be built; or the
+   * report's own refusal); a download that could not be had is the specification's download error. Both are logged.
+   */
+  const failed = (why: unknown, code?: string | null) => {
     console.error('Excel export failed', why);
-    setError(`${t('errors.ERROR_DOWNLOAD.title')}: ${t('errors.ERROR_DOWNLOAD.text')}`);
+    setError(code ? worded(code, 'ERROR_REPORT_FATAL') : worded('ERROR_DOWNLOAD', 'ERROR_DOWNLOAD'));
   };
 
   const poll = (id: number) => {
@@ -42,7 +51,7 @@ export function ExportButton({ type, params, disabled }: { type: string; params:
       try {
         const { data } = await dp.call<{ data: ExportJob }>(`/admin/excel/export/${id}`);
         setJob(data);
-        if (data.status === 'failed') failed(data.error);
+        if (data.status === 'failed') failed(data.error, data.error ?? 'ERROR_REPORT_FATAL');
         else if (data.status !== 'done') poll(id);
       } catch (e) {
         failed(e);

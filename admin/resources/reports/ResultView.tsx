@@ -5,6 +5,7 @@ import { formatDateTime, formatDuration, formatNumber, toDisplayDate } from '../
 import type { ReportColumn, ReportInfo, ReportParamValues } from '../../../common/api/types/reports.ts';
 import { FIRST_PAGE, type ReportView, useReport } from './hooks.ts';
 import { LIGHT, tx } from './model.ts';
+import { withChunkTimeout } from '../../framework/lazy.ts';
 
 // A report's result: its chart, the table (pages, order) and, for the traffic light, the walk down a level.
 
@@ -47,7 +48,7 @@ function Cell({ col, row }: { col: ReportColumn; row: Record<string, unknown> })
 }
 
 // MUI's charting package is a chunk of its own, loaded when a result has a chart (not with the catalogue or the wizard)
-const ChartView = lazy(() => import('./ReportChart.tsx').then((m) => ({ default: m.ReportChart })));
+const ChartView = lazy(() => withChunkTimeout(import('./ReportChart.tsx')).then((m) => ({ default: m.ReportChart })));
 
 export function ResultView({ def, params, toolbar, onDrill }: { def: ReportInfo; params: ReportParamValues; toolbar: ReactNode; onDrill?: (next: ReportParamValues) => void }) {
   const t = useTranslate();
