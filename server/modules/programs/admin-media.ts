@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Db } from '../../db/client.ts';
 import { Type, type Static } from 'typebox';
-import { chapterMedia, media, mediaKinds, submittedProjects, type MediaKind } from '../../db/schema/index.ts';
+import { chapterMedia, ltiTools, media, mediaKinds, submittedProjects, type MediaKind } from '../../db/schema/index.ts';
 import { AppError, fieldError, notFound } from '../../core/errors.ts';
 import { isUploadedFile, type UploadLimits, type UploadedFile } from '../../core/multipart.ts';
 import { ListQuery, orderFor, paginate } from '../../core/pagination.ts';
@@ -35,6 +35,8 @@ const Fields = {
   body: Clearable(Type.String({ maxLength: 500_000 })),
   deadline: Clearable(Type.String({ format: 'date' })),
   file: Type.Optional(Type.Any()),
+  /** Kind `lti`: the registered tool it launches (`url`, optional, is then the launch's target). */
+  lti_tool_id: Type.Optional(Type.Union([Id, Type.Literal(''), Type.Null()])),
 };
 const CreateBody = Type.Object(Fields);
 const UpdateBody = Type.Partial(Type.Object(Fields));
@@ -108,9 +110,12 @@ export function mediaRoutes(fastify: FastifyInstance) {
     const url = body.url === undefined ? current?.url : blank(body.url);
     const text = body.body === undefined ? current?.body : blank(body.body);
     if (kind === 'link' && !url) throw fieldError('url', 'validation.required');
+    const toolId = kind !== 'lti' ? null : body.lti_tool_id === undefined ? (current?.lti_tool_id ?? null) : body.lti_tool_id === '' ? null : body.lti_tool_id;
+    if (kind === 'lti' && !toolId) throw fieldError('lti_tool_id', 'validation.required');
+    if (toolId && !(await req.db.select({ id: ltiTools.id }).from(ltiTools).where(eq(ltiTools.id, toolId))).length) throw fieldError('lti_tool_id', 'validation.choice');
     // a body that cleans to nothing (only a script, say) is no body
     if (kind === 'text' && !cleanRichText(text)?.trim()) throw fieldError('body', 'validation.required');
-    return { kind, file, keepsFile: Boolean(rule) };
+    return { kind, file, keepsFile: Boolean(rule), toolId };
   }
 
   app.get(
@@ -188,7 +193,7 @@ export function mediaRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const { kind, file, keepsFile } = await validate(req, req.body);
+      const { kind, file, keepsFile, toolId } = await validate(req, req.body);
       let path: string | null = null;
       if (file && keepsFile) path = await keepUpload(app.config.dataDir, req.tenant.slug, `media/${kind}`, file);
       try {
@@ -201,7 +206,8 @@ export function mediaRoutes(fastify: FastifyInstance) {
             file_name: file ? file.filename : null,
             mime: file ? mimeOf(file.filename) : null,
             size: file ? file.size : null,
-            url: kind === 'link' ? blank(req.body.url) : null,
+            url: kind === 'link' || kind === 'lti' ? blank(req.body.url) : null,
+            lti_tool_id: toolId,
             // rich text: cleaned when saved (core/html.ts)
             body: cleanRichText(blank(req.body.body)) ?? null,
             deadline: kind === 'project' ? (blank(req.body.deadline) ?? null) : null,
@@ -232,7 +238,7 @@ export function mediaRoutes(fastify: FastifyInstance) {
     async (req) => {
       const current = await mediaOf(req.db, req.params.id);
       if (req.body.title !== undefined && !req.body.title.trim()) throw fieldError('title', 'validation.required');
-      const { kind, file, keepsFile } = await validate(req, req.body, current);
+      const { kind, file, keepsFile, toolId } = await validate(req, req.body, current);
       let path = keepsFile ? current.path : null;
       const fileCols = keepsFile ? {} : { file_name: null, mime: null, size: null };
       let newPath: string | null = null;
@@ -248,7 +254,8 @@ export function mediaRoutes(fastify: FastifyInstance) {
             kind,
             path,
             ...fileCols,
-            url: kind === 'link' ? (req.body.url === undefined ? current.url : blank(req.body.url)) : null,
+            url: kind === 'link' || kind === 'lti' ? (req.body.url === undefined ? current.url : blank(req.body.url)) : null,
+            lti_tool_id: toolId,
             body: req.body.body === undefined ? current.body : (cleanRichText(blank(req.body.body)) ?? null),
             deadline: kind === 'project' ? (req.body.deadline === undefined ? current.deadline : (blank(req.body.deadline) ?? null)) : null,
           })
