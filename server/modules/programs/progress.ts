@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { chapterMedia, chapterQuizzes, chapters, events, media, quizAttempts, quizSettings, quizzes, submittedProjects } from '../../db/schema/index.ts';
+import { chapterMedia, chapterQuizzes, chapters, events, media, quizAttempts, quizSettings, quizzes, scormAttempts, submittedProjects } from '../../db/schema/index.ts';
 
 /**
  * Course completion: the one rule (docs/completion.md). Every figure of the portal and the back office that says
@@ -14,6 +14,8 @@ import { chapterMedia, chapterQuizzes, chapters, events, media, quizAttempts, qu
  * - an exam or pass quiz: a finished attempt passes by the quiz's evaluation type as the quiz is set now
  *   (`score`: percent ≥ passing percentage and score ≥ minimum score; `credit`: percent ≥ passing percentage);
  * - a poll: answered (a finished attempt); a poll has no pass mark.
+ * - a SCORM package: the learner's latest attempt is passed, or completed and not failed (the package says so through
+ *   the run-time; server/modules/scorm, `attemptDone` there is the same rule); opening it is not enough.
  * A program is `done` when every item is done, `not_started` when nothing is done (nor tried), else `in_process`.
  * `passed` follows the same rule: true exactly when the program is done (null for a program without items).
  *
@@ -25,8 +27,11 @@ import { chapterMedia, chapterQuizzes, chapters, events, media, quizAttempts, qu
 
 export type ProgressState = 'not_started' | 'in_process' | 'done';
 
-/** An item's state: todo (nothing yet), viewed, answered (poll), passed, failed (quiz tried, not passed), awaiting (project sent, not reviewed), checked (reviewed, not approved), approved. */
-export type ItemStatus = 'todo' | 'viewed' | 'answered' | 'passed' | 'failed' | 'awaiting' | 'checked' | 'approved';
+/**
+ * An item's state: todo (nothing yet), viewed, answered (poll), passed, failed (quiz tried, not passed), awaiting (project
+ * sent, not reviewed), checked (reviewed, not approved), approved; a SCORM package also incomplete (begun) and completed.
+ */
+export type ItemStatus = 'todo' | 'viewed' | 'answered' | 'passed' | 'failed' | 'awaiting' | 'checked' | 'approved' | 'incomplete' | 'completed';
 
 export interface QuizRule {
   kind: string;
@@ -120,6 +125,8 @@ interface Facts {
   /** `${user}:${media}` → whether the latest reviewed version is approved. */
   reviewed: Map<string, boolean>;
   best: Map<string, { passed: boolean; percent: number; score: number }>;
+  /** `${user}:${media}` → the latest SCORM attempt's statuses. */
+  scorm: Map<string, { completion: string; success: string }>;
 }
 const k = (userId: number, itemId: number) => `${userId}:${itemId}`;
 
@@ -169,7 +176,26 @@ async function facts(db: Db, userIds: number[], s: Structure): Promise<Facts> {
     const percent = a.percent ?? 0;
     if (!prev || (passed && !prev.passed) || (passed === prev.passed && percent > prev.percent)) best.set(key, { passed, percent, score: a.score ?? 0 });
   }
-  return { viewed, submitted, reviewed, best };
+  const scormIds = [...new Set(s.mediaRows.filter((m) => m.kind === 'scorm').map((m) => m.id))];
+  const scormRows = scormIds.length
+    ? await db
+        .select({ u: scormAttempts.user_id, id: scormAttempts.media_id, attempt: scormAttempts.attempt, completion: scormAttempts.completion_status, success: scormAttempts.success_status })
+        .from(scormAttempts)
+        .where(and(inArray(scormAttempts.user_id, userIds), inArray(scormAttempts.media_id, scormIds)))
+        .orderBy(scormAttempts.attempt)
+    : [];
+  // ordered by attempt: the latest wins
+  const scorm = new Map(scormRows.map((r) => [k(r.u, r.id), { completion: r.completion, success: r.success }]));
+  return { viewed, submitted, reviewed, best, scorm };
+}
+
+/** A SCORM material's state and whether it is done (the rule of server/modules/scorm `attemptDone`). */
+function scormState(a: { completion: string; success: string } | undefined): { status: ItemStatus; done: boolean } {
+  if (!a) return { status: 'todo', done: false };
+  if (a.success === 'passed') return { status: 'passed', done: true };
+  if (a.success === 'failed') return { status: 'failed', done: false };
+  if (a.completion === 'completed') return { status: 'completed', done: true };
+  return { status: a.completion === 'not attempted' ? 'todo' : 'incomplete', done: false };
 }
 
 function chaptersFor(s: Structure, f: Facts, programId: number, userId: number): ChapterView[] {
@@ -182,6 +208,7 @@ function chaptersFor(s: Structure, f: Facts, programId: number, userId: number):
         .filter((m) => m.chapter_id === c.id)
         .map((m) => {
           const viewed = f.viewed.has(k(userId, m.id));
+          if (m.kind === 'scorm') return { id: m.id, title: m.title, kind: m.kind, deadline: m.deadline, viewed, submitted: null, approved: null, ...scormState(f.scorm.get(k(userId, m.id))) };
           if (m.kind !== 'project')
             return { id: m.id, title: m.title, kind: m.kind, deadline: m.deadline, viewed, submitted: null, approved: null, status: (viewed ? 'viewed' : 'todo') as ItemStatus, done: viewed };
           const submitted = f.submitted.has(k(userId, m.id));

@@ -45,6 +45,8 @@ export const ProgramFields = {
 export const Program = Type.Object(ProgramFields);
 /** A program in the back office's form: the row and the ids of its trainers. */
 export const AdminProgram = Type.Object({ ...ProgramFields, trainer_ids: Type.Array(Id) });
+/** `POST /admin/delete/program`: how many programs went, and which. */
+export const DeleteProgramsAnswer = dataOf(Type.Object({ count: Type.Integer(), deleted: Type.Array(Id) }));
 
 /** Users and groups enrolled in a program. */
 export const Enrolment = Type.Object({
@@ -62,7 +64,7 @@ export const Structure = Type.Object({ id: Id, title: Type.String(), chapters: T
 
 // ---- the learner's side (progress.ts) -------------------------------------------------------------
 
-const ItemStatus = oneOf(['todo', 'viewed', 'answered', 'passed', 'failed', 'awaiting', 'checked', 'approved']);
+const ItemStatus = oneOf(['todo', 'viewed', 'answered', 'passed', 'failed', 'awaiting', 'checked', 'approved', 'incomplete', 'completed']);
 /** A program's progress (progress.ts `Progress`). */
 export const Progress = Type.Object({
   state: oneOf(['not_started', 'in_process', 'done']),
