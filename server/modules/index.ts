@@ -28,7 +28,6 @@ import reportSchedulesModule from './report-schedules/index.ts';
 import marketplaceModule from './marketplace/index.ts';
 import calendarModule from './calendar/index.ts';
 import lifelong from './lifelong/index.ts';
-import ltiModule from './lti/index.ts';
 import scormModule from './scorm/index.ts';
 
 /** Every module of the API, one Fastify plugin each, registered in this order. */
@@ -68,5 +67,3 @@ modules.push(marketplaceModule);
 modules.push(lifelong);
 // SCORM packages as materials (issue 33)
 modules.push(scormModule);
-// LTI 1.3 tools inside programs (issue 33)
-modules.push(ltiModule);
