@@ -53,6 +53,10 @@ test('an admin designs a diploma with a stamp and a QR, previews it, issues it t
   await choose('bulk-template_id', title);
   await choose('bulk-group_id', 'MBA-2026');
   await page.getByTestId('bulk-hours').fill('72');
+  // each student's cases are proposed and stay editable: the correction is what the diploma keeps
+  const dative = page.getByTestId('bulk-name').filter({ hasText: 'Студентов Алексей' }).getByLabel('Кому? (дательный)');
+  await expect(dative).toHaveValue(/^Студентов/);
+  await dative.fill('Студентову Алексею (исправлено)');
   await page.getByTestId('bulk-start').click();
   await expect(page.getByTestId('bulk-progress-bar')).toBeVisible();
   await expect(page.getByTestId('bulk-done')).toBeVisible({ timeout: 120_000 });
@@ -67,6 +71,7 @@ test('an admin designs a diploma with a stamp and a QR, previews it, issues it t
     .filter({ hasText: /\w+-\d{4}-\d{4}/ })
     .first()
     .click();
+  await expect(page.getByRole('textbox', { name: 'ФИО (дательный падеж)' })).toHaveValue('Студентову Алексею (исправлено)');
   const link = page.getByTestId('verify-link').first();
   await expect(link).toBeVisible();
   const address = await link.getAttribute('href');

@@ -3,7 +3,8 @@ import { useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admi
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import LibraryAddCheckIcon from '@mui/icons-material/LibraryAddCheck';
 import { download } from '../../../common/api/download.ts';
-import type { DiplomaBatch } from '../../../common/api/types/diplomas.ts';
+import type { DiplomaBatch, ProposedNameForm } from '../../../common/api/types/diplomas.ts';
+import { BulkNames } from './BulkNames.tsx';
 import type { createDataProvider } from '../../providers/dataProvider.ts';
 
 type Provider = ReturnType<typeof createDataProvider>;
@@ -32,6 +33,8 @@ export function BulkIssue() {
     secretary: '',
   });
   const [batch, setBatch] = useState<DiplomaBatch | null>(null);
+  const [names, setNames] = useState<ProposedNameForm[]>([]);
+  const who = form.group_id ? { group_id: Number(form.group_id) } : form.program_id ? { program_id: Number(form.program_id) } : {};
 
   useEffect(() => {
     if (!open) return;
@@ -60,6 +63,8 @@ export function BulkIssue() {
   async function start() {
     const body: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(form)) if (v !== '') body[k] = ['template_id', 'group_id', 'program_id', 'hours'].includes(k) ? Number(v) : v;
+    // the cases as shown (proposed, or as the admin corrected them) are what the documents print
+    if (names.length) body.names = names.map((n) => ({ user_id: n.user_id, name_genitive: n.genitive.trim(), name_dative: n.dative.trim() }));
     try {
       setBatch((await dp.call<{ data: DiplomaBatch }>('/admin/diploma_batch', { method: 'POST', body, json: true })).data);
     } catch (e) {
@@ -108,6 +113,7 @@ export function BulkIssue() {
               {field('chairman')}
               {field('director')}
               {field('secretary')}
+              <BulkNames who={who} names={names} onChange={setNames} />
             </Stack>
           ) : (
             <Box data-testid="bulk-progress">
@@ -129,7 +135,12 @@ export function BulkIssue() {
         </DialogContent>
         <DialogActions>
           {!batch && (
-            <Button variant="contained" data-testid="bulk-start" disabled={!form.template_id || (!form.group_id && !form.program_id)} onClick={start}>
+            <Button
+              variant="contained"
+              data-testid="bulk-start"
+              disabled={!form.template_id || (!form.group_id && !form.program_id) || names.some((n) => !n.genitive.trim() || !n.dative.trim())}
+              onClick={start}
+            >
               {t('diplomas.bulk.start')}
             </Button>
           )}

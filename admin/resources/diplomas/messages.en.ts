@@ -57,6 +57,11 @@ export const en = {
       progress: '%{done} of %{total} done, %{failed} failed',
       done: 'Issue finished: the students have been mailed.',
       zip: 'Download the ZIP of all documents',
+      names_title: 'Names in their cases (%{count})',
+      names_hint: 'Proposed automatically; correct them if needed: the documents print what is in the fields.',
+      genitive: 'Genitive',
+      dative: 'Dative',
+      not_declined: 'could not be declined automatically: check it',
     },
     verify: {
       code: 'Verification code',

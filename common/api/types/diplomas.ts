@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import type { BatchView } from '../../../server/modules/diplomas/batch.ts';
+import type { BatchView, ProposedName } from '../../../server/modules/diplomas/batch.ts';
 import type { DeclensionView } from '../../../server/modules/diplomas/declension-routes.ts';
 import type { DiplomaDocument } from '../../../server/modules/diplomas/responses.ts';
 
@@ -9,3 +9,5 @@ export type DiplomaBatch = Static<typeof BatchView>;
 export type Declension = Static<typeof DeclensionView>;
 /** A document issued for a diploma, with its verification code and revocation. */
 export type IssuedDocument = Static<typeof DiplomaDocument>;
+/** A student a bulk issue would name, with the cases `/admin/diploma_batch/names` proposes (editable in the dialog). */
+export type ProposedNameForm = Static<typeof ProposedName>;

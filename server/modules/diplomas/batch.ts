@@ -54,6 +54,8 @@ const view = (b: Batch) => ({
 });
 
 const { chairman, director, secretary, date_start, date_end, date_issue } = DiplomaFields;
+/** A case form as the admin corrected it: printed as typed (trimmed), never blank. */
+const CaseForm = Type.String({ minLength: 1, maxLength: 255, pattern: '\\S' });
 const IssueBody = Type.Object({
   template_id: Id,
   /** Who: a group's students, a program's students, chosen students; together, each once. */
@@ -68,8 +70,18 @@ const IssueBody = Type.Object({
   date_end: Type.Optional(date_end),
   date_issue: Type.Optional(date_issue),
   /** The cases as the admin corrected them; the others are proposed by the declension library. */
-  names: Type.Optional(Type.Array(Type.Object({ user_id: Id, name_genitive: Type.String({ maxLength: 255 }), name_dative: Type.String({ maxLength: 255 }) }), { maxItems: 2000 })),
+  names: Type.Optional(Type.Array(Type.Object({ user_id: Id, name_genitive: CaseForm, name_dative: CaseForm }), { maxItems: 2000 })),
 });
+const Who = Type.Object({ group_id: Type.Optional(Id), program_id: Type.Optional(Id), user_ids: Type.Optional(Type.Array(Id, { maxItems: 2000 })) });
+const ProposedName = Type.Object({ user_id: Id, nominative: Type.String(), genitive: Type.String(), dative: Type.String(), declined: Type.Boolean() });
+export { ProposedName };
+
+/** The corrected cases name only students of the issue, each once; otherwise nothing is issued (422 ERROR_ISSUE_NAMES). */
+function checkNames(names: { user_id: number }[] | undefined, students: { id: number }[]) {
+  const seen = new Set<number>();
+  const wrong = (names ?? []).filter((n) => !students.some((s) => s.id === n.user_id) || seen.has(n.user_id) || !seen.add(n.user_id)).map((n) => n.user_id);
+  if (wrong.length) throw new AppError(422, 'ERROR_ISSUE_NAMES', `Corrected cases of students not in the issue, or twice: ${wrong.join(', ')}`, { ids: wrong.join(', ') });
+}
 
 const fullName = (u: { surname: string; name: string; patronymic: string | null }) => [u.surname, u.name, u.patronymic].filter((p) => p?.trim()).join(' ');
 
@@ -207,6 +219,7 @@ export function batchRoutes(fastify: FastifyInstance) {
       const [program] = b.program_id ? await req.db.select().from(programs).where(eq(programs.id, b.program_id)) : [];
       if (b.program_id && !program) throw notFound('program');
       const students = await studentsOf(req.db, b);
+      checkNames(b.names, students);
       const hours = b.hours ?? (program?.duration && /^\d+$/.test(program.duration.trim()) ? Number(program.duration.trim()) : undefined);
       if (!hours) throw new AppError(422, 'ERROR_GENERATION_DURATION', 'No hours for the diplomas');
       const blank = (v: string | null | undefined) => (typeof v === 'string' ? v.trim() || null : null);
@@ -269,6 +282,28 @@ export function batchRoutes(fastify: FastifyInstance) {
       const tenant = { id: req.tenant.id, slug: req.tenant.slug, title: req.tenant.title };
       void app.background(runBatch(app, tenant, batch.id, apiBaseOf(app, req))).catch((err: unknown) => app.log.error({ err, batch: batch.id }, 'diploma batch failed'));
       return reply.status(202).send({ data: view(batch) });
+    },
+  );
+
+  app.post(
+    '/admin/diploma_batch/names',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          "The students a bulk issue would name (a group's, a program's, chosen ones: the same rules as the issue) with the genitive and dative petrovich proposes for each; the dialog shows them editable and sends the corrections as the issue's `names`",
+        body: Who,
+        response: { 200: dataOf(Type.Array(ProposedName)) },
+      },
+    },
+    async (req) => {
+      if (req.body.program_id) {
+        const [p] = await req.db.select({ id: programs.id }).from(programs).where(eq(programs.id, req.body.program_id));
+        if (!p) throw notFound('program');
+      }
+      const students = await studentsOf(req.db, req.body);
+      return { data: students.map((s) => ({ user_id: s.id, ...declineName({ surname: s.surname, name: s.name, patronymic: s.patronymic, sex: s.sex }) })) };
     },
   );
 

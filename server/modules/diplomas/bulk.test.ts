@@ -1,0 +1,113 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, inArray } from 'drizzle-orm';
+import { startTestApi, type TestApi } from '../../test/harness.ts';
+import { diplomaDocuments, diplomas, documents, groupUsers, groups, numberRegisters, users } from '../../db/schema/index.ts';
+import { storedPath } from '../../core/storage.ts';
+
+const run = promisify(execFile);
+
+/** Issue 31: the bulk issue's names (proposed cases, corrected before issuing), its registers' list, an interrupted run. */
+describe('bulk issue: names, registers, interruption', () => {
+  let api: TestApi;
+  let admin: string;
+  let templateId: number;
+  let groupId: number;
+  let people: { id: number; login: string }[];
+
+  beforeAll(async () => {
+    api = await startTestApi();
+    admin = await api.login('admin');
+    const t = await api.call({
+      method: 'POST',
+      url: '/admin/template',
+      token: admin,
+      payload: {
+        title: 'Сертификат',
+        number_prefix: 'СР',
+        layout: { page: { size: 'A4', orientation: 'portrait' }, blocks: [{ type: 'text', x: 20, y: 40, width: 170, text: 'Выдан {{name_dative}} ({{name_genitive}})' }] },
+      },
+    });
+    expect(t.statusCode, t.body).toBe(201);
+    templateId = t.json().data.id;
+    const rows = [
+      { login: 'bulk-a', surname: 'Орлова', name: 'Любовь', patronymic: 'Петровна', sex: 'female' as const },
+      { login: 'bulk-b', surname: 'Соколов', name: 'Павел', patronymic: 'Андреевич', sex: 'male' as const },
+    ];
+    people = await api.db
+      .insert(users)
+      .values(rows.map((p) => ({ ...p, tenant_id: 1, email: `${p.login}@demo.test`, password_hash: 'x', role: 'student' as const })))
+      .returning({ id: users.id, login: users.login });
+    const [g] = await api.db.insert(groups).values({ tenant_id: 1, title: 'Сертификаты 2026' }).returning();
+    groupId = g.id;
+    await api.db.insert(groupUsers).values(people.map((u) => ({ tenant_id: 1, group_id: g.id, user_id: u.id })));
+  }, 180_000);
+  afterAll(() => api?.close(), 120_000);
+
+  const issue = (payload: Record<string, unknown>) =>
+    api.call({ method: 'POST', url: '/admin/diploma_batch', token: admin, payload: { template_id: templateId, hours: 16, date_issue: '2026-09-01', ...payload } });
+  const batch = async (id: number) => (await api.call({ method: 'GET', url: `/admin/diploma_batch/${id}`, token: admin })).json().data;
+  const finished = async (id: number) => {
+    for (let i = 0; i < 600; i++) {
+      const b = await batch(id);
+      if (b.status !== 'running') return b;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`batch ${id} did not finish`);
+  };
+  const diplomaCount = async () => (await api.db.select({ id: diplomas.id }).from(diplomas)).length;
+  const register = async () => (await api.db.select().from(numberRegisters).where(eq(numberRegisters.template_id, templateId)))[0]?.last_number ?? 0;
+  /** The text pdftotext reads in the document generated for a diploma. */
+  const printed = async (diplomaId: number) => {
+    const [row] = await api.db
+      .select({ path: documents.path })
+      .from(diplomaDocuments)
+      .innerJoin(documents, eq(documents.id, diplomaDocuments.document_id))
+      .where(eq(diplomaDocuments.diploma_id, diplomaId));
+    return (await run('pdftotext', [storedPath(api.config.dataDir, 'demo', row.path), '-'])).stdout.replace(/\s+/g, ' ');
+  };
+
+  it("proposes each student's cases for the dialog; the corrections are what the documents print", async () => {
+    const proposed = await api.call({ method: 'POST', url: '/admin/diploma_batch/names', token: admin, payload: { group_id: groupId } });
+    expect(proposed.statusCode, proposed.body).toBe(200);
+    expect(proposed.json().data).toEqual([
+      { user_id: people[0].id, nominative: 'Орлова Любовь Петровна', genitive: 'Орловой Любови Петровны', dative: 'Орловой Любови Петровне', declined: true },
+      { user_id: people[1].id, nominative: 'Соколов Павел Андреевич', genitive: 'Соколова Павла Андреевича', dative: 'Соколову Павлу Андреевичу', declined: true },
+    ]);
+    // another school's group is not found; a student may not ask; nobody chosen is the issue's own error
+    const [north] = await api.db.insert(groups).values({ tenant_id: 2, title: 'Север' }).returning();
+    expect((await api.call({ method: 'POST', url: '/admin/diploma_batch/names', token: admin, payload: { group_id: north.id } })).statusCode).toBe(404);
+    const student = await api.login('student');
+    expect((await api.call({ method: 'POST', url: '/admin/diploma_batch/names', token: student, payload: { group_id: groupId } })).statusCode).toBe(403);
+    expect((await api.call({ method: 'POST', url: '/admin/diploma_batch/names', token: admin, payload: {} })).json().name).toBe('ERROR_ISSUE_STUDENTS');
+
+    const names = [
+      { user_id: people[0].id, name_genitive: 'Орловой Любови Петровны', name_dative: 'Орловой Любови Петровне' },
+      { user_id: people[1].id, name_genitive: 'Соколова-Младшего Павла', name_dative: 'Соколову-Младшему Павлу' },
+    ];
+    const started = await issue({ group_id: groupId, names });
+    expect(started.statusCode, started.body).toBe(202);
+    const b = await finished(started.json().data.id);
+    expect(b).toMatchObject({ status: 'done', done: 2, failed: 0 });
+    const ds = await api.db.select().from(diplomas).where(inArray(diplomas.id, b.diploma_ids));
+    const of = (userId: number) => ds.find((d) => d.user_id === userId)!.id;
+    expect(await printed(of(people[1].id))).toContain('Выдан Соколову-Младшему Павлу (Соколова-Младшего Павла)');
+    expect(await printed(of(people[0].id))).toContain('Выдан Орловой Любови Петровне (Орловой Любови Петровны)');
+  }, 120_000);
+
+  it('refuses corrections for a student not in the issue, twice for one, or blank: nothing issued, no number taken', async () => {
+    const before = [await diplomaCount(), await register()];
+    const one = { user_id: people[0].id, name_genitive: 'А', name_dative: 'Б' };
+    const outsider = await issue({ group_id: groupId, names: [one, { user_id: 1, name_genitive: 'В', name_dative: 'Г' }] });
+    expect(outsider.statusCode).toBe(422);
+    expect(outsider.json()).toMatchObject({ name: 'ERROR_ISSUE_NAMES', variables: { ids: '1' } });
+    const twice = await issue({ group_id: groupId, names: [one, one] });
+    expect(twice.json()).toMatchObject({ name: 'ERROR_ISSUE_NAMES', variables: { ids: String(people[0].id) } });
+    for (const blank of ['', '   ']) {
+      const res = await issue({ group_id: groupId, names: [{ ...one, name_dative: blank }] });
+      expect(res.statusCode).toBe(422);
+    }
+    expect([await diplomaCount(), await register()]).toEqual(before);
+  });
+});
