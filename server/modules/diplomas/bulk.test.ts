@@ -110,4 +110,22 @@ describe('bulk issue: names, registers, interruption', () => {
     }
     expect([await diplomaCount(), await register()]).toEqual(before);
   });
+  it("lists each template's register per year, read-only, for the school's admins only", async () => {
+    const list = (token: string, query = '', tenant?: string) => api.call({ method: 'GET', url: `/admin/number_register${query}`, token, tenant });
+    const res = await list(admin, '?sort=template_title&order=ASC&per_page=100');
+    expect(res.statusCode, res.body).toBe(200);
+    const mine = res.json().data.find((r: { template_id: number }) => r.template_id === templateId);
+    expect(mine).toMatchObject({ id: `${templateId}-2026`, template_title: 'Сертификат', year: 2026, last_number: 2, next: 'СР-2026-0003' });
+    expect(res.json().meta).toMatchObject({ current_page: 1, total: expect.any(Number) });
+    // filters: by template, by year
+    const byTemplate = (await list(admin, `?filter[template_id]=${templateId}`)).json();
+    expect([byTemplate.meta.total, byTemplate.data[0].id]).toEqual([1, `${templateId}-2026`]);
+    expect((await list(admin, `?filter[template_id]=${templateId}&filter[year]=2025`)).json().data).toEqual([]);
+    expect((await list(admin, '?filter[year]=abc')).statusCode).toBe(422);
+    // another school's admin sees none of ours; a student and a curator may not look
+    const north = await api.login('admin', 'north');
+    expect((await list(north, '?per_page=100', 'north')).json().data.some((r: { template_id: number }) => r.template_id === templateId)).toBe(false);
+    expect((await list(await api.login('student'))).statusCode).toBe(403);
+    expect((await list(await api.login('moderator'))).statusCode).toBe(403);
+  });
 });

@@ -1,11 +1,12 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { diplomas, documentTemplates, numberRegisters } from '../../db/schema/index.ts';
 import { AppError } from '../../core/errors.ts';
 import { Id, Int } from '../../core/schemas.ts';
-import { DateTime, dataOf } from '../../core/responses.ts';
+import { DateTime, dataOf, listOf } from '../../core/responses.ts';
+import { ListQuery, filterId, orderFor, pageMeta } from '../../core/pagination.ts';
 import { RECORD_ROLES, loadTemplate } from '../templates/index.ts';
 import type { Db } from './store.ts';
 
@@ -39,6 +40,8 @@ export async function takeNumbers(tx: Db | Tx, template: { id: number; number_pr
 }
 
 const RegisterView = Type.Object({
+  /** `<template_id>-<year>`: a register's key, for the back office's list. */
+  id: Type.String(),
   template_id: Id,
   template_title: Type.String(),
   year: Type.Integer(),
@@ -53,14 +56,15 @@ export function registerRoutes(fastify: FastifyInstance) {
   const config = { roles: RECORD_ROLES };
   const tags = ['admin: diplomas'];
 
-  const list = (db: Db, where?: ReturnType<typeof and>) =>
+  const list = (db: Db, where?: SQL, order: (SQL | AnyColumn)[] = [desc(numberRegisters.year), asc(documentTemplates.title)]) =>
     db
       .select({ r: numberRegisters, title: documentTemplates.title, prefix: documentTemplates.number_prefix })
       .from(numberRegisters)
       .innerJoin(documentTemplates, eq(documentTemplates.id, numberRegisters.template_id))
       .where(where)
-      .orderBy(desc(numberRegisters.year), asc(documentTemplates.title));
+      .orderBy(...(order as SQL[]), asc(numberRegisters.template_id));
   const view = (x: Awaited<ReturnType<typeof list>>[number]) => ({
+    id: `${x.r.template_id}-${x.r.year}`,
     template_id: x.r.template_id,
     template_title: x.title,
     year: x.r.year,
@@ -71,10 +75,32 @@ export function registerRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/admin/number_register',
-    { config, schema: { tags, summary: 'Numbering registers: the last number each template gave in a year and the next one', response: { 200: dataOf(Type.Array(RegisterView)) } } },
-    async (req) => ({
-      data: (await list(req.db)).map(view),
-    }),
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'Numbering registers, a page of them: the last number each template gave in a year and the next one (newest year first; `filter[template_id]`, `filter[year]`; sort by year, template_title or last_number)',
+        querystring: ListQuery,
+        response: { 200: listOf(RegisterView) },
+      },
+    },
+    async (req) => {
+      const f = (req.query.filter ?? {}) as Record<string, unknown>;
+      const templateId = filterId(f, 'template_id');
+      const year = filterId(f, 'year');
+      const where = and(templateId ? eq(numberRegisters.template_id, templateId) : undefined, year ? eq(numberRegisters.year, year) : undefined);
+      const perPage = Math.min(req.query.per_page ?? 15, 100);
+      const page = Math.max(req.query.page ?? 1, 1);
+      const [{ total }] = await req.db.select({ total: count() }).from(numberRegisters).where(where);
+      const sorted = req.query.sort
+        ? orderFor(req.query, { year: numberRegisters.year, template_title: documentTemplates.title, last_number: numberRegisters.last_number }, desc(numberRegisters.year))
+        : undefined;
+      const rows = await list(req.db, where, sorted)
+        .limit(perPage)
+        .offset((page - 1) * perPage);
+      return { data: rows.map(view), meta: pageMeta(page, perPage, Number(total), rows.length) };
+    },
   );
 
   app.put(
