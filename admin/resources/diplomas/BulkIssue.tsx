@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import LibraryAddCheckIcon from '@mui/icons-material/LibraryAddCheck';
 import { download } from '../../../common/api/download.ts';
 import type { DiplomaBatch, ProposedNameForm } from '../../../common/api/types/diplomas.ts';
@@ -34,6 +34,7 @@ export function BulkIssue() {
   });
   const [batch, setBatch] = useState<DiplomaBatch | null>(null);
   const [names, setNames] = useState<ProposedNameForm[]>([]);
+  const [interrupted, setInterrupted] = useState<DiplomaBatch[]>([]);
   const who = form.group_id ? { group_id: Number(form.group_id) } : form.program_id ? { program_id: Number(form.program_id) } : {};
 
   useEffect(() => {
@@ -42,10 +43,14 @@ export function BulkIssue() {
     Promise.all([list('/admin/template'), list('/admin/group'), list('/admin/program')])
       .then(([templates, groups, programs]) => setOptions({ templates, groups, programs }))
       .catch((e: Error) => notify(e.message, { type: 'error' }));
+    // a bulk issue cut off by a server stop: shown with who is still waiting, to go on with
+    dp.call<{ data: DiplomaBatch[] }>('/admin/diploma_batch')
+      .then((r) => setInterrupted(r.data.filter((b) => b.status === 'interrupted')))
+      .catch((e: Error) => notify(e.message, { type: 'error' }));
   }, [open, dp, notify]);
 
   useEffect(() => {
-    if (!batch || batch.status === 'done') return;
+    if (!batch || batch.status !== 'running') return;
     const timer = setTimeout(async () => {
       try {
         setBatch((await dp.call<{ data: DiplomaBatch }>(`/admin/diploma_batch/${batch.id}`)).data);
@@ -67,6 +72,15 @@ export function BulkIssue() {
     if (names.length) body.names = names.map((n) => ({ user_id: n.user_id, name_genitive: n.genitive.trim(), name_dative: n.dative.trim() }));
     try {
       setBatch((await dp.call<{ data: DiplomaBatch }>('/admin/diploma_batch', { method: 'POST', body, json: true })).data);
+    } catch (e) {
+      notify((e as Error).message, { type: 'error' });
+    }
+  }
+
+  async function restart(id: number) {
+    try {
+      setBatch((await dp.call<{ data: DiplomaBatch }>(`/admin/diploma_batch/${id}/restart`, { method: 'POST', body: {}, json: true })).data);
+      setInterrupted([]);
     } catch (e) {
       notify((e as Error).message, { type: 'error' });
     }
@@ -104,6 +118,20 @@ export function BulkIssue() {
         <DialogContent>
           {!batch ? (
             <Stack spacing={2} sx={{ mt: 1 }}>
+              {interrupted.map((b) => (
+                <Alert
+                  key={b.id}
+                  severity="warning"
+                  data-testid="bulk-interrupted"
+                  action={
+                    <Button color="inherit" size="small" data-testid="bulk-restart" onClick={() => restart(b.id)}>
+                      {t('diplomas.bulk.restart')}
+                    </Button>
+                  }
+                >
+                  {t('diplomas.bulk.interrupted', { id: b.id, done: b.done, total: b.total, names: b.pending.map((p) => p.name).join(', ') || '—' })}
+                </Alert>
+              ))}
               {field('template_id', 'text', options.templates)}
               {field('group_id', 'text', options.groups)}
               {field('program_id', 'text', options.programs)}
@@ -125,6 +153,9 @@ export function BulkIssue() {
                 </Typography>
               ))}
               {batch.status === 'done' && <Typography data-testid="bulk-done">{t('diplomas.bulk.done')}</Typography>}
+              {batch.status === 'interrupted' && (
+                <Alert severity="warning">{t('diplomas.bulk.interrupted', { id: batch.id, done: batch.done, total: batch.total, names: batch.pending.map((p) => p.name).join(', ') || '—' })}</Alert>
+              )}
               {batch.zip_url && (
                 <Button data-testid="bulk-zip" onClick={() => download(batch.zip_url!).catch((e: Error) => notify(e.message, { type: 'error' }))}>
                   {t('diplomas.bulk.zip')}

@@ -62,6 +62,8 @@ export const en = {
       genitive: 'Genitive',
       dative: 'Dative',
       not_declined: 'could not be declined automatically: check it',
+      interrupted: 'Issue #%{id} was cut off by a server stop (%{done} of %{total} done). Not issued yet: %{names}',
+      restart: 'Go on',
     },
     verify: {
       code: 'Verification code',

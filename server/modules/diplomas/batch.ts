@@ -6,7 +6,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { type BatchFailure, diplomaBatches, diplomas, groupUsers, groups, programUsers, programs, users } from '../../db/schema/index.ts';
+import { type BatchFailure, diplomaBatches, diplomaDocuments, diplomas, documents, groupUsers, groups, programUsers, programs, users } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../core/errors.ts';
 import { sendDownload } from '../../core/file-types.ts';
 import { absolutePath, storedPath } from '../../core/storage.ts';
@@ -19,6 +19,7 @@ import { declineName } from './declension.ts';
 import { apiBaseOf, generateDiplomaDocument } from './generate.ts';
 import { takeNumbers } from './numbering.ts';
 import { type Db, type Diploma, DiplomaFields } from './store.ts';
+import { markInterrupted, pendingOf } from './batch-state.ts';
 
 const tags = ['admin: diplomas'];
 type Batch = typeof diplomaBatches.$inferSelect;
@@ -26,19 +27,21 @@ type Batch = typeof diplomaBatches.$inferSelect;
 const BatchView = Type.Object({
   id: Id,
   template_id: nullable(Id),
-  status: Type.Union([Type.Literal('running'), Type.Literal('done')]),
+  /** interrupted: its worker stopped mid-run (a server stop); `pending` lists who got nothing yet; POST …/restart goes on */
+  status: Type.Union([Type.Literal('running'), Type.Literal('done'), Type.Literal('interrupted')]),
   total: Type.Integer(),
   done: Type.Integer(),
   failed: Type.Integer(),
   failures: Type.Array(Type.Object({ user_id: Id, name: Type.String(), code: Type.String(), message: Type.String() })),
   diploma_ids: Type.Array(Id),
+  pending: Type.Array(Type.Object({ user_id: Id, name: Type.String() })),
   zip_url: nullable(Type.String()),
   zip_size: nullable(Type.Integer()),
   created_at: DateTime,
   finished_at: nullable(DateTime),
 });
 export { BatchView };
-const view = (b: Batch) => ({
+const view = (b: Batch, pending: { user_id: number; name: string }[] = []) => ({
   id: b.id,
   template_id: b.template_id,
   status: b.status,
@@ -47,6 +50,7 @@ const view = (b: Batch) => ({
   failed: b.failed,
   failures: b.failures,
   diploma_ids: b.diploma_ids,
+  pending,
   zip_url: b.zip_path ? `/admin/diploma_batch/${b.id}/zip` : null,
   zip_size: b.zip_size,
   created_at: b.created_at,
@@ -85,19 +89,41 @@ function checkNames(names: { user_id: number }[] | undefined, students: { id: nu
 
 const fullName = (u: { surname: string; name: string; patronymic: string | null }) => [u.surname, u.name, u.patronymic].filter((p) => p?.trim()).join(' ');
 
-/** Makes each diploma's PDF (a failure is listed, the others go on), mails the student, then zips every PDF to disk. */
+/** A PDF's name in the ZIP: its number and the student's name, without the characters file systems refuse. */
+const zipName = (d: Diploma) => `${d.registration_number} ${d.name_nominative}.pdf`.replace(/[\\/:*?"<>|]/g, ' ');
+
+/**
+ * Makes each diploma's PDF (a failure is listed, the others go on), mails the student, then zips every PDF to disk.
+ * A diploma that already has its document (a restarted batch) is not made nor mailed again, only zipped. Each step
+ * beats (`beat_at`): a batch whose beat stops is marked interrupted by the next reader (batch-state.ts).
+ */
 async function runBatch(app: FastifyInstance, tenant: MailTenant, batchId: number, apiBase: string) {
   const db = app.schoolDb(tenant.id);
   const [batch] = await db.select().from(diplomaBatches).where(eq(diplomaBatches.id, batchId));
   const made: { path: string; name: string }[] = [];
   let done = 0;
   const failures: BatchFailure[] = [];
+  const issued = new Map(
+    (
+      await db
+        .select({ id: diplomaDocuments.diploma_id, path: documents.path })
+        .from(diplomaDocuments)
+        .innerJoin(documents, eq(documents.id, diplomaDocuments.document_id))
+        .where(and(inArray(diplomaDocuments.diploma_id, batch.diploma_ids), batch.template_id ? eq(diplomaDocuments.template_id, batch.template_id) : undefined))
+    ).map((r) => [r.id, r.path]),
+  );
   for (const id of batch.diploma_ids) {
     const [d] = await db.select().from(diplomas).where(eq(diplomas.id, id));
     if (!d) continue;
+    const before = issued.get(id);
+    if (before) {
+      made.push({ path: before, name: zipName(d) });
+      done++;
+      continue;
+    }
     try {
       const issued = await generateDiplomaDocument(db, app.config.dataDir, tenant, d, { templateId: batch.template_id ?? undefined, apiBase });
-      made.push({ path: issued.path, name: `${d.registration_number} ${d.name_nominative}.pdf`.replace(/[\\/:*?"<>|]/g, ' ') });
+      made.push({ path: issued.path, name: zipName(d) });
       done++;
       await mailReady(app, db, tenant, d, issued.document.title, issued.template.lang);
     } catch (err) {
@@ -105,7 +131,7 @@ async function runBatch(app: FastifyInstance, tenant: MailTenant, batchId: numbe
       failures.push({ user_id: d.user_id, name: d.name_nominative, code: e.code ?? 'SERVER_ERROR', message: e.message });
       app.log.warn({ err, diploma: d.id }, 'diploma batch: one document failed');
     }
-    await db.update(diplomaBatches).set({ done, failed: failures.length, failures }).where(eq(diplomaBatches.id, batchId));
+    await db.update(diplomaBatches).set({ done, failed: failures.length, failures, beat_at: new Date() }).where(eq(diplomaBatches.id, batchId));
   }
   const zipRel = `batches/${batchId}-${Date.now()}.zip`;
   const zipAbs = absolutePath(app.config.dataDir, tenant.slug, zipRel);
@@ -307,16 +333,63 @@ export function batchRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get('/admin/diploma_batch', { config, schema: { tags, summary: 'The latest bulk issues, newest first', response: { 200: dataOf(Type.Array(BatchView)) } } }, async (req) => ({
-    data: (await req.db.select().from(diplomaBatches).orderBy(desc(diplomaBatches.id)).limit(20)).map(view),
-  }));
+  app.get(
+    '/admin/diploma_batch',
+    {
+      config,
+      schema: { tags, summary: 'The latest bulk issues, newest first (a running one whose worker stopped is marked interrupted first)', response: { 200: dataOf(Type.Array(BatchView)) } },
+    },
+    async (req) => {
+      await markInterrupted(req.db);
+      const rows = await req.db.select().from(diplomaBatches).orderBy(desc(diplomaBatches.id)).limit(20);
+      return { data: await Promise.all(rows.map(async (b) => view(b, await pendingOf(req.db, b)))) };
+    },
+  );
 
   app.get(
     '/admin/diploma_batch/:id',
-    { config, schema: { tags, summary: 'A bulk issue: its progress (done, failed of total), the failures and the ZIP once made', params: IdParams, response: { 200: dataOf(BatchView) } } },
-    async (req) => ({
-      data: view(await loadBatch(req.db, req.params.id)),
-    }),
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'A bulk issue: its progress (done, failed of total), the failures and the ZIP once made; interrupted (its worker stopped) with the students still pending',
+        params: IdParams,
+        response: { 200: dataOf(BatchView) },
+      },
+    },
+    async (req) => {
+      await markInterrupted(req.db);
+      const b = await loadBatch(req.db, req.params.id);
+      return { data: view(b, await pendingOf(req.db, b)) };
+    },
+  );
+
+  app.post(
+    '/admin/diploma_batch/:id/restart',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'Go on with an interrupted bulk issue in the background: the students without their document get it (and the mail), the failures are tried again, the ZIP is made of all; a batch that is not interrupted: 409 ERROR_BATCH_NOT_INTERRUPTED',
+        params: IdParams,
+        response: { 202: dataOf(BatchView) },
+      },
+    },
+    async (req, reply) => {
+      await markInterrupted(req.db);
+      await loadBatch(req.db, req.params.id);
+      // one restart wins: the status moves from interrupted to running in one statement
+      const [b] = await req.db
+        .update(diplomaBatches)
+        .set({ status: 'running', beat_at: new Date(), failures: [], failed: 0, finished_at: null })
+        .where(and(eq(diplomaBatches.id, req.params.id), eq(diplomaBatches.status, 'interrupted')))
+        .returning();
+      if (!b) throw new AppError(409, 'ERROR_BATCH_NOT_INTERRUPTED', 'Only an interrupted bulk issue can be restarted');
+      const tenant = { id: req.tenant.id, slug: req.tenant.slug, title: req.tenant.title };
+      void app.background(runBatch(app, tenant, b.id, apiBaseOf(app, req))).catch((err: unknown) => app.log.error({ err, batch: b.id }, 'diploma batch failed'));
+      return reply.status(202).send({ data: view(b) });
+    },
   );
 
   app.get(

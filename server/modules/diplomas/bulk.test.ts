@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { startTestApi, type TestApi } from '../../test/harness.ts';
-import { diplomaDocuments, diplomas, documents, groupUsers, groups, numberRegisters, users } from '../../db/schema/index.ts';
+import { diplomaBatches, diplomaDocuments, diplomas, documents, groupUsers, groups, numberRegisters, users } from '../../db/schema/index.ts';
 import { storedPath } from '../../core/storage.ts';
 
 const run = promisify(execFile);
@@ -128,4 +128,50 @@ describe('bulk issue: names, registers, interruption', () => {
     expect((await list(await api.login('student'))).statusCode).toBe(403);
     expect((await list(await api.login('moderator'))).statusCode).toBe(403);
   });
+  it('marks a batch whose worker stopped as interrupted, lists who is still waiting, and the admin restarts it', async () => {
+    const started = await issue({ group_id: groupId });
+    const b = await finished(started.json().data.id);
+    expect(b).toMatchObject({ status: 'done', done: 2, pending: [] });
+    // the server stopped after the first document: the second has none, and the batch was left running with no beat since
+    const [second] = await api.db
+      .select()
+      .from(diplomas)
+      .where(inArray(diplomas.id, [b.diploma_ids[1]]));
+    const [link] = await api.db.select().from(diplomaDocuments).where(eq(diplomaDocuments.diploma_id, second.id));
+    await api.db.delete(diplomaDocuments).where(eq(diplomaDocuments.id, link.id));
+    await api.db.delete(documents).where(eq(documents.id, link.document_id));
+    const left = (beat: string) =>
+      api.db
+        .update(diplomaBatches)
+        .set({ status: 'running', done: 1, zip_path: null, zip_size: null, finished_at: null, beat_at: sql`now() - ${beat}::interval` })
+        .where(eq(diplomaBatches.id, b.id));
+    // a batch that beat a moment ago is still running (its worker may be another live process)
+    await left('5 seconds');
+    expect((await batch(b.id)).status).toBe('running');
+    await left('1 hour');
+    const cut = await batch(b.id);
+    expect(cut).toMatchObject({ status: 'interrupted', done: 1, zip_url: null, pending: [{ user_id: second.user_id, name: second.name_nominative }] });
+    const listed = (await api.call({ method: 'GET', url: '/admin/diploma_batch', token: admin })).json().data;
+    expect(listed.find((x: { id: number }) => x.id === b.id)).toMatchObject({ status: 'interrupted', pending: [{ user_id: second.user_id }] });
+
+    // a student may not restart it, another school does not find it
+    const restart = (token: string, tenant?: string) => api.call({ method: 'POST', url: `/admin/diploma_batch/${b.id}/restart`, token, tenant, payload: {} });
+    expect((await restart(await api.login('student'))).statusCode).toBe(403);
+    expect((await restart(await api.login('admin', 'north'), 'north')).statusCode).toBe(404);
+    const documentsBefore = (await api.db.select({ id: documents.id }).from(documents)).length;
+    const again = await restart(admin);
+    expect(again.statusCode, again.body).toBe(202);
+    expect(again.json().data.status).toBe('running');
+    // restarting what runs or is done is refused
+    expect((await restart(admin)).json().name).toBe('ERROR_BATCH_NOT_INTERRUPTED');
+    const done = await finished(b.id);
+    expect(done).toMatchObject({ status: 'done', total: 2, done: 2, failed: 0, pending: [] });
+    // only the missing document was made; the ZIP holds both
+    expect((await api.db.select({ id: documents.id }).from(documents)).length).toBe(documentsBefore + 1);
+    expect(await printed(second.id)).toContain('Выдан');
+    const zip = (await api.call({ method: 'GET', url: done.zip_url, token: admin })).rawPayload;
+    const numbers = (await api.db.select().from(diplomas).where(inArray(diplomas.id, b.diploma_ids))).map((d) => d.registration_number);
+    for (const n of numbers) expect(zip.includes(Buffer.from(n))).toBe(true);
+    expect((await restart(admin)).statusCode).toBe(409);
+  }, 120_000);
 });
