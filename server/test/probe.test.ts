@@ -64,6 +64,8 @@ Object.assign(SEGMENT_TABLE, { listing: 'market_listings', purchase: 'market_pur
 Object.assign(SEGMENT_TABLE, { found_cheaper: 'market_found_cheaper' });
 // the marketplace's ads (each school's own; the catalogue shows them through currentAds)
 Object.assign(SEGMENT_TABLE, { ad: 'market_ads' });
+// SCORM (issue 33): /admin/scorm/:id and /api/scorm/:id/… name the material (media of kind scorm)
+Object.assign(SEGMENT_TABLE, { scorm: 'media' });
 /** The table of an id by its name (path parameters, query parameters, body properties). */
 const NAME_TABLE: Record<string, string> = {
   userId: 'users',
