@@ -94,4 +94,8 @@ test('an admin designs a diploma with a stamp and a QR, previews it, issues it t
   await publicPage.getByRole('button', { name: 'Проверить' }).click();
   await expect(publicPage.getByRole('heading', { name: 'Документ отозван' })).toBeVisible();
   await stranger.close();
+
+  // the template's number register, read-only in the back office: the last number the issue took and the next one
+  await page.goto(`${web()}/admin/number_registers`);
+  await expect(page.getByRole('row').filter({ hasText: title })).toContainText(/-\d{4}-0002/);
 });
