@@ -109,6 +109,7 @@ export const ADMIN_SCREENS: AdminScreen[] = [
   { resource: 'documents', role: 'admin', create: true, edit: '/admin/document' },
   { resource: 'diplomas', role: 'admin', create: true, edit: '/admin/diploma' },
   { resource: 'templates', role: 'admin', create: true, edit: '/admin/template' },
+  { resource: 'number_registers', role: 'admin' },
   { resource: 'settings', role: 'admin' },
   { resource: 'demo-audit', role: 'admin' },
   // reports, marketplace, lifelong learning, networking: each list, create and edit screen (an edit screen is listed
