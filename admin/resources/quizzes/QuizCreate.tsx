@@ -12,6 +12,7 @@ const defaults = {
   min_score: 0,
   max_attempts: null,
   response_time_minutes: null,
+  grace_seconds: 0,
   show_report: true,
   show_correct: false,
   notify_admin: false,

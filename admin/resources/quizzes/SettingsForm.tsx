@@ -53,6 +53,7 @@ export function SettingsForm({ toolbar }: { toolbar?: ReactNode }) {
         <NumberInput source="min_score" validate={[required('validation.required'), ...wholeBetween(0)]} />
         <NumberInput source="max_attempts" validate={wholeBetween(1, 1000)} />
         <NumberInput source="response_time_minutes" validate={wholeBetween(1, 10080)} />
+        <NumberInput source="grace_seconds" validate={[required('validation.required'), ...wholeBetween(0, 300)]} helperText="quizzes.grace_help" min={0} max={300} />
       </TabbedForm.Tab>
       <TabbedForm.Tab label="quizzes.tabs.display">
         <BooleanInput source="show_report" />

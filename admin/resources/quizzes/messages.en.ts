@@ -16,6 +16,7 @@ export const en = {
         evaluation: 'Evaluation',
         max_attempts: 'Attempts (empty: unlimited)',
         response_time_minutes: 'Response time, min (empty: unlimited)',
+        grace_seconds: 'Grace after the time is up, s (0–300)',
         show_report: 'Show the report at the end',
         notify_admin: 'Notify the administrator',
         show_correct: 'Show whether the answer is correct',
@@ -43,6 +44,7 @@ export const en = {
     order_is_update: 'Order saved',
   },
   quizzes: {
+    grace_help: 'An answer sent before the time was up but arriving later (after a dropped connection, say) still counts this many seconds past the deadline. 0: no grace; at most 5 minutes.',
     tabs: { main: 'Main', rules: 'Taking the quiz', display: 'Display and notifications', window: 'Dates' },
     status: { active: 'Active', inactive: 'Inactive' },
     kind: { exam: 'Exam', pass: 'Pass/fail test', poll: 'Poll' },

@@ -191,6 +191,24 @@ describe('quiz back office: /admin/quiz (the quiz and its settings, ISSET_ANSWER
       expect(filter.json().errors).toEqual({ 'filter.kind': ['validation.choice'] });
     });
 
+    it('takes a grace period past the deadline of 0 to 300 seconds and refuses 301, negative or fractional ones (issue 30)', async () => {
+      const q = await newQuiz({ grace_seconds: 0 });
+      expect(q.grace_seconds).toBe(0);
+      for (const grace of [300, 1, 0]) expect(await ok({ method: 'PUT', url: `/admin/quiz/${q.id}`, payload: { grace_seconds: grace } })).toMatchObject({ grace_seconds: grace });
+      for (const [grace, error] of [
+        [301, 'validation.max:300'],
+        [-1, 'validation.min:0'],
+      ] as const) {
+        const res = await call({ method: 'PUT', url: `/admin/quiz/${q.id}`, payload: { grace_seconds: grace } });
+        expect(res.statusCode).toBe(422);
+        expect(res.json().errors).toEqual({ grace_seconds: [error] });
+      }
+      expect((await call({ method: 'PUT', url: `/admin/quiz/${q.id}`, payload: { grace_seconds: 2.5 } })).statusCode).toBe(422);
+      expect((await call({ method: 'POST', url: '/admin/quiz', payload: { title: 'Без льготы', grace_seconds: 301 } })).statusCode).toBe(422);
+      // nothing refused was written: the last accepted value stays
+      expect((await ok({ method: 'GET', url: `/admin/quiz/${q.id}` })).grace_seconds).toBe(0);
+    });
+
     it('duplicates a quiz with its settings, questions and options, in order, under new ids', async () => {
       const source = await newQuiz({ ...EVERY_SETTING, title: 'Оригинал' });
       const q1 = await newQuestion(source.id, { text: 'Первый', type: 'radio', options: [{ text: 'да', is_correct: true, score: 3 }, { text: 'нет' }] });
