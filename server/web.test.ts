@@ -200,7 +200,7 @@ describe('web server: precompressed files, caching and security headers', () => 
       expect(scripts).toContain(`'sha256-${createHash('sha256').update(inline).digest('base64')}'`);
       expect(directives.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
       // the API: the page's host name on API_PORT, for calls, images and videos
-      for (const d of ['connect-src', 'img-src', 'media-src']) expect([d, directives.get(d)]).toEqual([d, expect.arrayContaining(["'self'", 'demo.localhost:8000'])]);
+      for (const d of ['connect-src', 'img-src', 'media-src', 'frame-src']) expect([d, directives.get(d)]).toEqual([d, expect.arrayContaining(["'self'", 'demo.localhost:8000'])]);
       expect(directives.get('object-src')).toEqual(["'none'"]);
     }
     // another school's host name: its own API host name

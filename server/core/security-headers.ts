@@ -36,7 +36,7 @@ function originOf(url: string | null | undefined): string | null {
 /**
  * The headers of every answer of the web origin (portal and back office), for a request that named `hostname`:
  * scripts only from the origin itself (plus the hashed runtime configuration), inline styles for MUI/emotion,
- * the API (same host name on API_PORT, and API_URL) for calls, images and videos, no framing, no sniffing and
+ * the API (same host name on API_PORT, and API_URL) for calls, images, videos and SCORM packages' frames, no framing, no sniffing and
  * no referrer towards other origins.
  */
 export function webSecurityHeaders(opts: WebHeadersOptions): (hostname: string) => Record<string, string> {
@@ -56,6 +56,8 @@ export function webSecurityHeaders(opts: WebHeadersOptions): (hostname: string) 
       `img-src 'self' data: blob: https:${api}`,
       `media-src 'self' blob:${api}`,
       `connect-src 'self'${api}`,
+      // a SCORM package plays in a frame of the API's address (server/modules/scorm/content.ts: sandboxed, under a launch key)
+      `frame-src 'self'${api}`,
       "font-src 'self' data:",
       "object-src 'none'",
       "base-uri 'self'",
