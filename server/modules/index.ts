@@ -28,6 +28,7 @@ import reportSchedulesModule from './report-schedules/index.ts';
 import marketplaceModule from './marketplace/index.ts';
 import calendarModule from './calendar/index.ts';
 import lifelong from './lifelong/index.ts';
+import ltiModule from './lti/index.ts';
 import scormModule from './scorm/index.ts';
 
 /** Every module of the API, one Fastify plugin each, registered in this order. */
@@ -65,5 +66,7 @@ modules.push(networkingModule);
 modules.push(marketplaceModule);
 // lifelong learning (issue 15)
 modules.push(lifelong);
+// LTI 1.3 tools inside programs (issue 33)
+modules.push(ltiModule);
 // SCORM packages as materials (issue 33)
 modules.push(scormModule);
