@@ -2,22 +2,26 @@ import { and, eq } from 'drizzle-orm';
 import type { TestApi } from './harness.ts';
 import { chapterQuizzes, chapters, programs, questionOptions, questions, quizzes } from '../db/schema/index.ts';
 
+/** An option of the fixture's questions: its text, whether it is right, its score. */
+export type FixtureOption = [string, boolean, number];
+
 /**
- * The tests' quiz (navigation.test.ts, review.test.ts): in a chapter of the demo school's program the demo student is
- * enrolled in, with a radio (R1 right, 4 points), a checkbox (C1 and C2 right, 2 each) and a text question ("NPV").
+ * The tests' quiz (navigation.test.ts, review.test.ts, quizzes.test.ts): in a chapter of a demo school's program (by
+ * default the one the demo student is enrolled in), with a radio (R1 right, 4 points), a checkbox (C1 and C2 right, 2
+ * each) and a text question ("NPV"); `options` gives the radio and checkbox other options.
  */
-export async function makeQuiz(api: TestApi, settings: Partial<typeof quizzes.$inferInsert>) {
+export async function makeQuiz(api: TestApi, settings: Partial<typeof quizzes.$inferInsert>, options: { programTitle?: string; radio?: FixtureOption[]; checkbox?: FixtureOption[] } = {}) {
   const [p] = await api.db
     .select()
     .from(programs)
-    .where(and(eq(programs.tenant_id, 1), eq(programs.title, 'Стратегический менеджмент')));
+    .where(and(eq(programs.tenant_id, 1), eq(programs.title, options.programTitle ?? 'Стратегический менеджмент')));
   const [c] = await api.db.select().from(chapters).where(eq(chapters.program_id, p.id));
   const [quiz] = await api.db
     .insert(quizzes)
     .values({ tenant_id: 1, title: `Q ${Math.random()}`, ...settings })
     .returning();
   await api.db.insert(chapterQuizzes).values({ tenant_id: 1, chapter_id: c.id, quiz_id: quiz.id, sort: 9 });
-  const add = async (sort: number, type: 'radio' | 'checkbox' | 'text', opts: [string, boolean, number][]) => {
+  const add = async (sort: number, type: 'radio' | 'checkbox' | 'text', opts: FixtureOption[]) => {
     const [q] = await api.db
       .insert(questions)
       .values({ tenant_id: 1, quiz_id: quiz.id, text: `${type} ${sort}`, type, sort })
@@ -28,16 +32,24 @@ export async function makeQuiz(api: TestApi, settings: Partial<typeof quizzes.$i
       .returning();
     return { q, rows };
   };
-  const radio = await add(1, 'radio', [
-    ['R1', true, 4],
-    ['R2', false, 0],
-    ['R3', false, 0],
-  ]);
-  const checkbox = await add(2, 'checkbox', [
-    ['C1', true, 2],
-    ['C2', true, 2],
-    ['C3', false, 0],
-  ]);
+  const radio = await add(
+    1,
+    'radio',
+    options.radio ?? [
+      ['R1', true, 4],
+      ['R2', false, 0],
+      ['R3', false, 0],
+    ],
+  );
+  const checkbox = await add(
+    2,
+    'checkbox',
+    options.checkbox ?? [
+      ['C1', true, 2],
+      ['C2', true, 2],
+      ['C3', false, 0],
+    ],
+  );
   const text = await add(3, 'text', [
     ['Net Present Value', true, 2],
     ['NPV', true, 2],

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { startTestApi, type TestApi } from '../../test/harness.ts';
-import { chapterQuizzes, chapters, events, programs, questionOptions, questions, quizAttempts, quizzes } from '../../db/schema/index.ts';
+import { makeQuiz as makeFixtureQuiz } from '../../test/quiz-fixture.ts';
+import { events, questionOptions, questions, quizAttempts, quizzes } from '../../db/schema/index.ts';
 import { mayShowCorrect, scoreAnswer, shuffle } from './engine.ts';
 
 describe('quiz engine', () => {
@@ -167,49 +168,26 @@ describe('quiz engine', () => {
   });
 
   /** A fresh quiz in a chapter of a demo program (the student's first by default), with radio, checkbox and text questions. */
-  async function makeQuiz(settings: Partial<typeof quizzes.$inferInsert>, programTitle = 'Стратегический менеджмент') {
-    const [p] = await api.db
-      .select()
-      .from(programs)
-      .where(and(eq(programs.tenant_id, 1), eq(programs.title, programTitle)));
-    const [c] = await api.db.select().from(chapters).where(eq(chapters.program_id, p.id));
-    const [quiz] = await api.db
-      .insert(quizzes)
-      .values({ tenant_id: 1, title: `Q ${Math.random()}`, ...settings })
-      .returning();
-    await api.db.insert(chapterQuizzes).values({ tenant_id: 1, chapter_id: c.id, quiz_id: quiz.id, sort: 9 });
-    const add = async (sort: number, type: 'radio' | 'checkbox' | 'text', opts: [string, boolean, number][]) => {
-      const [q] = await api.db
-        .insert(questions)
-        .values({ tenant_id: 1, quiz_id: quiz.id, text: `${type} ${sort}`, type, sort })
-        .returning();
-      const rows = await api.db
-        .insert(questionOptions)
-        .values(opts.map(([text, is_correct, score], i) => ({ tenant_id: 1, question_id: q.id, text, is_correct, score, sort: i })))
-        .returning();
-      return { q, rows };
-    };
-    const radio = await add(1, 'radio', [
-      ['R1', true, 4],
-      ['R2', false, 0],
-      ['R3', false, 1],
-      ['R4', false, 0],
-      ['R5', false, 0],
-      ['R6', false, 0],
-    ]);
-    const checkbox = await add(2, 'checkbox', [
-      ['C1', true, 2],
-      ['C2', true, 2],
-      ['C3', false, 0],
-      ['C4', false, 0],
-      ['C5', false, 0],
-    ]);
-    const text = await add(3, 'text', [
-      ['Net Present Value', true, 2],
-      ['NPV', true, 2],
-    ]);
-    return { quiz, radio, checkbox, text };
-  }
+  /** The fixture's quiz (server/test/quiz-fixture.ts) with six radio options (R3 worth 1 point) and five checkbox ones. */
+  const makeQuiz = (settings: Partial<typeof quizzes.$inferInsert>, programTitle?: string) =>
+    makeFixtureQuiz(api, settings, {
+      programTitle,
+      radio: [
+        ['R1', true, 4],
+        ['R2', false, 0],
+        ['R3', false, 1],
+        ['R4', false, 0],
+        ['R5', false, 0],
+        ['R6', false, 0],
+      ],
+      checkbox: [
+        ['C1', true, 2],
+        ['C2', true, 2],
+        ['C3', false, 0],
+        ['C4', false, 0],
+        ['C5', false, 0],
+      ],
+    });
 
   it('keeps a scatter shuffle fixed within an attempt, and the editor order for in_order quizzes', async () => {
     const { quiz, radio } = await makeQuiz({ sort_type: 'scatter' });
