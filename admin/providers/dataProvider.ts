@@ -3,16 +3,15 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import { api, ApiError, type RequestOptions } from '../../common/api/client.ts';
 import { needsFormData } from '../../common/api/form-data.ts';
 import type { TokenAnswer } from '../../common/auth/session.ts';
+import type { ListPageMeta } from '../../common/api/types/answers.ts';
 import { describeError } from '../../common/errors/wording.ts';
 import { getLang } from '../../common/i18n/lang.ts';
 import type { ResourceConfig } from '../framework/types.ts';
 
 // The error catalogue of the language in use comes with that language's texts (providers/i18nProvider.ts, messagesOf).
 
-interface ListAnswer {
-  data: RaRecord[];
-  meta: { total: number; current_page: number; last_page: number; per_page: number };
-}
+/** A page of any resource's list (`listOf` of server/core/responses.ts): its rows, and `ListMeta`. */
+type ListAnswer = { data: RaRecord[]; meta: ListPageMeta };
 
 /** react-admin file inputs hold `{ rawFile, src, title }`: send the file itself. */
 function unwrapFiles(value: unknown): unknown {

@@ -3,6 +3,7 @@ import { Button, useListContext, useNotify, useRefresh, useTranslate, useUnselec
 import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField } from '@mui/material';
 import EditNoteIcon from '@mui/icons-material/EditNote';
 import { useApi } from '../../providers/queries.ts';
+import type { CompaniesUpdated } from '../../../common/api/types/companies.ts';
 
 /** The text fields one value can be set on for many companies at once (`PUT /admin/company/many`). */
 export const MANY_FIELDS = [
@@ -36,7 +37,7 @@ export function EditManyCompanies() {
   const [value, setValue] = useState('');
   async function apply() {
     try {
-      const r = await dp.call<{ data: { count: number } }>('/admin/company/many', { method: 'PUT', body: { ids: selectedIds, [field]: value.trim() || null } });
+      const r = await dp.call<CompaniesUpdated>('/admin/company/many', { method: 'PUT', body: { ids: selectedIds, [field]: value.trim() || null } });
       notify('toasts.companies_is_update', { type: 'success', messageArgs: { smart_count: r.data.count } });
       setOpen(false);
       setValue('');

@@ -6,6 +6,7 @@ import GroupAddIcon from '@mui/icons-material/GroupAdd';
 import DeleteIcon from '@mui/icons-material/RemoveCircleOutlined';
 import type { ProgramEnrolment as EnrolmentAnswer } from '../../../common/api/types/programs-admin.ts';
 import { apiKey, useApi, useApiQuery } from '../../providers/queries.ts';
+import type { GroupRow } from '../../../common/api/types/groups.ts';
 
 type Enrolment = EnrolmentAnswer;
 
@@ -26,7 +27,7 @@ export function ProgramEnrolment() {
   const id = record?.id;
   const path = `/admin/program/${id}/enrolment`;
   const data = useApiQuery<{ data: Enrolment }, Enrolment>(path, { enabled: !!id, select: (r) => r.data }).data;
-  const allGroups = useGetList<{ id: number; title: string }>('groups', { pagination: { page: 1, perPage: 100 }, sort: { field: 'title', order: 'ASC' } }, { enabled: manages }).data ?? [];
+  const allGroups = useGetList<GroupRow>('groups', { pagination: { page: 1, perPage: 100 }, sort: { field: 'title', order: 'ASC' } }, { enabled: manages }).data ?? [];
   if (!id || !data) return null;
   const run = async (action: string, body: Record<string, unknown>, toast?: string) => {
     try {

@@ -4,6 +4,7 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { IconButton, Tooltip } from '@mui/material';
 import { useApi } from '../../providers/queries.ts';
+import type { DeletePrograms, ProgramRow } from '../../../common/api/types/programs-admin.ts';
 
 /** Copy and delete are for admins (a trainer sees the list of their programs only). */
 const useIsAdmin = () => {
@@ -30,7 +31,7 @@ export function CloneCourse() {
         onClick={async (e) => {
           e.stopPropagation();
           try {
-            const copy = await dp.call<{ data: { id: number } }>(`/admin/program/${record.id}/clone`, { method: 'POST' });
+            const copy = await dp.call<{ data: ProgramRow }>(`/admin/program/${record.id}/clone`, { method: 'POST' });
             notify('toasts.courses_is_clone', { type: 'success' });
             redirect('edit', 'courses', copy.data.id);
           } catch (err) {
@@ -85,7 +86,7 @@ export function DeleteCourses() {
   const run = async () => {
     setOpen(false);
     try {
-      const res = await dp.call<{ data: { count: number } }>('/admin/delete/program', { method: 'POST', body: { ids: selectedIds } });
+      const res = await dp.call<DeletePrograms>('/admin/delete/program', { method: 'POST', body: { ids: selectedIds } });
       notify(res.data.count === 1 ? 'toasts.course_is_delete' : 'toasts.courses_are_delete', { type: 'success', messageArgs: { smart_count: res.data.count } });
       unselect();
     } catch (err) {

@@ -9,21 +9,13 @@ import { formatBytes } from './bytes.ts';
 import { GenerateDiplomaDocument } from './Generate.tsx';
 import { IssuedVerification } from './Verification.tsx';
 import type { IssuedDocument } from '../../../common/api/types/diplomas.ts';
+import type { DiplomaFileRow, FullDiploma } from '../../../common/api/types/diploma-record.ts';
 import type { createDataProvider } from '../../providers/dataProvider.ts';
 
 type Provider = ReturnType<typeof createDataProvider>;
-interface Item {
-  id: number;
-  file_name: string;
-  title?: string;
-  size: number;
-  download_url: string;
-}
-interface DiplomaRecord {
-  id: number;
-  files?: Item[];
-  documents?: Item[];
-}
+/** A file or a generated document of the diploma, as the list shows it. */
+type Item = Pick<DiplomaFileRow, 'id' | 'file_name' | 'size' | 'download_url'> & { title?: string };
+type DiplomaRecord = FullDiploma;
 
 /** Beside the diploma form: its files (add, download, remove) and the documents generated from it (generate, download, delete). */
 export function DiplomaAttachments() {

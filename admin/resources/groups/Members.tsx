@@ -4,18 +4,11 @@ import { Box, Card, CardContent, List, ListItem, ListItemText, TextField, Typogr
 import DeleteIcon from '@mui/icons-material/PersonRemove';
 import GroupAddIcon from '@mui/icons-material/GroupAdd';
 import { useApi } from '../../providers/queries.ts';
-
-interface Member {
-  id: number;
-  login: string;
-  email: string;
-  name: string;
-  surname: string;
-}
+import type { AdminGroup, SetUsersResult } from '../../../common/api/types/groups.ts';
 
 /** Members of a group: add by a list of e-mails (unknown ones are reported) and remove one by one. */
 export function GroupMembers() {
-  const record = useRecordContext<{ id: number; users?: Member[] }>();
+  const record = useRecordContext<AdminGroup>();
   const dp = useApi();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -24,7 +17,7 @@ export function GroupMembers() {
   if (!record) return null;
   async function add() {
     try {
-      const r = await dp.call<{ data: { added: number; unknown: string[] } }>(`/admin/group/${record!.id}/setUsers`, { method: 'POST', body: { emails } });
+      const r = await dp.call<SetUsersResult>(`/admin/group/${record!.id}/setUsers`, { method: 'POST', body: { emails } });
       notify(r.data.unknown.length ? t('groups.unknown_emails', { emails: r.data.unknown.join(', ') }) : 'toasts.add_users', { type: r.data.unknown.length ? 'warning' : 'success' });
       setEmails('');
       refresh();

@@ -3,12 +3,11 @@ import { useWatch } from 'react-hook-form';
 import { Box, Button, Card, CardContent } from '@mui/material';
 import SendIcon from '@mui/icons-material/Send';
 import { useApi } from '../../providers/queries.ts';
+import type { AdminUser } from '../../../common/api/types/admin-users.ts';
+import type { MailSendResult } from '../../../common/api/types/mail.ts';
 
-interface UserOption {
-  login: string;
-  name?: string;
-  surname?: string;
-}
+/** A user as the recipients' autocomplete shows them (`GET /admin/user`). */
+type UserOption = Pick<AdminUser, 'login' | 'name' | 'surname'>;
 
 const escapeHtml = (v: string) => v.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 /** Plain text becomes paragraphs; text that already holds tags goes as it is (the server sanitises it). */
@@ -61,7 +60,7 @@ export function MailCompose() {
         body: toHtml(String(v.body ?? '')),
         ...(v.to === 'users' ? { users: v.users } : v.to === 'groups' ? { groups: v.groups } : { to_all: true }),
       };
-      const r = await dp.call<{ data: { recipients: number; sent: number; outbox: number; failed: number } }>('/admin/email/send', { method: 'POST', body });
+      const r = await dp.call<MailSendResult>('/admin/email/send', { method: 'POST', body });
       notify(t('mail.sent', r.data), { type: r.data.failed ? 'warning' : 'success', autoHideDuration: 8000 });
       return undefined;
     } catch (e) {

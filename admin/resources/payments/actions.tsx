@@ -9,18 +9,9 @@ import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import { formatNumber, toDisplayDate } from '../../../common/format/format.ts';
 import { useApi } from '../../providers/queries.ts';
 import { RowButton } from '../../framework/RowButton.tsx';
+import type { PaymentRow } from '../../../common/api/types/payments.ts';
 
-interface Item {
-  id: number;
-  user_id: number;
-  program_id: number;
-  due_date: string;
-  amount: number;
-  currency: string;
-  paid: boolean;
-  overdue: boolean;
-  comment: string | null;
-}
+type Item = PaymentRow;
 
 /** Row action: mark an item paid, or remove the mark (`PUT /admin/payment/{id}` with `paid`). */
 export function TogglePaid() {

@@ -32,14 +32,19 @@ describe('schedule editor model', () => {
   it("opens a stored plan: rows without a main or extra part take the plan's currencies", () => {
     const d = fromStored({
       id: 1,
+      tenant_id: 1,
+      user_id: 2,
       program_id: 3,
       program: 'P',
+      format: 'online',
+      created_at: '2026-12-01T10:00:00.000Z',
       months: 6,
       currency: 'RUB',
       extra_currency: 'USD',
       total: 10,
       extra_total: 5,
-      rows: [{ date: '2027-01-01', sum: 0, extra_sum: 5, currency: null, extra_currency: 'USD', paid: false, extra_paid: true }],
+      items: [],
+      rows: [{ date: '2027-01-01', sum: 0, extra_sum: 5, currency: null, extra_currency: 'USD', paid: false, extra_paid: true, main_id: null, extra_id: 7 }],
       totals: { main: 0, main_paid: 0, main_due: 0, extra: 5, extra_paid: 5, extra_due: 0 },
     });
     expect(d.plan).toEqual({ program_id: 3, months: 6, currency: 'RUB', extra_currency: 'USD', total: 10, extra_total: 5 });

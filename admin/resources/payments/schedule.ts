@@ -2,6 +2,7 @@
 
 /** The terms and currencies the server accepts: one list with it (common/payments/terms.ts). */
 export { CURRENCIES, INSTALMENTS } from '../../../common/payments/terms.ts';
+import type { StoredPlan } from '../../../common/api/types/payments.ts';
 
 export interface Row {
   /** A stable key for React (rows move and get removed). */
@@ -24,19 +25,8 @@ export interface PlanDraft {
   extra_total: number;
 }
 
-/** A plan as `GET /admin/user/{id}/getPlan` answers it. */
-export interface StoredPlan {
-  id: number;
-  program_id: number;
-  program: string;
-  months: number;
-  currency: string;
-  extra_currency: string | null;
-  total: number;
-  extra_total: number;
-  rows: { date: string; sum: number; extra_sum: number; currency: string | null; extra_currency: string | null; paid: boolean; extra_paid: boolean }[];
-  totals: { main: number; main_paid: number; main_due: number; extra: number; extra_paid: number; extra_due: number };
-}
+/** A plan as `GET /admin/user/{id}/getPlan` answers it (the server's `EditorPlan`). */
+export type { StoredPlan } from '../../../common/api/types/payments.ts';
 
 let seq = 0;
 export const newKey = () => `r${++seq}`;

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router-dom';
 import Badge from '@mui/material/Badge';
 import AssignmentIcon from '@mui/icons-material/Assignment';
 import { useApiQuery, useRefreshApi } from '../../providers/queries.ts';
+import type { UncheckedCount } from '../../../common/api/types/projects.ts';
 
 const COUNT = '/admin/submittedProject/countNotCheckProject';
 const REFRESH_MS = 60_000;
@@ -20,7 +21,7 @@ export function useProjectsChanged() {
 export function useUncheckedCount() {
   const { pathname } = useLocation();
   // the screen is part of the query: another screen asks again, the count shown meanwhile stays
-  return useApiQuery<{ data: { count: number } }, number>(COUNT, { scope: pathname, select: (r) => r.data.count, keepPrevious: true, refetchInterval: REFRESH_MS }).data;
+  return useApiQuery<{ data: UncheckedCount }, number>(COUNT, { scope: pathname, select: (r) => r.data.count, keepPrevious: true, refetchInterval: REFRESH_MS }).data;
 }
 
 /** The menu icon of the projects resource, with the unchecked count as a badge. */

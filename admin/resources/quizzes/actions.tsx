@@ -4,6 +4,7 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { IconButton, Tooltip } from '@mui/material';
 import { useApi } from '../../providers/queries.ts';
+import type { AdminQuizRecord, DeleteQuizzes } from '../../../common/api/types/quizzes.ts';
 
 /** Row action: copy the quiz with its questions and options, then open the copy. */
 export function DuplicateQuiz() {
@@ -23,7 +24,7 @@ export function DuplicateQuiz() {
         onClick={async (e) => {
           e.stopPropagation();
           try {
-            const copy = await dp.call<{ data: { id: number } }>(`/admin/quiz/${record.id}/duplicate`, { method: 'POST' });
+            const copy = await dp.call<{ data: AdminQuizRecord }>(`/admin/quiz/${record.id}/duplicate`, { method: 'POST' });
             notify('toasts.quiz_is_clone', { type: 'success' });
             redirect('edit', 'quizzes', copy.data.id);
           } catch (err) {
@@ -51,7 +52,7 @@ export function BulkDeleteQuizzes() {
   const run = async () => {
     setOpen(false);
     try {
-      const res = await dp.call<{ data: { count: number; refused: number[] } }>('/admin/delete/quiz', { method: 'POST', body: { quizzes: selectedIds } });
+      const res = await dp.call<DeleteQuizzes>('/admin/delete/quiz', { method: 'POST', body: { quizzes: selectedIds } });
       const { count, refused } = res.data;
       if (refused.length) notify('toasts.quizzes_partly_deleted', { type: 'warning', messageArgs: { smart_count: count, ids: refused.join(', ') } });
       else notify('toasts.quizzes_is_delete', { type: 'success', messageArgs: { smart_count: count } });

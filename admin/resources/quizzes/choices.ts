@@ -1,3 +1,5 @@
+import type { AdminQuizOption, AdminQuizQuestion } from '../../../common/api/types/quizzes.ts';
+
 /** Values of the quiz's select settings, named by translation keys of messages.ts. */
 const of = (group: string, ids: string[]) => ids.map((id) => ({ id, name: `quizzes.${group}.${id}` }));
 
@@ -9,21 +11,7 @@ export const choices = {
   evaluation: of('evaluation', ['score', 'credit']),
 };
 
-export type QuestionType = 'radio' | 'checkbox' | 'text';
-export interface OptionView {
-  id: number;
-  question_id: number;
-  text: string;
-  is_correct: boolean;
-  score: number;
-  sort: number;
-}
-export interface QuestionView {
-  id: number;
-  quiz_id: number;
-  text: string;
-  type: QuestionType;
-  sort: number;
-  max_score: number;
-  options: OptionView[];
-}
+/** A question and its options as the editor reads and writes them (the server's `AdminQuestion`, `AdminOption`). */
+export type QuestionType = AdminQuizQuestion['type'];
+export type OptionView = AdminQuizOption;
+export type QuestionView = AdminQuizQuestion;

@@ -6,6 +6,7 @@ import SaveIcon from '@mui/icons-material/Save';
 import UploadIcon from '@mui/icons-material/Upload';
 import { apiBaseUrl } from '../../../common/tenant/tenant.ts';
 import { useApi } from '../../providers/queries.ts';
+import type { AdminUser, SendPasswordResult, UserScore, UserScoreAnswer, UserSocial, UserSocialAnswer } from '../../../common/api/types/admin-users.ts';
 import { mayManage } from './actions.tsx';
 
 /** `DD.MM.YYYY hh:mm` in local time. */
@@ -14,24 +15,9 @@ const when = (iso: string) => {
   const p = (n: number) => String(n).padStart(2, '0');
   return `${p(d.getDate())}.${p(d.getMonth() + 1)}.${d.getFullYear()} ${p(d.getHours())}:${p(d.getMinutes())}`;
 };
-interface UserRecord {
-  id: number;
-  login: string;
-  email: string;
-  role: string;
-  roles?: string[];
-  avatar: string | null;
-}
+type UserRecord = AdminUser;
 const SOCIAL = ['vk', 'telegram', 'linkedin', 'facebook', 'instagram', 'site'] as const;
-type Social = Record<(typeof SOCIAL)[number], string | null>;
-interface ScoreRow {
-  id: number;
-  mode: 'add' | 'set';
-  delta: number;
-  total: number;
-  comment: string | null;
-  created_at: string;
-}
+type Social = UserSocial;
 
 /** Avatar upload and "send a new password". */
 function AccountTab({ user }: { user: UserRecord }) {
@@ -64,7 +50,7 @@ function AccountTab({ user }: { user: UserRecord }) {
     setConfirm(false);
     setBusy(true);
     try {
-      const r = await dp.call<{ data: { email: string } }>('/admin/email/sendPassword', { method: 'POST', body: { user_id: user.id, lang } });
+      const r = await dp.call<SendPasswordResult>('/admin/email/sendPassword', { method: 'POST', body: { user_id: user.id, lang } });
       notify(t('toasts.password_is_send', { email: r.data.email }), { type: 'success' });
     } catch (err) {
       notify((err as Error).message, { type: 'error' });
@@ -125,7 +111,7 @@ function ScoreTab({ user }: { user: UserRecord }) {
   const dp = useApi();
   const notify = useNotify();
   const t = useTranslate();
-  const [data, setData] = useState<{ score: number; history: ScoreRow[] }>();
+  const [data, setData] = useState<UserScore>();
   const [value, setValue] = useState('');
   const [mode, setMode] = useState<'add' | 'set'>('add');
   const [comment, setComment] = useState('');
@@ -133,7 +119,7 @@ function ScoreTab({ user }: { user: UserRecord }) {
 
   const load = useCallback(async () => {
     try {
-      setData((await dp.call<{ data: { score: number; history: ScoreRow[] } }>(`/admin/user/${user.id}/score`)).data);
+      setData((await dp.call<UserScoreAnswer>(`/admin/user/${user.id}/score`)).data);
     } catch (err) {
       notify((err as Error).message, { type: 'error' });
     }
@@ -145,7 +131,7 @@ function ScoreTab({ user }: { user: UserRecord }) {
   async function save() {
     setError(undefined);
     try {
-      const r = await dp.call<{ data: { score: number; history: ScoreRow[] } }>(`/admin/user/${user.id}/setScore`, {
+      const r = await dp.call<UserScoreAnswer>(`/admin/user/${user.id}/setScore`, {
         method: 'POST',
         body: { score: Number(value.replace(',', '.')), mode, comment: comment || null },
       });
@@ -217,7 +203,7 @@ function SocialTab({ user }: { user: UserRecord }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   useEffect(() => {
-    dp.call<{ data: Social }>(`/admin/user/${user.id}/social`).then(
+    dp.call<UserSocialAnswer>(`/admin/user/${user.id}/social`).then(
       (r) => setLinks(r.data),
       (err: Error) => notify(err.message, { type: 'error' }),
     );
@@ -227,7 +213,7 @@ function SocialTab({ user }: { user: UserRecord }) {
     if (!links) return;
     setErrors({});
     try {
-      const r = await dp.call<{ data: Social }>(`/admin/user/${user.id}/social`, { method: 'PUT', body: Object.fromEntries(SOCIAL.map((k) => [k, links[k] ?? ''])) });
+      const r = await dp.call<UserSocialAnswer>(`/admin/user/${user.id}/social`, { method: 'PUT', body: Object.fromEntries(SOCIAL.map((k) => [k, links[k] ?? ''])) });
       setLinks(r.data);
       notify('toasts.social_is_update', { type: 'success' });
     } catch (err) {

@@ -5,11 +5,7 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { download } from '../../../common/api/download.ts';
 import { useApi } from '../../providers/queries.ts';
 import { FileButton } from '../files/FileButton.tsx';
-
-export interface ImportReport {
-  created: number;
-  refused: { row: number; login: string; email: string; errors: string[] }[];
-}
+import type { ImportReport, ImportResult } from '../../../common/api/types/admin-users.ts';
 
 /** The per-row report of an import: created count and a table of refused rows with translated reasons. */
 export function ImportReportView({ report }: { report: ImportReport }) {
@@ -69,7 +65,7 @@ export function ImportUsersButton() {
     if (!file) return;
     setBusy(true);
     try {
-      const r = await dp.call<{ data: ImportReport }>('/admin/user/import', { method: 'POST', body: { file } });
+      const r = await dp.call<ImportResult>('/admin/user/import', { method: 'POST', body: { file } });
       setReport(r.data);
       if (r.data.created) {
         notify('toasts.add_users', { type: 'success' });

@@ -1,5 +1,6 @@
 import type { TSchema } from 'typebox';
 import type { dataOf, listOf } from '../../../server/core/responses.ts';
+import type { ListMeta } from '../../../server/core/pagination.ts';
 import type { Wire } from './wire.ts';
 
 /**
@@ -8,3 +9,5 @@ import type { Wire } from './wire.ts';
  */
 export type DataAnswer<S extends TSchema> = Wire<ReturnType<typeof dataOf<S>>>;
 export type ListAnswer<S extends TSchema> = Wire<ReturnType<typeof listOf<S>>>;
+/** The `meta` of every list page (server/core/pagination.ts `ListMeta`). */
+export type ListPageMeta = Wire<typeof ListMeta>;

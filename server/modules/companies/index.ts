@@ -19,6 +19,8 @@ import { DateTime, IMAGE_TYPES, IdAnswer, dataOf, fileAnswer, listOf } from '../
 import { containsPattern } from '../../core/search.ts';
 
 const tags = ['admin: companies'];
+/** `PUT /admin/company/many`: how many companies took the value, and which. */
+export const ManyAnswer = dataOf(Type.Object({ count: Type.Integer(), ids: Type.Array(Id) }));
 type Company = typeof companies.$inferSelect;
 const Text = nullable(Type.String());
 /** A company as `companyView` shows it: no QR password (only whether it is set), the stamp as a URL. */
@@ -208,7 +210,7 @@ export default async function companiesModule(fastify: FastifyInstance) {
           Type.Object({ ids: Type.Array(Id, { maxItems: 1000 }) }),
           Type.Partial(Type.Object({ ...CompanyFields, is_default: Type.Union([Type.Literal(false), Type.Literal('0')]) })),
         ]),
-        response: { 200: dataOf(Type.Object({ count: Type.Integer(), ids: Type.Array(Id) })) },
+        response: { 200: ManyAnswer },
       },
     },
     async (req) => {

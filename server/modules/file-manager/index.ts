@@ -13,9 +13,10 @@ import { absolutePath, keepUpload } from '../../core/storage.ts';
 import { contentTypeOf as mimeOf, extOf, sendDownload } from '../../core/file-types.ts';
 import { FILE_EXTENSIONS, MB, checkFile, checkName } from '../../core/file-types.ts';
 import { Id, IdParams, nullable } from '../../core/schemas.ts';
-import { ANY_FILE, DateTime, dataOf, fileAnswer } from '../../core/responses.ts';
+import { ANY_FILE, dataOf, fileAnswer } from '../../core/responses.ts';
 import { containsPattern } from '../../core/search.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
+import { FileOut, FolderListingAnswer, FolderOut, OneFileAnswer, SearchAnswer } from './responses.ts';
 
 const tags = ['admin: file manager'];
 const config = { roles: ACCESS.school.read };
@@ -28,14 +29,8 @@ const AREA = 'file-manager';
 type Folder = typeof fileFolders.$inferSelect;
 type FileRow = typeof files.$inferSelect;
 
-const folderFields = { id: Id, parent_id: nullable(Id), name: Type.String(), is_default: Type.Boolean(), created_at: DateTime };
-/** A folder (`folderView`). */
-export const FolderOut = Type.Object(folderFields);
-const fileFields = { id: Id, folder_id: Id, name: Type.String(), size: Type.Integer(), mime: Type.String(), created_at: DateTime, download_url: Type.String() };
-/** A file (`fileView`): never its stored path. */
-export const FileOut = Type.Object(fileFields);
-/** The way from the default folder down to a folder. */
-export const Breadcrumb = Type.Object({ id: Id, name: Type.String(), is_default: Type.Boolean() });
+/** The module's public face: the answers' schemas (responses.ts). */
+export { Breadcrumb, FileOut, FolderOut } from './responses.ts';
 
 const fileNotFound = () => new AppError(404, 'ERROR_FILE_NOT_FOUND', 'File not found');
 const folderNotFound = () => new AppError(404, 'NOT_FOUND_FOLDER', 'Folder not found');
@@ -124,14 +119,7 @@ export default async function fileManagerModule(fastify: FastifyInstance) {
         summary: 'A folder with its subfolders, files and breadcrumbs; no id: the default folder (created on demand)',
         querystring: Type.Object({ id: Type.Optional(Id) }),
         response: {
-          200: dataOf(
-            Type.Object({
-              folder: FolderOut,
-              folders: Type.Array(Type.Object({ ...folderFields, files_count: Type.Integer() })),
-              files: Type.Array(FileOut),
-              breadcrumbs: Type.Array(Breadcrumb),
-            }),
-          ),
+          200: FolderListingAnswer,
         },
       },
     },
@@ -183,7 +171,7 @@ export default async function fileManagerModule(fastify: FastifyInstance) {
         tags,
         summary: 'Files and folders whose name contains q (at most 100 files and 50 folders)',
         querystring: Type.Object({ q: Type.String({ minLength: 1, maxLength: 200 }) }),
-        response: { 200: dataOf(Type.Object({ files: Type.Array(Type.Object({ ...fileFields, folder_name: Type.String() })), folders: Type.Array(FolderOut) })) },
+        response: { 200: SearchAnswer },
       },
     },
     async (req) => {
@@ -382,14 +370,10 @@ export default async function fileManagerModule(fastify: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/admin/file/:id',
-    { config, schema: { tags, summary: "One file with its folder's breadcrumbs", params: IdParams, response: { 200: dataOf(Type.Object({ ...fileFields, breadcrumbs: Type.Array(Breadcrumb) })) } } },
-    async (req) => {
-      const f = await file(req.db, req.params.id);
-      return { data: { ...fileView(f), breadcrumbs: await breadcrumbs(req.db, await folder(req.db, f.folder_id)) } };
-    },
-  );
+  app.get('/admin/file/:id', { config, schema: { tags, summary: "One file with its folder's breadcrumbs", params: IdParams, response: { 200: OneFileAnswer } } }, async (req) => {
+    const f = await file(req.db, req.params.id);
+    return { data: { ...fileView(f), breadcrumbs: await breadcrumbs(req.db, await folder(req.db, f.folder_id)) } };
+  });
 
   app.put(
     '/admin/file/:id',

@@ -6,19 +6,15 @@ import { Type } from 'typebox';
 import { groupUsers, groups, programGroups, users } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../core/errors.ts';
 import { ListQuery, orderFor, paginate } from '../../core/pagination.ts';
-import { Id, IdParams, nullable } from '../../core/schemas.ts';
-import { DateTime, IdAnswer, dataOf, listOf } from '../../core/responses.ts';
+import { Id, IdParams } from '../../core/schemas.ts';
+import { IdAnswer, dataOf, listOf } from '../../core/responses.ts';
 import { containsPattern } from '../../core/search.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
 
 const tags = ['admin: groups'];
 const ROLES = ACCESS.school.read;
 const Title = Type.Object({ title: Type.String({ minLength: 1, maxLength: 255 }) });
-const Member = Type.Object({ id: Id, login: Type.String(), email: Type.String(), name: nullable(Type.String()), surname: nullable(Type.String()) });
-/** A group with its members. */
-const Group = Type.Object({ id: Id, tenant_id: Id, title: Type.String(), created_at: DateTime, users: Type.Array(Member), users_count: Type.Integer() });
-const GroupRow = Type.Object({ id: Id, title: Type.String(), created_at: DateTime, users_count: Type.Integer() });
-const GroupAnswer = dataOf(Group);
+import { Group, GroupAnswer, GroupRow, SetUsersAnswer } from './responses.ts';
 
 /** Groups of students: CRUD, members by selection or by a list of e-mails, removal; a group with program access cannot be deleted. */
 export default async function groupsModule(fastify: FastifyInstance) {
@@ -123,7 +119,7 @@ export default async function groupsModule(fastify: FastifyInstance) {
         summary: 'Add users by a list of e-mails (array, or one text with commas, spaces or new lines); unknown e-mails are reported',
         params: IdParams,
         body: Type.Object({ emails: Type.Optional(Type.Union([Type.Array(Type.String({ maxLength: 255 }), { maxItems: 5000 }), Type.String({ maxLength: 500_000 })])) }),
-        response: { 200: dataOf(Type.Object({ added: Type.Integer(), unknown: Type.Array(Type.String()), group: Group })) },
+        response: { 200: SetUsersAnswer },
       },
     },
     async (req) => {

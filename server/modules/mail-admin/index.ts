@@ -15,6 +15,8 @@ const tags = ['admin: mail'];
 const IdList = Type.Array(Id, { maxItems: 5000 });
 /** At most this many messages are handed to the SMTP server at the same time. */
 const PARALLEL = 4;
+/** `POST /admin/email/send`: how many were addressed, sent, left in the outbox, failed (the back office's toast derives its type from it). */
+export const SendAnswer = dataOf(Type.Object({ recipients: Type.Integer(), sent: Type.Integer(), outbox: Type.Integer(), failed: Type.Integer() }));
 
 /** Plain-text twin of a sanitised HTML body (paragraphs and line breaks kept). */
 export function htmlToText(html: string) {
@@ -56,7 +58,7 @@ export default async function mailAdmin(fastify: FastifyInstance) {
           groups: Type.Optional(IdList),
           to_all: Type.Optional(Type.Boolean()),
         }),
-        response: { 200: dataOf(Type.Object({ recipients: Type.Integer(), sent: Type.Integer(), outbox: Type.Integer(), failed: Type.Integer() })) },
+        response: { 200: SendAnswer },
       },
     },
     async (req) => {

@@ -13,7 +13,7 @@ import { assignedProgramIds, chaptersOfProgram, type Conn, newOrder, programOf, 
 import { Id, IdParams } from '../../core/schemas.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
 import { IdAnswer, dataOf, listOf } from '../../core/responses.ts';
-import { AdminProgram, Enrolment, Program, Structure } from './responses.ts';
+import { AdminProgram, DeleteProgramsAnswer, Enrolment, Program, Structure } from './responses.ts';
 
 const EnrolmentAnswer = dataOf(Enrolment);
 const StructureAnswer = dataOf(Structure);
@@ -406,7 +406,7 @@ export function programRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Delete many programs ({ ids }) with their chapters and enrolments; ids of another school are ignored; none of ours: 404',
         body: Type.Object({ ids: Type.Optional(Type.Array(Id, { maxItems: 1000 })) }),
-        response: { 200: dataOf(Type.Object({ count: Type.Integer(), deleted: Type.Array(Id) })) },
+        response: { 200: DeleteProgramsAnswer },
       },
     },
     async (req) => {

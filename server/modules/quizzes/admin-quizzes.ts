@@ -14,7 +14,7 @@ import type { Quiz } from './engine.ts';
 import { Id, IdParams } from '../../core/schemas.ts';
 import { containsPattern } from '../../core/search.ts';
 import { IdAnswer, dataOf, listOf } from '../../core/responses.ts';
-import { AdminQuestion, AdminQuiz, AdminQuizRow } from './responses.ts';
+import { AdminQuestion, AdminQuiz, AdminQuizRow, DeleteQuizzesAnswer } from './responses.ts';
 
 const SETTINGS = ['status', 'question_type'] as const;
 const QUIZ_FLAGS = ['show_report', 'notify_admin', 'show_correct'];
@@ -174,7 +174,7 @@ export function quizRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Delete many quizzes ({ quizzes: [ids] }); quizzes with attempts are kept and reported as refused; all refused: 409 ISSET_ANSWER',
         body: Type.Object({ quizzes: Type.Optional(Type.Array(Id, { maxItems: 1000 })) }),
-        response: { 200: dataOf(Type.Object({ count: Type.Integer(), deleted: Type.Array(Id), refused: Type.Array(Id) })) },
+        response: { 200: DeleteQuizzesAnswer },
       },
     },
     async (req) => {

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { quizKinds } from '../../db/schema/index.ts';
 import { questionTypes, quizStatuses } from '../../db/schema/quiz-settings.ts';
-import { DateTime, oneOf, orNull } from '../../core/responses.ts';
+import { DateTime, dataOf, oneOf, orNull } from '../../core/responses.ts';
 import { Id, nullable } from '../../core/schemas.ts';
 
 /**
@@ -61,6 +61,8 @@ const QuizRowFields = {
 export const AdminQuizRow = Type.Object(QuizRowFields);
 /** One quiz in the back office: every setting, counts, and its questions. */
 export const AdminQuiz = Type.Object({ ...QuizRowFields, questions: Type.Array(AdminQuestion) });
+/** `POST /admin/delete/quiz`: how many went, which, and which were kept (students answered them). */
+export const DeleteQuizzesAnswer = dataOf(Type.Object({ count: Type.Integer(), deleted: Type.Array(Id), refused: Type.Array(Id) }));
 
 // ---- the learner's side (learner.ts) ----------------------------------------------------------------
 

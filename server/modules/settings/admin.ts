@@ -18,7 +18,7 @@ import { registrationOpen, setRegistration } from '../accounts/index.ts';
 import { DEFAULT_WELCOME, type WelcomeMail } from './welcome.ts';
 import { IdParams } from '../../core/schemas.ts';
 import { listOf, dataOf } from '../../core/responses.ts';
-import { AccessFlags, ClientSetting, ClientSettingValue, EmailSettingsAnswer, LogoAnswer, SOCIAL_KEYS, SocialLinks, WelcomeMailAnswer } from './responses.ts';
+import { AccessFlags, AdminEmailsAnswer, ClientSetting, ClientSettingValue, EmailSettingsAnswer, LogoAnswer, RegistrationAnswer, SOCIAL_KEYS, SocialLinks, WelcomeMailAnswer } from './responses.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
 import { INSTALMENTS } from '../../../common/payments/terms.ts';
 
@@ -82,8 +82,6 @@ const EmailSettingsBody = Type.Object({
 const MailText = Type.Object({ subject: Type.String({ minLength: 1, maxLength: 255 }), body: Type.String({ minLength: 1, maxLength: 20_000 }) });
 /** Every social network, empty when its link is unset. */
 const allLinks = (links: Record<string, string>) => ({ ...Object.fromEntries(SOCIAL_KEYS.map((k) => [k, ''])), ...links }) as Static<typeof SocialLinks>;
-const RegistrationAnswer = dataOf(Type.Object({ open: Type.Boolean() }));
-const AdminEmailsAnswer = dataOf(Type.Object({ emails: Type.Array(Type.String()) }));
 const Url = Type.Union([Type.String({ format: 'uri', pattern: '^https?://', maxLength: 500 }), Type.Literal(''), Type.Null()]);
 
 /** The e-mail settings as the back office sees them: never the password, only whether one is stored. */

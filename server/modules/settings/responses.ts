@@ -25,6 +25,11 @@ export const PublicAccessAnswer = dataOf(Type.Object({ networking: Enabled, life
 
 export const AccessFlags = Type.Object(Object.fromEntries(ACCESS_FLAGS.map((f) => [f, Type.Boolean()])) as Record<(typeof ACCESS_FLAGS)[number], ReturnType<typeof Type.Boolean>>);
 
+/** Whether the school accepts sign-ups (`/admin/setting/registration`). */
+export const RegistrationAnswer = dataOf(Type.Object({ open: Type.Boolean() }));
+/** The addresses that get the school's notices (`/admin/setting/adminEmails`). */
+export const AdminEmailsAnswer = dataOf(Type.Object({ emails: Type.Array(Type.String()) }));
+
 const MailText = Type.Object({ subject: Type.String(), body: Type.String() });
 export const WelcomeMailAnswer = dataOf(Type.Object({ ru: MailText, en: MailText, is_default: Type.Boolean() }));
 

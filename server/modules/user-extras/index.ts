@@ -18,10 +18,11 @@ import { revokeUserTokens } from '../accounts/index.ts';
 import { importTemplate, importUsers } from './import.ts';
 import { generatePassword, mayManage, normalizeLink, SOCIAL_KEYS } from './rules.ts';
 import { newPasswordMail } from './texts.ts';
+import { ImportAnswer, Registration, ScoreAnswer, SendPasswordAnswer, SocialAnswer } from './responses.ts';
 import { welcomeInBackground } from '../settings/index.ts';
 import { webOrigin } from '../../mail/links.ts';
-import { Id, IdParams, nullable } from '../../core/schemas.ts';
-import { DateTime, MaybeDateTime, dataOf, fileAnswer, listOf } from '../../core/responses.ts';
+import { Id, IdParams } from '../../core/schemas.ts';
+import { dataOf, fileAnswer, listOf } from '../../core/responses.ts';
 import { containsPattern } from '../../core/search.ts';
 import { ACCESS, ADMINS as SCHOOL_ADMINS } from '../../../common/access/roles.ts';
 
@@ -32,48 +33,6 @@ const Link = Type.Union([Type.String({ maxLength: 255 }), Type.Null()]);
 const Social = Type.Object(Object.fromEntries(SOCIAL_KEYS.map((k) => [k, Type.Optional(Link)])), { additionalProperties: false });
 const UPLOAD_5MB = { maxFileSize: 5 * 1024 * 1024, sizeError: 'ERROR_MAX_SIZE_5', maxFiles: 1 };
 const HISTORY = 50;
-
-const Text = nullable(Type.String());
-/** A user who signed up through /api/register, with the moment of the sign-up. */
-const Registration = Type.Object({
-  id: Id,
-  login: Type.String(),
-  email: Type.String(),
-  name: Type.String(),
-  surname: Type.String(),
-  patronymic: Text,
-  phone: Text,
-  role: Type.String(),
-  is_blocked: Type.Boolean(),
-  registered_at: DateTime,
-  last_login_at: MaybeDateTime,
-});
-/** A user's manual score and its last changes, newest first (`scoreOf`). */
-const ScoreAnswer = dataOf(
-  Type.Object({
-    user_id: Id,
-    score: Type.Number(),
-    history: Type.Array(
-      Type.Object({
-        id: Id,
-        mode: Type.String(),
-        delta: Type.Number(),
-        total: Type.Number(),
-        comment: Text,
-        actor_id: nullable(Id),
-        created_at: DateTime,
-      }),
-    ),
-  }),
-);
-/** Every social key, null when absent (`socialOf`). */
-const SocialAnswer = dataOf(Type.Object(Object.fromEntries(SOCIAL_KEYS.map((k) => [k, Text])) as Record<(typeof SOCIAL_KEYS)[number], typeof Text>));
-const ImportAnswer = dataOf(
-  Type.Object({
-    created: Type.Integer(),
-    refused: Type.Array(Type.Object({ row: Type.Integer(), login: Type.String(), email: Type.String(), errors: Type.Array(Type.String()) })),
-  }),
-);
 
 const socialOf = (u: User) => Object.fromEntries(SOCIAL_KEYS.map((k) => [k, u.social?.[k] ?? null])) as Record<(typeof SOCIAL_KEYS)[number], string | null>;
 
@@ -300,7 +259,7 @@ export default async function userExtras(fastify: FastifyInstance) {
         tags,
         summary: "Generate a new password for the user, store its hash, sign the user out everywhere and mail it (in `lang`, default the caller's Accept-Language)",
         body: Type.Object({ user_id: Id, lang: Type.Optional(Type.Union([Type.Literal('ru'), Type.Literal('en')])) }),
-        response: { 200: dataOf(Type.Object({ user_id: Id, email: Type.String(), sent: Type.Boolean(), outbox: Type.Boolean() })) },
+        response: { 200: SendPasswordAnswer },
       },
     },
     async (req) => {
