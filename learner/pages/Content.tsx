@@ -8,10 +8,13 @@ import { getToken } from '../../common/auth/session.ts';
 import { apiBaseUrl, currentTenant } from '../../common/tenant/tenant.ts';
 import { ErrorState, Loading, useErrorToast, useLoad } from '../components/ui.tsx';
 import { ProjectSubmission } from './Project.tsx';
+import { LtiLaunch } from './lti/LtiLaunch.tsx';
+import { ScormPlayer } from './scorm/Player.tsx';
 import { useVideoProgress } from './video-progress.ts';
 
 /**
- * A material: a video streamed with range requests (the browser seeks by itself), text, a link or a file.
+ * A material: a video streamed with range requests (the browser seeks by itself), text, a link, a file or a SCORM
+ * package (played full-window by `scorm/Player.tsx`).
  * The video element cannot send headers, so the token and school travel in the query of the stream URL.
  */
 export default function Content() {
@@ -34,7 +37,7 @@ export default function Content() {
       )}
       {/* the body is written by the school's staff and sanitised on the server */}
       {m.body && <div className="card section" dangerouslySetInnerHTML={{ __html: m.body }} />}
-      {m.url && (
+      {m.url && m.kind !== 'lti' && (
         <p>
           <a className="btn" href={m.url} target="_blank" rel="noreferrer noopener">
             {t('content.open_link')}
@@ -42,6 +45,8 @@ export default function Content() {
         </p>
       )}
       {m.kind === 'project' && <ProjectSubmission mediaId={m.id} />}
+      {m.kind === 'lti' && <LtiLaunch mediaId={m.id} />}
+      {m.kind === 'scorm' && <ScormPlayer mediaId={m.id} title={m.title} />}
       {m.file_url && (
         <p>
           <button className="btn" onClick={() => download(m.file_url!).catch(showError)}>

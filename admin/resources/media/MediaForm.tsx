@@ -8,6 +8,7 @@ import type { AdminMediaRecord, MediaLimits } from '../../../common/api/types/me
 import { useApi, useApiQuery } from '../../providers/queries.ts';
 import { inputFor } from '../../framework/inputs.tsx';
 import { ACCEPT, hasFile, humanSize, kindChoices, type Kind } from './kinds.ts';
+import { ScormPackageInfo, saveScorm } from './ScormPackage.tsx';
 
 /** A material being created holds only some of its fields yet. */
 type MediaRecord = Partial<AdminMediaRecord>;
@@ -91,6 +92,7 @@ function MediaFormScreen({ record }: { record?: MediaRecord }) {
       notify('media.file_required', { type: 'warning' });
       return;
     }
+    if (kind === 'scorm') return saveScormMaterial(String(values.title ?? ''));
     const body: Record<string, unknown> = { title: values.title, kind };
     if (kind === 'link') body.url = values.url ?? '';
     if (kind === 'text' || kind === 'project') body.body = values.body ?? '';
@@ -116,6 +118,23 @@ function MediaFormScreen({ record }: { record?: MediaRecord }) {
     }
   }
 
+  /** A SCORM material: its package's zip goes to the SCORM routes; the manifest's title and version are shown. */
+  async function saveScormMaterial(title: string) {
+    setBusy(true);
+    setProgress(file ? 0 : null);
+    try {
+      const pkg = await saveScorm(dp, { id: editing ? record!.id : undefined, title, file, onUploadProgress: (f) => setProgress(f) });
+      if (pkg) notify('media.scorm_uploaded', { type: 'success', messageArgs: { title: pkg.title, version: pkg.version } });
+      else notify('toasts.media_is_update', { type: 'success' });
+      redirect('list', 'media');
+    } catch (e) {
+      setProgress(null);
+      notify((e as Error).message, { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
   return (
     <Card sx={{ mt: 2 }}>
       <Title title={editing ? t('media.edit_title', { title: record?.title ?? '' }) : t('media.new_title')} />
@@ -132,6 +151,7 @@ function MediaFormScreen({ record }: { record?: MediaRecord }) {
                     {kind === 'link' && inputFor({ source: 'url', type: 'text', required: true, maxLength: 2000 }, 'create')}
                     {(kind === 'text' || kind === 'project') && inputFor({ source: 'body', type: 'richtext', required: kind === 'text' }, 'create')}
                     {kind === 'project' && inputFor({ source: 'deadline', type: 'date' }, 'create')}
+                    {kind === 'scorm' && editing && record?.kind === 'scorm' && <ScormPackageInfo mediaId={record.id!} />}
                     {hasFile(kind) && <FilePicker kind={kind} file={file} onChange={setFile} current={record} />}
                   </>
                 );
