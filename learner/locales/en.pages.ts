@@ -77,7 +77,7 @@ export const enPages: PageMessages = {
     chapters: 'Chapters',
     back: 'Back to courses',
     days: 'Study period: {{n}} days',
-    kinds: { video: 'Video', pdf: 'PDF', file: 'File', link: 'Link', text: 'Text', project: 'Project', lti: 'LTI tool' },
+    kinds: { video: 'Video', pdf: 'PDF', file: 'File', link: 'Link', text: 'Text', project: 'Project', lti: 'LTI tool', scorm: 'SCORM' },
     quiz_kinds: { exam: 'Exam', pass: 'Pass/fail', poll: 'Poll' },
     viewed: 'Viewed',
     deadline: 'Due: {{date}}',

@@ -80,7 +80,7 @@ export const ruPages = {
     chapters: 'Разделы',
     back: 'К списку курсов',
     days: 'Срок обучения: {{n}} дн.',
-    kinds: { video: 'Видео', pdf: 'PDF', file: 'Файл', link: 'Ссылка', text: 'Текст', project: 'Проект', lti: 'Инструмент LTI' },
+    kinds: { video: 'Видео', pdf: 'PDF', file: 'Файл', link: 'Ссылка', text: 'Текст', project: 'Проект', lti: 'Инструмент LTI', scorm: 'SCORM' },
     quiz_kinds: { exam: 'Экзамен', pass: 'Зачёт', poll: 'Опрос' },
     viewed: 'Просмотрено',
     deadline: 'Срок сдачи: {{date}}',
