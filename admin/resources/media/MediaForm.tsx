@@ -94,7 +94,8 @@ function MediaFormScreen({ record }: { record?: MediaRecord }) {
     }
     if (kind === 'scorm') return saveScormMaterial(String(values.title ?? ''));
     const body: Record<string, unknown> = { title: values.title, kind };
-    if (kind === 'link') body.url = values.url ?? '';
+    if (kind === 'link' || kind === 'lti') body.url = values.url ?? '';
+    if (kind === 'lti') body.lti_tool_id = values.lti_tool_id ?? '';
     if (kind === 'text' || kind === 'project') body.body = values.body ?? '';
     if (kind === 'project') body.deadline = values.deadline ?? '';
     if (file && hasFile(kind)) body.file = file;
@@ -151,6 +152,8 @@ function MediaFormScreen({ record }: { record?: MediaRecord }) {
                     {kind === 'link' && inputFor({ source: 'url', type: 'text', required: true, maxLength: 2000 }, 'create')}
                     {(kind === 'text' || kind === 'project') && inputFor({ source: 'body', type: 'richtext', required: kind === 'text' }, 'create')}
                     {kind === 'project' && inputFor({ source: 'deadline', type: 'date' }, 'create')}
+                    {kind === 'lti' && inputFor({ source: 'lti_tool_id', type: 'reference', reference: 'ltiTools', optionText: 'name', required: true }, 'create')}
+                    {kind === 'lti' && inputFor({ source: 'url', type: 'text', maxLength: 2000, helperText: 'media.lti_target_hint' }, 'create')}
                     {kind === 'scorm' && editing && record?.kind === 'scorm' && <ScormPackageInfo mediaId={record.id!} />}
                     {hasFile(kind) && <FilePicker kind={kind} file={file} onChange={setFile} current={record} />}
                   </>

@@ -2,7 +2,7 @@ import { formatFileSize } from '../../../common/format/format.ts';
 import { getLang } from '../../../common/i18n/lang.ts';
 import type { AdminMediaRecord } from '../../../common/api/types/media.ts';
 /** Kinds of material and what their file input accepts (the server checks the same lists; each a kind of the server's `AdminMedia`). */
-export const KINDS = ['video', 'pdf', 'file', 'link', 'text', 'project', 'scorm'] as const satisfies readonly AdminMediaRecord['kind'][];
+export const KINDS = ['video', 'pdf', 'file', 'link', 'text', 'project', 'scorm', 'lti'] as const satisfies readonly AdminMediaRecord['kind'][];
 export type Kind = (typeof KINDS)[number];
 export const kindChoices = KINDS.map((k) => ({ id: k, name: `media.kind.${k}` }));
 

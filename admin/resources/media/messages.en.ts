@@ -14,6 +14,7 @@ export const en = {
         size: 'Size, bytes',
         mime: 'File type',
         url: 'Link (https://…)',
+        lti_tool_id: 'LTI tool',
         body: 'Text (HTML)',
         deadline: 'Deadline',
         chapters_count: 'In chapters',
@@ -24,7 +25,8 @@ export const en = {
   },
   toasts: { media_is_add: 'Material added', media_is_update: 'Material saved' },
   media: {
-    kind: { video: 'Video', pdf: 'PDF', file: 'File', link: 'Link', text: 'Text', project: 'Project', scorm: 'SCORM package' },
+    kind: { video: 'Video', pdf: 'PDF', file: 'File', link: 'Link', text: 'Text', project: 'Project', scorm: 'SCORM package', lti: 'LTI tool' },
+    lti_target_hint: "Optional: a launch address of its own in the tool (else the tool's launch URL)",
     file: 'File',
     choose_file: 'Choose a file',
     replace_file: 'Replace the file',

@@ -13,6 +13,7 @@ export const ru = {
         size: 'Размер, байт',
         mime: 'Тип файла',
         url: 'Ссылка (https://…)',
+        lti_tool_id: 'Инструмент LTI',
         body: 'Текст (HTML)',
         deadline: 'Срок сдачи',
         chapters_count: 'В главах',
@@ -23,7 +24,8 @@ export const ru = {
   },
   toasts: { media_is_add: 'Материал добавлен', media_is_update: 'Материал сохранён' },
   media: {
-    kind: { video: 'Видео', pdf: 'PDF', file: 'Файл', link: 'Ссылка', text: 'Текст', project: 'Проект', scorm: 'Пакет SCORM' },
+    kind: { video: 'Видео', pdf: 'PDF', file: 'Файл', link: 'Ссылка', text: 'Текст', project: 'Проект', scorm: 'Пакет SCORM', lti: 'Инструмент LTI' },
+    lti_target_hint: 'Необязательно: свой адрес запуска в инструменте (иначе его URL запуска)',
     file: 'Файл',
     choose_file: 'Выбрать файл',
     replace_file: 'Заменить файл',
