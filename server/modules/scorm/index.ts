@@ -7,6 +7,8 @@ import { contentRoutes } from './content.ts';
 export { makePackage, manifestOf, type MadePackage } from './package-maker.ts';
 export { zipOf, type ZipEntry } from './zip-writer.ts';
 export { attemptDone } from './cmi.ts';
+export { unpack as unpackPackage } from './store.ts';
+export { defaultLimits as packageLimits } from './archive.ts';
 
 /**
  * SCORM 1.2 and 2004 packages as materials (issue 33, docs/standards.md "SCORM"): the back office uploads a package

@@ -50,7 +50,7 @@ export interface Where {
  * Checks a zip and extracts it into a new folder `scorm/<uuid>` of the school; answers what to store. Nothing is left
  * on disk when it refuses. `save` writes the rows; when it fails, the folder goes too.
  */
-export async function unpack<T>(where: Where, file: UploadedFile, save: (p: Omit<typeof scormPackages.$inferInsert, 'media_id'>) => Promise<T>): Promise<T> {
+export async function unpack<T>(where: Where, file: Pick<UploadedFile, 'path' | 'filename'>, save: (p: Omit<typeof scormPackages.$inferInsert, 'media_id'>) => Promise<T>): Promise<T> {
   const scanned = await scanPackage(file.path, where.limits);
   const fallback = file.filename.replace(/\.zip$/i, '') || 'SCORM';
   const manifest = readManifest(scanned.manifest, fallback);
