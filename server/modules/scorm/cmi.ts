@@ -94,6 +94,16 @@ export function applyCommit(version: ScormVersion, values: Record<string, string
   return next;
 }
 
+/** The score in percent (0–100) for the grades: scaled, else raw within min–max, else raw; null when none. */
+export function percentOf(a: Pick<AttemptFields, 'score_raw' | 'score_min' | 'score_max' | 'score_scaled'>): number | null {
+  const clamp = (n: number) => Math.round(Math.max(0, Math.min(100, n)) * 100) / 100;
+  if (a.score_scaled !== null) return clamp(a.score_scaled * 100);
+  if (a.score_raw === null) return null;
+  const min = a.score_min ?? 0;
+  if (a.score_max !== null && a.score_max > min) return clamp(((a.score_raw - min) / (a.score_max - min)) * 100);
+  return clamp(a.score_raw);
+}
+
 /** Done for the program's progress: passed, or completed and not failed. */
 export const attemptDone = (a: Pick<AttemptFields, 'completion_status' | 'success_status'>) => a.success_status === 'passed' || (a.completion_status === 'completed' && a.success_status !== 'failed');
 

@@ -2,14 +2,14 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { scormAttempts } from '../../db/schema/index.ts';
+import { mediaUserScores, scormAttempts } from '../../db/schema/index.ts';
 import { currentUser } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
 import { IdParams } from '../../core/schemas.ts';
 import { dataOf } from '../../core/responses.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
 import { assertItemVisible } from '../programs/index.ts';
-import { ELEMENTS, applyCommit, attemptDone, initialValues } from './cmi.ts';
+import { ELEMENTS, applyCommit, attemptDone, initialValues, percentOf } from './cmi.ts';
 import { ScormAttempt, ScormLaunch } from './responses.ts';
 import { LAUNCH_HOURS, createLaunch, fieldsOf, latestAttempt, openAttempt, packageOf, scormMaterial, type AttemptRow } from './store.ts';
 
@@ -114,6 +114,13 @@ export function learnerRoutes(fastify: FastifyInstance) {
         .set({ ...next, updated_at: new Date(), completed_at: attemptDone(next) ? (attempt.completed_at ?? new Date()) : null })
         .where(eq(scormAttempts.id, attempt.id))
         .returning();
+      // the score as the grades show a material's result (server/modules/scores: media_user_scores, 0–100)
+      const percent = percentOf(next);
+      if (percent !== null && percent !== percentOf(fieldsOf(attempt)))
+        await req.db
+          .insert(mediaUserScores)
+          .values({ user_id: me.id, media_id: m.id, score: percent, count_attempts: row.attempt, updated_at: new Date() })
+          .onConflictDoUpdate({ target: [mediaUserScores.user_id, mediaUserScores.media_id], set: { score: percent, count_attempts: row.attempt, updated_at: new Date() } });
       return { data: attemptView(row) };
     },
   );

@@ -18,6 +18,7 @@ describe('SCORM packages', () => {
   let admin: string;
   let student: string;
   let programId: number;
+  let studentId: number;
   let chapterId: number;
   const upload = (data: Buffer, token = admin, name = 'lesson.zip', title?: string) =>
     api.call({ method: 'POST', url: '/admin/scorm', token, ...multipart({ ...(title ? { title } : {}), file: { name, data, type: 'application/zip' } }) });
@@ -43,6 +44,7 @@ describe('SCORM packages', () => {
       .where(and(eq(users.tenant_id, 1), eq(users.login, 'student')));
     const [enrolled] = await api.db.select({ id: programUsers.program_id }).from(programUsers).where(eq(programUsers.user_id, me.id));
     programId = enrolled.id;
+    studentId = me.id;
     [{ id: chapterId }] = await api.db.select({ id: chapters.id }).from(chapters).where(eq(chapters.program_id, programId));
   });
   afterAll(() => api.close());
@@ -260,6 +262,9 @@ describe('SCORM packages', () => {
     });
     tree = (await api.call({ method: 'GET', url: `/api/program/${programId}`, token: student })).json().data;
     expect(item()).toMatchObject({ status: 'passed', done: true });
+    // the score shows in the grades' detail as a material's result (0–100)
+    const grades = (await api.call({ method: 'GET', url: `/admin/score/${studentId}-${programId}`, token: admin })).json().data;
+    expect(grades.materials.find((x: { id: number }) => x.id === p.media_id)).toMatchObject({ kind: 'scorm', score: 85 });
     // a value of the wrong vocabulary, an element the learner may not write: nothing changes
     expect((await put({ 'cmi.core.lesson_status': 'brilliant' })).json().data).toMatchObject({ success_status: 'passed', completion_status: 'completed' });
     expect((await put({ 'cmi.core.student_id': '1', 'cmi.core.score.raw': 'lots' })).json().data).toMatchObject({ score_raw: 85, done: true });
