@@ -66,6 +66,8 @@ Object.assign(SEGMENT_TABLE, { found_cheaper: 'market_found_cheaper' });
 Object.assign(SEGMENT_TABLE, { ad: 'market_ads' });
 // SCORM (issue 33): /admin/scorm/:id and /api/scorm/:id/… name the material (media of kind scorm)
 Object.assign(SEGMENT_TABLE, { scorm: 'media' });
+// LTI 1.3 (issue 33): the tools, a material's launch and grade, the AGS line items of a program
+Object.assign(SEGMENT_TABLE, { ltiTool: 'lti_tools', launch: 'media', material: 'media', lineitems: 'lti_line_items' });
 /** The table of an id by its name (path parameters, query parameters, body properties). */
 const NAME_TABLE: Record<string, string> = {
   userId: 'users',
