@@ -1,0 +1,71 @@
+import { expect, test } from '@playwright/test';
+import { makePackage } from '../server/modules/scorm/package-maker.ts';
+import { apiCall, apiToken, passIntroductions, signIn, web } from './support.ts';
+
+/**
+ * SCORM (issue 33): an admin uploads a package made here by a script; a student plays it in Chromium, its page calls
+ * the run-time API (LMSInitialize, LMSSetValue of the bookmark, suspend data, status and score, LMSCommit, LMSFinish),
+ * and after a reload it resumes where it stopped and the program's progress shows the material done.
+ */
+test('an admin uploads a SCORM 1.2 package; a student plays it, it commits, resumes after a reload and counts as done', async ({ page, browser }) => {
+  const title = `Переговоры ${Date.now()}`;
+  await signIn(page, 'admin');
+  await expect(page).toHaveURL(/\/admin\/courses$/);
+  await page.goto(`${web()}/admin/media/create?kind=scorm`);
+  await page.getByLabel('Название *').fill(title);
+  await page.getByTestId('media-file').setInputFiles({ name: 'negotiation.zip', mimeType: 'application/zip', buffer: makePackage({ version: '1.2', title: 'Negotiation lesson' }) });
+  await page.getByTestId('media-save').click();
+  // the manifest's title and version, read by the server
+  await expect(page.getByText('Пакет прочитан: Negotiation lesson, SCORM 1.2')).toBeVisible();
+
+  // the material joins a chapter of the student's program (the builder's route)
+  const admin = await apiToken('admin');
+  const found = (await apiCall(`/admin/media?q=${encodeURIComponent(title)}`, admin)).body as { data: { id: number }[] };
+  const mediaId = found.data[0].id;
+  const student = await apiToken('student');
+  const mine = (await apiCall('/api/program', student)).body as { data: { id: number }[] };
+  const programId = mine.data[0].id;
+  const tree = (await apiCall(`/api/program/${programId}`, student)).body as { data: { chapters: { id: number }[] } };
+  expect((await apiCall(`/admin/programChapter/${tree.data.chapters[0].id}/attachMedia`, admin, { method: 'POST', body: { media_id: mediaId } })).status).toBe(200);
+
+  const context = await browser.newContext();
+  const learner = await context.newPage();
+  await signIn(learner, 'student');
+  await passIntroductions(learner);
+  await learner.goto(`${web()}/content/info/${mediaId}`);
+  await expect(learner.getByTestId('scorm-status')).toHaveText('Не начато');
+  await learner.getByRole('button', { name: 'Начать' }).click();
+  const pkg = learner.frameLocator('[data-testid="scorm-frame"]');
+  await expect(pkg.getByText('Connected to the SCORM 1.2 run-time')).toBeVisible();
+  await expect(pkg.getByText('First visit')).toBeVisible();
+  await expect(pkg.getByText('Bookmark saved')).toBeVisible();
+  // the package runs in an origin of its own: the portal's storage (its session token) is out of its reach
+  const frame = learner.frames().find((f) => f.url().includes('/api/scorm/content/'))!;
+  expect(await frame.evaluate(() => String(window.origin))).toBe('null');
+  expect(
+    await frame.evaluate(() => {
+      try {
+        return String(window.localStorage.length);
+      } catch {
+        return 'denied';
+      }
+    }),
+  ).toBe('denied');
+  await pkg.getByRole('button', { name: 'Finish the lesson' }).click();
+  await expect(pkg.getByText('Lesson finished: 85 of 100')).toBeVisible();
+  await learner.getByTestId('scorm-close').click();
+  await expect(learner.getByTestId('scorm-status')).toHaveText('Зачтено');
+  await expect(learner.getByTestId('scorm-score')).toContainText('85 из 100');
+
+  // after a reload the package resumes from its bookmark and suspend data
+  await learner.reload();
+  await learner.getByRole('button', { name: 'Продолжить' }).click();
+  await expect(pkg.getByText('Resumed at page-2 with answers=3;page=2')).toBeVisible();
+  await learner.getByTestId('scorm-close').click();
+
+  // the program's progress counts the material as done
+  await learner.goto(`${web()}/courses/${programId}`);
+  const item = learner.locator('li', { has: learner.getByRole('link', { name: title }) });
+  await expect(item.getByTestId('item-status')).toHaveText('Зачтено');
+  await context.close();
+});
