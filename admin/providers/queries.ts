@@ -32,10 +32,12 @@ export interface ApiQueryOptions<T, R> {
   scope?: string;
   /** Ask again every so many ms while the screen is open. */
   refetchInterval?: number;
+  /** How often a failed read is asked again before its error shows (react-query's default: 3 times, over about 7 s). */
+  retry?: boolean | number;
 }
 
 /** A read of one of the API's custom endpoints (GET `path` with `query`), cached under `apiKey(path, query)`. */
-export function useApiQuery<T, R = T>(path: string, { query, enabled = true, keepPrevious, select, staleTime, refetchInterval, scope }: ApiQueryOptions<T, R> = {}) {
+export function useApiQuery<T, R = T>(path: string, { query, enabled = true, keepPrevious, select, staleTime, refetchInterval, scope, retry }: ApiQueryOptions<T, R> = {}) {
   const dp = useApi();
   return useQuery({
     queryKey: scope === undefined ? apiKey(path, query ?? {}) : [...apiKey(path, query ?? {}), scope],
@@ -44,6 +46,7 @@ export function useApiQuery<T, R = T>(path: string, { query, enabled = true, kee
     select,
     staleTime,
     refetchInterval,
+    retry,
     placeholderData: keepPrevious ? keepPreviousData : undefined,
   });
 }

@@ -1,26 +1,17 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Confirm, useNotify, usePermissions, useRecordContext, useTranslate } from 'react-admin';
 import { Autocomplete, Box, Button, Card, CardContent, Chip, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import LinkOffIcon from '@mui/icons-material/LinkOff';
-import { useApi } from '../../providers/queries.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { apiKey, useApi, useApiQuery } from '../../providers/queries.ts';
 import { SortableItem, SortableList } from '../../framework/Sortable.tsx';
+import type { ChapterItem, ProgramChapter, ProgramStructure } from '../../../common/api/types/programs-admin.ts';
 
-export interface Item {
-  id: number;
-  title: string;
-  kind: string;
-  sort?: number;
-}
-export interface Chapter {
-  id: number;
-  program_id: number;
-  title: string;
-  sort: number;
-  media: Item[];
-  quizzes: Item[];
-}
+/** A material or quiz of a chapter, or one offered to it (the server's `BuilderChapter` items, `MediaChoice`). */
+export type Item = Pick<ChapterItem, 'id' | 'title' | 'kind'>;
+export type Chapter = ProgramChapter;
 type Kind = 'media' | 'quiz';
 
 /**
@@ -35,31 +26,31 @@ export function ProgramBuilder() {
   const t = useTranslate();
   const { permissions } = usePermissions();
   const canEdit = permissions === 'admin' || permissions === 'superadmin';
-  const [chapters, setChapters] = useState<Chapter[]>();
   const [title, setTitle] = useState('');
   const [busy, setBusy] = useState(false);
   const id = record?.id;
-
-  const load = useCallback(async () => {
-    if (!id) return;
-    try {
-      setChapters((await dp.call<{ data: { chapters: Chapter[] } }>(`/admin/program/${id}/structure`)).data.chapters);
-    } catch (e) {
-      notify((e as Error).message, { type: 'error' });
-    }
-  }, [id, dp, notify]);
-  useEffect(() => void load(), [load]);
+  const client = useQueryClient();
+  const path = `/admin/program/${id}/structure`;
+  // the structure lives in the query cache: each change writes the server's answer (or the new order at once) there
+  const structure = useApiQuery<{ data: ProgramStructure }>(path, { enabled: !!id, retry: false });
+  const chapters = structure.data?.data.chapters;
+  const setChapters = (next: Chapter[] | ((list: Chapter[]) => Chapter[])) =>
+    client.setQueryData<{ data: ProgramStructure }>(apiKey(path, {}), (old) => old && { data: { ...old.data, chapters: typeof next === 'function' ? next(old.data.chapters) : next } });
+  const load = () => structure.refetch();
+  useEffect(() => {
+    if (structure.error) notify(structure.error.message, { type: 'error' });
+  }, [structure.error, notify]);
 
   if (!id || !chapters) return null;
   const fail = (e: unknown) => notify((e as Error).message, { type: 'error' });
-  const replace = (c: Chapter) => setChapters((list) => list?.map((x) => (x.id === c.id ? c : x)));
+  const replace = (c: Chapter) => setChapters((list) => list.map((x) => (x.id === c.id ? c : x)));
 
   const add = async () => {
     if (!title.trim()) return;
     setBusy(true);
     try {
       const c = (await dp.call<{ data: Chapter }>('/admin/programChapter', { method: 'POST', body: { program_id: id, title: title.trim() } })).data;
-      setChapters((list) => [...(list ?? []), c]);
+      setChapters((list) => [...list, c]);
       setTitle('');
       notify('toasts.chapter_is_add', { type: 'success' });
     } catch (e) {
@@ -73,7 +64,7 @@ export function ProgramBuilder() {
     const byId = new Map(chapters.map((c) => [String(c.id), c]));
     setChapters(ids.map((x) => byId.get(x)!)); // at once, then the server's answer
     try {
-      const res = await dp.call<{ data: { chapters: Chapter[] } }>(`/admin/program/${id}/sortChapter`, { method: 'POST', body: { ids: ids.map(Number) } });
+      const res = await dp.call<{ data: ProgramStructure }>(`/admin/program/${id}/sortChapter`, { method: 'POST', body: { ids: ids.map(Number) } });
       setChapters(res.data.chapters);
       notify('toasts.program_is_update', { type: 'success' });
     } catch (e) {
@@ -85,7 +76,7 @@ export function ProgramBuilder() {
   const remove = async (c: Chapter) => {
     try {
       await dp.call(`/admin/programChapter/${c.id}`, { method: 'DELETE' });
-      setChapters((list) => list?.filter((x) => x.id !== c.id));
+      setChapters((list) => list.filter((x) => x.id !== c.id));
       notify('toasts.chapter_is_delete', { type: 'success' });
     } catch (e) {
       fail(e);
@@ -173,8 +164,6 @@ function ChapterCard({ chapter, handle, canEdit, onChange, onDelete }: { chapter
     onChange({ ...chapter, [kind === 'media' ? 'media' : 'quizzes']: ids.map((x) => byId.get(x)!) });
     await act(kind === 'media' ? 'sortMedia' : 'sortQuiz', { ids }, 'toasts.program_is_update');
   };
-  const loadMedia = (q: string) => dp.call<{ data: Item[] }>('/admin/programChapter/options/media', { query: { q: q || undefined, per_page: 20 } }).then((r) => r.data);
-  const loadQuizzes = (q: string) => dp.call<{ data: Item[] }>('/admin/quiz', { query: { q: q || undefined, per_page: 20, sort: 'title', order: 'asc' } }).then((r) => r.data);
 
   return (
     <Card variant="outlined">
@@ -227,14 +216,16 @@ function ChapterCard({ chapter, handle, canEdit, onChange, onDelete }: { chapter
               <AttachPicker
                 label="courses.builder.attach_media"
                 testId="attach-media"
-                load={loadMedia}
+                path="/admin/programChapter/options/media"
+                query={mediaQuery}
                 exclude={chapter.media.map((m) => m.id)}
                 onPick={(m) => void act('attachMedia', { media_id: m.id }, 'toasts.media_is_attach')}
               />
               <AttachPicker
                 label="courses.builder.attach_quiz"
                 testId="attach-quiz"
-                load={loadQuizzes}
+                path="/admin/quiz"
+                query={quizQuery}
                 exclude={chapter.quizzes.map((q) => q.id)}
                 onPick={(q) => void act('attachQuiz', { quiz_id: q.id }, 'toasts.quiz_is_attach')}
               />
@@ -292,33 +283,39 @@ function ItemList({ kind, items, canEdit, onSort, onDetach }: { kind: Kind; item
   );
 }
 
+/** What the pickers ask: the school's materials, its quizzes by title (20 at most). */
+const mediaQuery = (q: string) => ({ q: q || undefined, per_page: 20 });
+const quizQuery = (q: string) => ({ q: q || undefined, per_page: 20, sort: 'title', order: 'asc' });
+
 /** A search box over the school's materials or quizzes; picking one attaches it. */
-function AttachPicker({ label, testId, load, exclude, onPick }: { label: string; testId: string; load: (q: string) => Promise<Item[]>; exclude: number[]; onPick: (x: Item) => void }) {
+function AttachPicker({
+  label,
+  testId,
+  path,
+  query,
+  exclude,
+  onPick,
+}: {
+  label: string;
+  testId: string;
+  path: string;
+  query: (q: string) => Record<string, unknown>;
+  exclude: number[];
+  onPick: (x: Item) => void;
+}) {
   const t = useTranslate();
   const [input, setInput] = useState('');
   const [open, setOpen] = useState(false);
-  const [options, setOptions] = useState<Item[]>([]);
-  const [loading, setLoading] = useState(false);
-  const loader = useRef(load);
-  loader.current = load;
+  // the search asks once the typing pauses (250 ms), while the list is open
+  const [asked, setAsked] = useState('');
   useEffect(() => {
     if (!open) return;
-    let live = true;
-    setLoading(true);
-    const timer = setTimeout(() => {
-      loader
-        .current(input)
-        .then(
-          (list) => live && setOptions(list),
-          () => live && setOptions([]),
-        )
-        .finally(() => live && setLoading(false));
-    }, 250);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
+    const timer = setTimeout(() => setAsked(input), 250);
+    return () => clearTimeout(timer);
   }, [input, open]);
+  const found = useApiQuery<{ data: Item[] }, Item[]>(path, { query: query(asked), enabled: open, select: (r) => r.data, keepPrevious: true, retry: false });
+  const options = found.isError ? [] : (found.data ?? []);
+  const loading = open && (found.isFetching || asked !== input);
   return (
     <Autocomplete<Item>
       size="small"

@@ -5,11 +5,11 @@ import { Box, Breadcrumbs, Button, Card, CardContent, Link, Stack, TextField, Ty
 import DownloadIcon from '@mui/icons-material/Download';
 import MoveIcon from '@mui/icons-material/DriveFileMove';
 import SaveIcon from '@mui/icons-material/Save';
-import { useApi } from '../../providers/queries.ts';
+import { useApiMutation, useApiQuery } from '../../providers/queries.ts';
 import { download } from '../../../common/api/download.ts';
 import { formatDateTime } from '../../../common/format/format.ts';
 import { humanSize } from '../media/kinds.ts';
-import type { FolderRow, OneFile } from '../../../common/api/types/files.ts';
+import type { FolderRow, OneFile, OneFileResult } from '../../../common/api/types/files.ts';
 import { FolderPicker } from './FolderPicker.tsx';
 import { folderPath } from './FileManager.tsx';
 
@@ -20,33 +20,36 @@ import { folderPath } from './FileManager.tsx';
  */
 export function FileEdit() {
   const t = useTranslate();
-  const dp = useApi();
   const notify = useNotify();
   const basename = useBasename();
   const id = Number(useParams().id);
-  const [file, setFile] = useState<OneFile | null>(null);
-  const [failed, setFailed] = useState(false);
   const [name, setName] = useState('');
   const [target, setTarget] = useState<FolderRow | null>(null);
   const [picking, setPicking] = useState(false);
-  const [saving, setSaving] = useState(false);
 
   const fail = useCallback((e: unknown) => notify((e as Error).message, { type: 'error' }), [notify]);
-  const load = useCallback(async () => {
-    try {
-      const r = await dp.call<{ data: OneFile }>(`/admin/file/${id}`);
-      setFile(r.data);
-      setName(r.data.name);
-      setTarget(null);
-      setFailed(false);
-    } catch (e) {
-      setFailed(true);
-      fail(e);
-    }
-  }, [dp, id, fail]);
+  const read = useApiQuery<OneFileResult, OneFile>(`/admin/file/${id}`, { select: (r) => r.data, retry: false });
+  const file = read.data ?? null;
+  const failed = read.isError;
+  // each answer read (the first, and after a save) shows its name and folder
   useEffect(() => {
-    void load();
-  }, [load]);
+    if (!read.data) return;
+    setName(read.data.name);
+    setTarget(null);
+  }, [read.data]);
+  useEffect(() => {
+    if (read.error) fail(read.error);
+  }, [read.error, fail]);
+  // the picker's own list (FolderPicker reads the same, cached): the picked folder's row
+  const folders = useApiQuery<{ data: FolderRow[] }, FolderRow[]>('/admin/file/folders', { select: (r) => r.data, enabled: picking }).data;
+  // a save moves and renames, then the file and the folders' listings are read again
+  const saving = useApiMutation(
+    async (dp, { file, name, target }: { file: OneFile; name: string; target: FolderRow | null }) => {
+      if (target && target.id !== file.folder_id) await dp.call('/admin/file/move', { method: 'POST', body: { ids: [file.id], folder_id: target.id } });
+      if (name !== file.name) await dp.call(`/admin/file/${file.id}`, { method: 'PUT', body: { name } });
+    },
+    [`/admin/file/${id}`, '/admin/file/getFolder'],
+  );
 
   const folderName = (f: { name: string; is_default: boolean }) => (f.is_default ? t('files.default_folder') : f.name);
   const folder = file?.breadcrumbs[file.breadcrumbs.length - 1];
@@ -54,16 +57,11 @@ export function FileEdit() {
 
   async function save() {
     if (!file) return;
-    setSaving(true);
     try {
-      if (target && target.id !== file.folder_id) await dp.call('/admin/file/move', { method: 'POST', body: { ids: [file.id], folder_id: target.id } });
-      if (name.trim() !== file.name) await dp.call(`/admin/file/${file.id}`, { method: 'PUT', body: { name: name.trim() } });
+      await saving.mutateAsync({ file, name: name.trim(), target });
       notify('files.saved', { type: 'success' });
-      await load();
     } catch (e) {
       fail(e);
-    } finally {
-      setSaving(false);
     }
   }
 
@@ -113,7 +111,7 @@ export function FileEdit() {
               {t('resources.files.fields.size')}: {humanSize(file.size)} · {t('files.type')}: {file.mime} · {t('resources.files.fields.created_at')}: {formatDateTime(file.created_at)}
             </Typography>
             <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
-              <Button type="submit" variant="contained" startIcon={<SaveIcon />} disabled={!changed || !name.trim() || saving} data-testid="file-save">
+              <Button type="submit" variant="contained" startIcon={<SaveIcon />} disabled={!changed || !name.trim() || saving.isPending} data-testid="file-save">
                 {t('files.save')}
               </Button>
               <Button startIcon={<DownloadIcon />} onClick={() => download(`/admin/file/${file.id}/download`).catch(fail)}>
@@ -132,7 +130,7 @@ export function FileEdit() {
         onClose={() => setPicking(false)}
         onPick={(picked) => {
           setPicking(false);
-          void dp.call<{ data: FolderRow[] }>('/admin/file/folders').then((r) => setTarget(r.data.find((f) => f.id === picked) ?? null), fail);
+          setTarget(folders?.find((f) => f.id === picked) ?? null);
         }}
       />
     </Card>

@@ -36,11 +36,11 @@ import DownloadIcon from '@mui/icons-material/Download';
 import MoveIcon from '@mui/icons-material/DriveFileMove';
 import CopyIcon from '@mui/icons-material/FileCopy';
 import SearchIcon from '@mui/icons-material/Search';
-import { useApi } from '../../providers/queries.ts';
+import { useApi, useApiQuery } from '../../providers/queries.ts';
 import { download } from '../../../common/api/download.ts';
 import { humanSize } from '../media/kinds.ts';
 import { UploadProgress } from '../media/MediaForm.tsx';
-import type { FileRow as FileRowAnswer, FolderListing, FolderRow } from '../../../common/api/types/files.ts';
+import type { FileRow as FileRowAnswer, FileSearchResult, FolderListing, FolderListingResult, FolderRow } from '../../../common/api/types/files.ts';
 import { FolderPicker } from './FolderPicker.tsx';
 import { FileButton } from './FileButton.tsx';
 
@@ -74,9 +74,9 @@ export function FileManager() {
   const basename = useBasename();
   const navigate = useNavigate();
   const folderId = Number(useParams().folder) || undefined;
-  const [listing, setListing] = useState<Listing | null>(null);
   const [q, setQ] = useState('');
-  const [found, setFound] = useState<{ files: FileRow[]; folders: FolderRow[] } | null>(null);
+  // the search asks once the typing pauses (300 ms)
+  const [asked, setAsked] = useState('');
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [picker, setPicker] = useState<'move' | 'copy' | null>(null);
   const [ask, setAsk] = useState<Ask>(null);
@@ -84,29 +84,24 @@ export function FileManager() {
   const [progress, setProgress] = useState<number | null>(null);
 
   const fail = useCallback((e: unknown) => notify((e as Error).message, { type: 'error' }), [notify]);
-  const load = useCallback(async () => {
-    try {
-      const r = await dp.call<{ data: Listing }>('/admin/file/getFolder', { query: folderId ? { id: folderId } : {} });
-      setListing(r.data);
-    } catch (e) {
-      fail(e);
-    }
-  }, [dp, folderId, fail]);
+  // the folder shown stays on screen while the next one is on its way
+  const folder = useApiQuery<FolderListingResult, Listing>('/admin/file/getFolder', { query: folderId ? { id: folderId } : {}, select: (r) => r.data, keepPrevious: true, retry: false });
+  const listing = folder.data ?? null;
+  const load = folder.refetch;
+  useEffect(() => setSelected(new Set()), [folderId]);
+  const text = q.trim();
   useEffect(() => {
-    setSelected(new Set());
-    void load();
-  }, [load]);
-  useEffect(() => {
-    const text = q.trim();
-    if (!text) {
-      setFound(null);
-      return;
-    }
-    const timer = setTimeout(() => {
-      dp.call<{ data: { files: FileRow[]; folders: FolderRow[] } }>('/admin/file/search', { query: { q: text } }).then((r) => setFound(r.data), fail);
-    }, 300);
+    const timer = setTimeout(() => setAsked(text), 300);
     return () => clearTimeout(timer);
-  }, [q, dp, fail]);
+  }, [text]);
+  const search = useApiQuery<FileSearchResult, FileSearchResult['data']>('/admin/file/search', { query: { q: asked }, enabled: !!asked, select: (r) => r.data, keepPrevious: true, retry: false });
+  const found = text && asked ? (search.data ?? null) : null;
+  useEffect(() => {
+    if (folder.error) fail(folder.error);
+  }, [folder.error, fail]);
+  useEffect(() => {
+    if (search.error) fail(search.error);
+  }, [search.error, fail]);
 
   const at = (f: { id: number; name?: string; is_default?: boolean }) => folderPath(basename, { ...f, is_default: f.is_default || f.id === listing?.breadcrumbs[0]?.id });
   // a folder's link: in the app (history, so back and forward move between folders), and a real address to open elsewhere

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { Confirm, DeleteWithConfirmButton, Edit, Link, SaveButton, useCreatePath, SimpleForm, Toolbar, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { Alert, Autocomplete, Avatar, Box, Button, Card, CardContent, Chip, CircularProgress, IconButton, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
@@ -6,38 +6,18 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
-import { useApi } from '../../providers/queries.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { apiKey, useApi, useApiQuery } from '../../providers/queries.ts';
 import { SortableItem, SortableList } from '../../framework/Sortable.tsx';
 import { inputFor, transformFor } from '../../framework/inputs.tsx';
 import { abranch } from './index.ts';
+import type { BranchModule, BranchProgram, BranchTreeAnswer, BranchTreeData } from '../../../common/api/types/lifelong-admin.ts';
 
-type Kind = 'program' | 'media' | 'quiz';
-interface Module {
-  id: number;
-  aprogram_id: number;
-  title: string;
-  kind: Kind;
-  program_id: number | null;
-  media_id: number | null;
-  quiz_id: number | null;
-}
-interface Program {
-  id: number;
-  title: string;
-  modules: Module[];
-}
-interface Achievement {
-  id: number;
-  title: string;
-  rule: string;
-  image: string | null;
-  earned: number;
-}
-interface Tree {
-  id: number;
-  programs: Program[];
-  achievements: Achievement[];
-}
+type Module = BranchModule;
+type Kind = Module['kind'];
+type Program = BranchProgram;
+type Tree = BranchTreeData;
+/** A choice of the pickers: a row of the programs', materials' or quizzes' list, by its id and title. */
 interface Option {
   id: number;
   title: string;
@@ -78,22 +58,18 @@ function BranchBuilder() {
   const dp = useApi();
   const notify = useNotify();
   const t = useTranslate();
-  const [tree, setTree] = useState<Tree>();
-  const [error, setError] = useState(false);
   const [title, setTitle] = useState('');
   const id = record?.id;
   const oops = fail(notify);
-
-  const load = useCallback(async () => {
-    if (!id) return;
-    setError(false);
-    try {
-      setTree((await dp.call<{ data: Tree }>(`/admin/abranch/${id}/tree`)).data);
-    } catch {
-      setError(true);
-    }
-  }, [id, dp]);
-  useEffect(() => void load(), [load]);
+  const client = useQueryClient();
+  const path = `/admin/abranch/${id}/tree`;
+  // the tree lives in the query cache: a new order is written there at once, then the server's tree is read again
+  const read = useApiQuery<BranchTreeAnswer, Tree>(path, { enabled: !!id, select: (r) => r.data, retry: false });
+  const tree = read.data;
+  // a failed read shows the retry; asking again shows the spinner meanwhile
+  const error = read.isError && !read.isFetching;
+  const load = () => read.refetch();
+  const setTree = (next: Tree) => client.setQueryData<BranchTreeAnswer>(apiKey(path, {}), { data: next });
 
   if (error)
     return (
@@ -389,26 +365,18 @@ function ProgramCard({
 
 /** A search box over the school's programs, materials or quizzes (the list route's `q`). */
 function Picker({ path, label, value, onChange }: { path: string; label: string; value: Option | null; onChange: (o: Option | null) => void }) {
-  const dp = useApi();
   const [input, setInput] = useState('');
-  const [options, setOptions] = useState<Option[]>([]);
   const [open, setOpen] = useState(false);
-  const [loading, setLoading] = useState(false);
-  const last = useRef(0);
+  // the search asks once the typing pauses (250 ms), while the list is open; the latest answer is the one shown
+  const [asked, setAsked] = useState('');
   useEffect(() => {
     if (!open) return;
-    const n = ++last.current;
-    setLoading(true);
-    const timer = setTimeout(() => {
-      dp.call<{ data: Option[] }>(path, { query: { q: input || undefined, per_page: 20 } })
-        .then(
-          (r) => n === last.current && setOptions(r.data),
-          () => n === last.current && setOptions([]),
-        )
-        .finally(() => n === last.current && setLoading(false));
-    }, 250);
+    const timer = setTimeout(() => setAsked(input), 250);
     return () => clearTimeout(timer);
-  }, [dp, path, input, open]);
+  }, [input, open]);
+  const found = useApiQuery<{ data: Option[] }, Option[]>(path, { query: { q: asked || undefined, per_page: 20 }, enabled: open, select: (r) => r.data, keepPrevious: true, retry: false });
+  const options = found.isError ? [] : (found.data ?? []);
+  const loading = open && (found.isFetching || asked !== input);
   return (
     <Autocomplete<Option>
       size="small"

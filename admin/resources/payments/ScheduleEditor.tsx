@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Confirm, Title, useGetList, useNotify, useTranslate } from 'react-admin';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Confirm, Title, useGetList, useGetOne, useNotify, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import {
   Alert,
@@ -26,16 +26,15 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { HttpError } from 'react-admin';
 import { formatNumber, toApiDate, toDisplayDate } from '../../../common/format/format.ts';
-import { useApi } from '../../providers/queries.ts';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useApi, useApiQuery } from '../../providers/queries.ts';
+import type { AdminUser } from '../../../common/api/types/admin-users.ts';
+import type { StoredPlans } from '../../../common/api/types/payments.ts';
+import type { ProgramRow } from '../../../common/api/types/programs-admin.ts';
 import { CURRENCIES, INSTALMENTS, addMonths, fromStored, newKey, requestOf, splitEvenly, totalsOf, type PlanDraft, type Row, type StoredPlan } from './schedule.ts';
 
-interface Student {
-  id: number;
-  login: string;
-  surname: string;
-  name: string;
-  email: string;
-}
+/** A student as the users' list answers them (`GET /admin/user`). */
+type Student = Pick<AdminUser, 'id' | 'login' | 'surname' | 'name' | 'email'>;
 const label = (u: Student) => `${u.surname} ${u.name} (${u.login})`.trim();
 const emptyPlan = (): PlanDraft => ({ program_id: '', months: 12, currency: 'RUB', extra_currency: '', total: 0, extra_total: 0 });
 const firstOfNextMonth = () => addMonths(`${new Date().toISOString().slice(0, 8)}01`, 1);
@@ -104,14 +103,12 @@ export function ScheduleEditor() {
   const programParam = Number(params.get('program_id')) || undefined;
 
   const [search, setSearch] = useState('');
-  const students = useGetList<Student & { id: number }>('users', {
+  const students = useGetList<Student>('users', {
     pagination: { page: 1, perPage: 25 },
     sort: { field: 'surname', order: 'ASC' },
     filter: { role: 'student', ...(search ? { q: search } : {}) },
   });
-  const programs = useGetList<{ id: number; title: string }>('courses', { pagination: { page: 1, perPage: 100 }, sort: { field: 'title', order: 'ASC' } });
-  const [student, setStudent] = useState<Student | null>(null);
-  const [plans, setPlans] = useState<StoredPlan[]>();
+  const programs = useGetList<ProgramRow>('courses', { pagination: { page: 1, perPage: 100 }, sort: { field: 'title', order: 'ASC' } });
   const [plan, setPlan] = useState<PlanDraft>(emptyPlan);
   const [rows, setRows] = useState<Row[]>([]);
   const [start, setStart] = useState(firstOfNextMonth);
@@ -131,39 +128,23 @@ export function ScheduleEditor() {
     }
   }, []);
 
-  const load = useCallback(
-    async (id: number, _programId?: number) => {
-      const r = await dp.call<{ data: StoredPlan[] }>(`/admin/user/${id}/getPlan`);
-      setPlans(r.data);
-      return r.data;
-    },
-    [dp],
-  );
-
-  // the student named in the URL, their schedules, and the program named in the URL (or their first schedule)
+  // the student named in the URL and their schedules, read through the query cache
+  const picked = useGetOne<Student>('users', { id: userId ?? 0 }, { enabled: !!userId, placeholderData: keepPreviousData, retry: false });
+  const student = userId ? (picked.data ?? null) : null;
+  const read = useApiQuery<StoredPlans, StoredPlan[]>(`/admin/user/${userId}/getPlan`, { enabled: !!userId, select: (r) => r.data, retry: false });
+  const plans = userId ? read.data : undefined;
+  const load = async () => (await read.refetch()).data ?? [];
   useEffect(() => {
-    if (!userId) {
-      setStudent(null);
-      setPlans(undefined);
-      return;
-    }
-    let live = true;
-    dp.getOne('users', { id: userId }).then(
-      (r) => live && setStudent(r.data as unknown as Student),
-      () => undefined,
-    );
-    load(userId).then(
-      (ps) => {
-        if (!live) return;
-        const chosen = programParam ? ps.find((p) => p.program_id === programParam) : ps[0];
-        open(chosen, programParam);
-      },
-      (e: Error) => notify(e.message, { type: 'error' }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [userId, programParam, dp, load, open, notify]);
+    if (read.error) notify(read.error.message, { type: 'error' });
+  }, [read.error, notify]);
+  // once the schedules of the student named in the URL are read: the program named in the URL (or their first schedule)
+  const opened = useRef<string>(undefined);
+  useEffect(() => {
+    const key = `${userId}:${programParam}`;
+    if (!userId || !read.data || read.isPlaceholderData || opened.current === key) return;
+    opened.current = key;
+    open(programParam ? read.data.find((p) => p.program_id === programParam) : read.data[0], programParam);
+  }, [userId, programParam, read.data, read.isPlaceholderData, open]);
 
   const totals = useMemo(() => totalsOf(plan, rows), [plan, rows]);
   const stored = plans?.find((p) => p.program_id === plan.program_id);
@@ -190,7 +171,7 @@ export function ScheduleEditor() {
       await dp.call('/admin/checkPayment', { method: 'POST', body: requestOf(userId, plan, rows, save) });
       if (save) {
         notify('toasts.schedule_is_save', { type: 'success' });
-        const ps = await load(userId);
+        const ps = await load();
         open(ps.find((p) => p.program_id === plan.program_id));
       } else {
         notify('toasts.schedule_is_valid', { type: 'success' });
@@ -208,7 +189,7 @@ export function ScheduleEditor() {
     try {
       await dp.call(`/admin/user/${userId}/resetPayment`, { method: 'POST', body: { program_id: plan.program_id } });
       notify('toasts.schedule_is_reset', { type: 'success' });
-      await load(userId);
+      await load();
       open(undefined, Number(plan.program_id));
     } catch (e) {
       showError(e);

@@ -1,18 +1,15 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { Alert, Box, Button, CircularProgress, Divider, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { useApi } from '../../providers/queries.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { apiKey, useApi, useApiQuery } from '../../providers/queries.ts';
+import type { AdminQuizRecord } from '../../../common/api/types/quizzes.ts';
 import type { OptionView, QuestionType, QuestionView } from './choices.ts';
 import { QuestionCard, type QuestionOps } from './QuestionCard.tsx';
 import { SortableItem, SortableList } from '../../framework/Sortable.tsx';
 
-interface QuizRecord {
-  id: number;
-  kind: string;
-  question_type: QuestionType;
-  has_answers: boolean;
-}
+type QuizRecord = Pick<AdminQuizRecord, 'id' | 'kind' | 'question_type' | 'has_answers'>;
 
 /**
  * The questions of the quiz being edited, in order: add, edit, delete, drag to reorder; each with its options.
@@ -26,19 +23,18 @@ export function QuestionsPanel() {
   const dp = useApi();
   const notify = useNotify();
   const t = useTranslate();
-  const [questions, setQuestions] = useState<QuestionView[]>();
   const [fresh, setFresh] = useState<number>();
   const quizId = record?.id;
-
-  const load = useCallback(async () => {
-    if (!quizId) return;
-    try {
-      setQuestions((await dp.call<{ data: { questions: QuestionView[] } }>(`/admin/quiz/${quizId}`)).data.questions);
-    } catch (e) {
-      notify((e as Error).message, { type: 'error' });
-    }
-  }, [quizId, dp, notify]);
-  useEffect(() => void load(), [load]);
+  const client = useQueryClient();
+  const path = `/admin/quiz/${quizId}`;
+  // the questions live in the query cache: each change writes the server's answer (or the new order at once) there
+  const quiz = useApiQuery<{ data: AdminQuizRecord }>(path, { enabled: !!quizId, retry: false });
+  const questions = quiz.data?.data.questions;
+  const setQuestions = (next: QuestionView[] | ((list: QuestionView[]) => QuestionView[])) =>
+    client.setQueryData<{ data: AdminQuizRecord }>(apiKey(path, {}), (old) => old && { data: { ...old.data, questions: typeof next === 'function' ? next(old.data.questions) : next } });
+  useEffect(() => {
+    if (quiz.error) notify(quiz.error.message, { type: 'error' });
+  }, [quiz.error, notify]);
 
   /** Runs a call; success toast when given; an error becomes its translated toast and answers undefined. */
   const attempt = async <T,>(call: () => Promise<T>, toast?: string): Promise<T | undefined> => {
@@ -51,7 +47,7 @@ export function QuestionsPanel() {
       return undefined;
     }
   };
-  const replace = (q: QuestionView) => setQuestions((list) => list?.map((x) => (x.id === q.id ? q : x)));
+  const replace = (q: QuestionView) => setQuestions((list) => list.map((x) => (x.id === q.id ? q : x)));
   /** Options change the question (radio: one correct; its maximum score): read it again after each. */
   const reread = async (questionId: number) => replace((await dp.call<{ data: QuestionView }>(`/admin/question/${questionId}`)).data);
 
@@ -62,7 +58,7 @@ export function QuestionsPanel() {
       else replace({ ...q }); // back to the saved text
     },
     async removeQuestion(q) {
-      if (await attempt(() => dp.call(`/admin/question/${q.id}`, { method: 'DELETE' }), 'toasts.question_is_delete')) setQuestions((list) => list?.filter((x) => x.id !== q.id));
+      if (await attempt(() => dp.call(`/admin/question/${q.id}`, { method: 'DELETE' }), 'toasts.question_is_delete')) setQuestions((list) => list.filter((x) => x.id !== q.id));
     },
     async addOption(q, text) {
       const ok = await attempt(() => dp.call('/admin/QuestionOption', { method: 'POST', body: { question_id: q.id, text } }));
@@ -92,7 +88,7 @@ export function QuestionsPanel() {
     );
     if (created) {
       setFresh(created.data.id);
-      setQuestions((list) => [...(list ?? []), created.data]);
+      setQuestions((list) => [...list, created.data]);
     }
   };
 

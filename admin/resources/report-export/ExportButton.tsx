@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocale, useTranslate } from 'react-admin';
 import { Box, Button, LinearProgress, Typography } from '@mui/material';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import TableViewIcon from '@mui/icons-material/TableView';
 import type { ExportJob } from '../../../common/api/types/report-export.ts';
-import { useApi } from '../../providers/queries.ts';
+import { useApiMutation, useApiQuery } from '../../providers/queries.ts';
 import { download } from '../../../common/api/download.ts';
 import { formatNumber } from '../../../common/format/format.ts';
 
@@ -23,14 +23,21 @@ const POLL_MS = 500;
  * report could not be built"), a download that failed the specification's download error; both are logged to the console. Usable from any screen: `<ExportButton type="quizScoreResults" params={{ period: 'month' }} />`.
  */
 export function ExportButton({ type, params, disabled }: { type: string; params: Record<string, unknown>; disabled?: boolean }) {
-  const dp = useApi();
   const t = useTranslate();
   const locale = useLocale();
   const txt = TEXTS[locale === 'en' ? 'en' : 'ru'];
-  const [job, setJob] = useState<ExportJob>();
+  // the job as its start answered it, then as the progress reads (every 500 ms while it runs) answer it
+  const [started, setStarted] = useState<ExportJob>();
   const [error, setError] = useState<string>();
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const [pollFailed, setPollFailed] = useState(false);
+  const polled = useApiQuery<{ data: ExportJob }, ExportJob>(`/admin/excel/export/${started?.id}`, {
+    enabled: !!started && !pollFailed && (started.status === 'queued' || started.status === 'running'),
+    select: (r) => r.data,
+    refetchInterval: POLL_MS,
+    retry: false,
+  });
+  const job = started && polled.data?.id === started.id ? polled.data : started;
+  const starting = useApiMutation((dp, body: { type: string; params: Record<string, unknown> }) => dp.call<{ data: ExportJob }>('/admin/excel/export', { method: 'POST', body, json: true }));
 
   /** The catalogue's title and text of a code, `fallback`'s when the catalogue has no such code. */
   const worded = (code: string, fallback: string) => {
@@ -46,27 +53,25 @@ export function ExportButton({ type, params, disabled }: { type: string; params:
     setError(code ? worded(code, 'ERROR_REPORT_FATAL') : worded('ERROR_DOWNLOAD', 'ERROR_DOWNLOAD'));
   };
 
-  const poll = (id: number) => {
-    timer.current = setTimeout(async () => {
-      try {
-        const { data } = await dp.call<{ data: ExportJob }>(`/admin/excel/export/${id}`);
-        setJob(data);
-        if (data.status === 'failed') failed(data.error, data.error ?? 'ERROR_REPORT_FATAL');
-        else if (data.status !== 'done') poll(id);
-      } catch (e) {
-        failed(e);
-      }
-    }, POLL_MS);
-  };
+  // a finished read stops the polling (the query is enabled only while the job runs); a failed job or read says why
+  const finished = job && job.status !== 'queued' && job.status !== 'running';
+  useEffect(() => {
+    if (finished && job !== started) setStarted(job);
+    if (job?.status === 'failed') failed(job.error, job.error ?? 'ERROR_REPORT_FATAL');
+  }, [finished, job?.status]);
+  useEffect(() => {
+    if (!polled.error) return;
+    setPollFailed(true);
+    failed(polled.error);
+  }, [polled.error]);
 
   const start = async () => {
-    clearTimeout(timer.current);
     setError(undefined);
-    setJob(undefined);
+    setPollFailed(false);
+    setStarted(undefined);
     try {
-      const { data } = await dp.call<{ data: ExportJob }>('/admin/excel/export', { method: 'POST', body: { type, params }, json: true });
-      setJob(data);
-      poll(data.id);
+      const { data } = await starting.mutateAsync({ type, params });
+      setStarted(data);
     } catch (e) {
       // a refused start (no date range, an unknown id) says why in the server's words
       setError((e as { message?: string }).message ?? t('errors.ERROR_DOWNLOAD.text'));

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   AccessDenied,
   ArrayInput,
@@ -30,7 +30,18 @@ import UploadIcon from '@mui/icons-material/Upload';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { apiBaseUrl } from '../../../common/tenant/tenant.ts';
 import { notifyAccessChanged } from '../../../common/access/flags.ts';
-import { useApi } from '../../providers/queries.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { apiKey, useApi, useApiQuery } from '../../providers/queries.ts';
+import type { SchoolFaceAnswer } from '../../../common/api/types/school.ts';
+import type {
+  AdminEmails as AdminEmailsAnswer,
+  AdminSocialLinks,
+  ClientSettingRows,
+  EmailSettings as EmailSettingsAnswer,
+  RegistrationSetting,
+  SchoolAccessFlags,
+  WelcomeMail as WelcomeMailAnswer,
+} from '../../../common/api/types/settings-admin.ts';
 
 type Values = Record<string, unknown>;
 
@@ -39,19 +50,20 @@ const SOCIAL = ['vk', 'telegram', 'whatsapp', 'youtube', 'linkedin', 'facebook',
 const FLAGS = ['networking', 'lifelong_learning', 'rating', 'message', 'payment'] as const;
 const INSTALMENTS = [6, 12, 18, 24, 36];
 
-/** Loads one settings endpoint; `reload` reads it again. */
-function useLoad<T>(path: string) {
-  const dp = useApi();
+/**
+ * Reads one settings endpoint through the query cache (`A` its answer, by the server's schema): `setData` writes a
+ * save's answer there, `reload` asks again.
+ */
+function useLoad<A extends { data: unknown }>(path: string) {
   const notify = useNotify();
-  const [data, setData] = useState<T>();
-  const reload = useCallback(() => {
-    dp.call<{ data: T }>(path).then(
-      (r) => setData(r.data),
-      (e: Error) => notify(e.message, { type: 'error' }),
-    );
-  }, [dp, notify, path]);
-  useEffect(reload, [reload]);
-  return [data, setData, reload] as const;
+  const client = useQueryClient();
+  const read = useApiQuery<A, A['data']>(path, { select: (r) => r.data, retry: false });
+  useEffect(() => {
+    if (read.error) notify(read.error.message, { type: 'error' });
+  }, [read.error, notify]);
+  const setData = (data: A['data']) => client.setQueryData(apiKey(path, {}), { data });
+  const reload = () => void read.refetch();
+  return [read.data, setData, reload] as const;
 }
 
 /** Runs a save: a success toast, or the error toast and the server's per-field messages on the form. */
@@ -84,7 +96,7 @@ function Section({ children }: { children: ReactNode }) {
 }
 
 function ClientSettings() {
-  const [list] = useLoad<{ id: number; value: unknown }[]>('/admin/setting');
+  const [list] = useLoad<ClientSettingRows>('/admin/setting');
   const dp = useApi();
   const save = useSave();
   if (!list) return <Loading />;
@@ -131,7 +143,7 @@ function ClientSettings() {
 }
 
 function LogoSettings() {
-  const [logo, , reload] = useLoad<{ url: string | null; title: string }>('/api/logo');
+  const [logo, , reload] = useLoad<SchoolFaceAnswer>('/api/logo');
   const dp = useApi();
   const save = useSave();
   const t = useTranslate();
@@ -190,7 +202,7 @@ function LogoSettings() {
 }
 
 function EmailSettings() {
-  const [smtp, setSmtp] = useLoad<Values & { has_password: boolean }>('/admin/email/setting');
+  const [smtp, setSmtp] = useLoad<EmailSettingsAnswer>('/admin/email/setting');
   const dp = useApi();
   const save = useSave();
   const t = useTranslate();
@@ -199,8 +211,8 @@ function EmailSettings() {
   const onSubmit = (v: Values) =>
     save(async () => {
       const { has_password: _, ...body } = v;
-      const r = await dp.call<{ data: Values & { has_password: boolean } }>('/admin/email/setting', { method: 'PUT', body: { ...body, password: body.password || '' } });
-      setSmtp({ ...r.data, password: '' });
+      const r = await dp.call<EmailSettingsAnswer>('/admin/email/setting', { method: 'PUT', body: { ...body, password: body.password || '' } });
+      setSmtp(r.data); // the form shows the password empty
     });
   const test = () => save(() => dp.call('/admin/email/setting/test', { method: 'POST', body: { to } }), t('settings.email.test_sent', { to }));
   return (
@@ -253,7 +265,7 @@ function EmailSettings() {
 const isUrl = (v: unknown) => (typeof v === 'string' && v && !/^https?:\/\/\S+$/.test(v) ? 'validation.format' : undefined);
 
 function SocialSettings() {
-  const [links] = useLoad<Values>('/admin/setting/social');
+  const [links] = useLoad<AdminSocialLinks>('/admin/setting/social');
   const dp = useApi();
   const save = useSave();
   const t = useTranslate();
@@ -280,7 +292,7 @@ const splitEmails = (text: unknown) =>
     .filter(Boolean);
 
 function AdminEmails() {
-  const [data] = useLoad<{ emails: string[] }>('/admin/setting/adminEmails');
+  const [data] = useLoad<AdminEmailsAnswer>('/admin/setting/adminEmails');
   const dp = useApi();
   const save = useSave();
   const t = useTranslate();
@@ -300,7 +312,7 @@ function AdminEmails() {
 }
 
 function WelcomeMail() {
-  const [data] = useLoad<Values & { is_default: boolean }>('/admin/setting/welcomeMail');
+  const [data] = useLoad<WelcomeMailAnswer>('/admin/setting/welcomeMail');
   const dp = useApi();
   const save = useSave();
   const t = useTranslate();
@@ -332,7 +344,7 @@ function WelcomeMail() {
 }
 
 function Sections() {
-  const [flags, setFlags] = useLoad<Record<string, boolean>>('/admin/access');
+  const [flags, setFlags] = useLoad<SchoolAccessFlags>('/admin/access');
   const dp = useApi();
   const refresh = useRefresh();
   const save = useSave();
@@ -343,7 +355,7 @@ function Sections() {
       record={flags}
       onSubmit={(v: Values) =>
         save(async () => {
-          const r = await dp.call<{ data: Record<string, boolean> }>('/admin/access', { method: 'PUT', body: Object.fromEntries(FLAGS.map((f) => [f, !!v[f]])) });
+          const r = await dp.call<SchoolAccessFlags>('/admin/access', { method: 'PUT', body: Object.fromEntries(FLAGS.map((f) => [f, !!v[f]])) });
           setFlags(r.data);
           // the menu follows at once: forget the cached sections, then ask every access check again
           notifyAccessChanged();
@@ -366,16 +378,13 @@ function Sections() {
 
 /** Self-registration: whether the portal offers its sign-up screen (`/admin/setting/registration`). */
 function Registration() {
-  const [value, setValue] = useLoad<{ open: boolean }>('/admin/setting/registration');
+  const [value, setValue] = useLoad<RegistrationSetting>('/admin/setting/registration');
   const dp = useApi();
   const save = useSave();
   const t = useTranslate();
   if (!value) return <Loading />;
   return (
-    <Form
-      record={value}
-      onSubmit={(v: Values) => save(async () => setValue((await dp.call<{ data: { open: boolean } }>('/admin/setting/registration', { method: 'PUT', body: { open: !!v.open } })).data))}
-    >
+    <Form record={value} onSubmit={(v: Values) => save(async () => setValue((await dp.call<RegistrationSetting>('/admin/setting/registration', { method: 'PUT', body: { open: !!v.open } })).data))}>
       <Section>
         <Typography variant="h6" component="h2">
           {t('settings.registration.title')}

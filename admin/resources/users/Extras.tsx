@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useState, type ChangeEvent } from 'react';
+import { useEffect, useState, type ChangeEvent } from 'react';
 import { Button, Confirm, useGetIdentity, useLocaleState, useNotify, usePermissions, useRecordContext, useRefresh, useTranslate, type HttpError } from 'react-admin';
 import { Avatar, Box, Card, CardContent, FormControl, InputLabel, List, ListItem, ListItemText, MenuItem, Select, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
 import KeyIcon from '@mui/icons-material/Key';
 import SaveIcon from '@mui/icons-material/Save';
 import UploadIcon from '@mui/icons-material/Upload';
 import { apiBaseUrl } from '../../../common/tenant/tenant.ts';
-import { useApi } from '../../providers/queries.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { apiKey, useApi, useApiMutation, useApiQuery } from '../../providers/queries.ts';
 import type { AdminUser, SendPasswordResult, UserScore, UserScoreAnswer, UserSocial, UserSocialAnswer } from '../../../common/api/types/admin-users.ts';
 import { mayManage } from './actions.tsx';
 
@@ -108,34 +109,30 @@ function AccountTab({ user }: { user: UserRecord }) {
 
 /** The manual score: current value, add or set with a comment, last changes. */
 function ScoreTab({ user }: { user: UserRecord }) {
-  const dp = useApi();
+  const client = useQueryClient();
   const notify = useNotify();
   const t = useTranslate();
-  const [data, setData] = useState<UserScore>();
   const [value, setValue] = useState('');
   const [mode, setMode] = useState<'add' | 'set'>('add');
   const [comment, setComment] = useState('');
   const [error, setError] = useState<string>();
-
-  const load = useCallback(async () => {
-    try {
-      setData((await dp.call<UserScoreAnswer>(`/admin/user/${user.id}/score`)).data);
-    } catch (err) {
-      notify((err as Error).message, { type: 'error' });
-    }
-  }, [dp, notify, user.id]);
+  const path = `/admin/user/${user.id}/score`;
+  const read = useApiQuery<UserScoreAnswer, UserScore>(path, { select: (r) => r.data, retry: false });
+  const data = read.data;
   useEffect(() => {
-    void load();
-  }, [load]);
+    if (read.error) notify(read.error.message, { type: 'error' });
+  }, [read.error, notify]);
+  // a change answers the score with its history: it replaces the one read
+  const setScore = useApiMutation(async (dp, body: { score: number; mode: 'add' | 'set'; comment: string | null }) => {
+    const r = await dp.call<UserScoreAnswer>(`/admin/user/${user.id}/setScore`, { method: 'POST', body });
+    client.setQueryData(apiKey(path, {}), r);
+    return r;
+  });
 
   async function save() {
     setError(undefined);
     try {
-      const r = await dp.call<UserScoreAnswer>(`/admin/user/${user.id}/setScore`, {
-        method: 'POST',
-        body: { score: Number(value.replace(',', '.')), mode, comment: comment || null },
-      });
-      setData(r.data);
+      const r = await setScore.mutateAsync({ score: Number(value.replace(',', '.')), mode, comment: comment || null });
       setValue('');
       setComment('');
       notify(t('toasts.score_is_update', { score: r.data.score }), { type: 'success' });
@@ -196,24 +193,26 @@ function ScoreTab({ user }: { user: UserRecord }) {
 
 /** Social links, validated by the server (field errors shown under each link). */
 function SocialTab({ user }: { user: UserRecord }) {
-  const dp = useApi();
+  // a save's answer is the links now; the cached read is asked again for the next time the tab opens
+  const saveLinks = useApiMutation((dp, body: Record<string, string>) => dp.call<UserSocialAnswer>(`/admin/user/${user.id}/social`, { method: 'PUT', body }), [`/admin/user/${user.id}/social`]);
   const notify = useNotify();
   const t = useTranslate();
   const [links, setLinks] = useState<Social>();
   const [errors, setErrors] = useState<Record<string, string>>({});
-
+  const read = useApiQuery<UserSocialAnswer, Social>(`/admin/user/${user.id}/social`, { select: (r) => r.data, retry: false });
+  // the links read (and each save's answer) become the form's
   useEffect(() => {
-    dp.call<UserSocialAnswer>(`/admin/user/${user.id}/social`).then(
-      (r) => setLinks(r.data),
-      (err: Error) => notify(err.message, { type: 'error' }),
-    );
-  }, [dp, notify, user.id]);
+    if (read.data) setLinks(read.data);
+  }, [read.data]);
+  useEffect(() => {
+    if (read.error) notify(read.error.message, { type: 'error' });
+  }, [read.error, notify]);
 
   async function save() {
     if (!links) return;
     setErrors({});
     try {
-      const r = await dp.call<UserSocialAnswer>(`/admin/user/${user.id}/social`, { method: 'PUT', body: Object.fromEntries(SOCIAL.map((k) => [k, links[k] ?? ''])) });
+      const r = await saveLinks.mutateAsync(Object.fromEntries(SOCIAL.map((k) => [k, links[k] ?? ''])));
       setLinks(r.data);
       notify('toasts.social_is_update', { type: 'success' });
     } catch (err) {
