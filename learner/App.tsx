@@ -10,7 +10,7 @@ import { accessAtom, notFoundAtom, profileAtom, requiredNewsAtom } from './state
 import { api } from '../common/api/client.ts';
 import type { UnreadRequired } from '../common/api/types/news.ts';
 import { privateRoutes } from './routes.ts';
-import { loadPageTexts } from './i18n.ts';
+import { type TextSubject, loadPageTexts, loadSubjectTexts } from './i18n.ts';
 import { AuthLayout, DefaultLayout } from './components/Layouts.tsx';
 import { Private, PublicOnly } from './components/Guard.tsx';
 import { NotFound } from './components/NotFound.tsx';
@@ -18,9 +18,12 @@ import { Loading, useTitle } from './components/ui.tsx';
 
 /** Chunk loading gives up after 120 s (specification, section 9). */
 const CHUNK_TIMEOUT_MS = 120_000;
-/** A page's chunk; with `texts`, the page texts past the first screens come with it (`loadPageTexts`, learner/i18n.ts). */
-function lazyPage(load: () => Promise<{ default: ComponentType }>, texts = true) {
-  const both = () => (texts ? Promise.all([load(), loadPageTexts()]).then(([page]) => page) : load());
+/**
+ * A page's chunk; with `texts`, the page texts past the first screens come with it (`loadPageTexts`, learner/i18n.ts),
+ * and the texts of the subjects it names (`loadSubjectTexts`: the quiz's, the networking's, the marketplace's).
+ */
+function lazyPage(load: () => Promise<{ default: ComponentType }>, texts = true, subjects: TextSubject[] = []) {
+  const both = () => (texts ? Promise.all([load(), loadPageTexts(), ...subjects.map(loadSubjectTexts)]).then(([page]) => page) : load());
   return lazy(() => Promise.race([both(), new Promise<never>((_, reject) => setTimeout(() => reject(new Error('chunk timeout')), CHUNK_TIMEOUT_MS))]));
 }
 /** The first screens' pages: their texts are in the entry's catalogue. */
@@ -30,32 +33,32 @@ const pages: Record<string, ComponentType> = {
   profile: lazyPage(() => import('./pages/Profile.tsx')),
   courses: firstScreen(() => import('./pages/Courses.tsx')),
   courses_done: firstScreen(() => import('./pages/Courses.tsx')),
-  course: lazyPage(() => import('./pages/Course.tsx')),
+  course: lazyPage(() => import('./pages/Course.tsx'), true, ['quiz']),
   content: lazyPage(() => import('./pages/Content.tsx')),
-  quiz: lazyPage(() => import('./pages/Quiz.tsx')),
+  quiz: lazyPage(() => import('./pages/Quiz.tsx'), true, ['quiz']),
   news: lazyPage(() => import('./pages/News.tsx')),
   news_item: lazyPage(() => import('./pages/News.tsx')),
   curator_news: lazyPage(() => import('./pages/News.tsx').then((m) => ({ default: m.CuratorNews }))),
-  networking: lazyPage(() => import('./pages/networking/index.ts')),
-  networking_member: lazyPage(() => import('./pages/networking/index.ts').then((m) => ({ default: m.NetworkingMember }))),
-  networking_curator: lazyPage(() => import('./pages/networking/index.ts').then((m) => ({ default: m.NetworkingCurator }))),
-  networking_curator_member: lazyPage(() => import('./pages/networking/index.ts').then((m) => ({ default: m.CuratorMember }))),
+  networking: lazyPage(() => import('./pages/networking/index.ts'), true, ['networking']),
+  networking_member: lazyPage(() => import('./pages/networking/index.ts').then((m) => ({ default: m.NetworkingMember })), true, ['networking']),
+  networking_curator: lazyPage(() => import('./pages/networking/index.ts').then((m) => ({ default: m.NetworkingCurator })), true, ['networking']),
+  networking_curator_member: lazyPage(() => import('./pages/networking/index.ts').then((m) => ({ default: m.CuratorMember })), true, ['networking']),
   documents: lazyPage(() => import('./pages/Documents.tsx')),
   upload: lazyPage(() => import('./pages/Documents.tsx')),
   score: lazyPage(() => import('./pages/Score.tsx')),
   calendar: lazyPage(() => import('./pages/Calendar.tsx')),
   payment: lazyPage(() => import('./pages/Payment.tsx')),
   abranch: lazyPage(() => import('./pages/Lifelong.tsx')),
-  marketplace: lazyPage(() => import('./pages/marketplace/index.ts')),
-  marketplace_item: lazyPage(() => import('./pages/marketplace/index.ts').then((m) => ({ default: m.MarketplaceItem }))),
-  my_lms: lazyPage(() => import('./pages/marketplace/index.ts').then((m) => ({ default: m.MyLms }))),
-  marketplace_found_cheaper: lazyPage(() => import('./pages/FoundCheaper.tsx')),
+  marketplace: lazyPage(() => import('./pages/marketplace/index.ts'), true, ['market']),
+  marketplace_item: lazyPage(() => import('./pages/marketplace/index.ts').then((m) => ({ default: m.MarketplaceItem })), true, ['market']),
+  my_lms: lazyPage(() => import('./pages/marketplace/index.ts').then((m) => ({ default: m.MyLms })), true, ['market']),
+  marketplace_found_cheaper: lazyPage(() => import('./pages/FoundCheaper.tsx'), true, ['market']),
 };
 const Section = firstScreen(() => import('./pages/Section.tsx'));
 const Login = firstScreen(() => import('./pages/Login.tsx'));
 const ResetPassword = firstScreen(() => import('./pages/ResetPassword.tsx'));
 const Credential = lazyPage(() => import('./pages/Lifelong.tsx').then((m) => ({ default: m.CredentialPage })));
-const MarketHandoff = lazyPage(() => import('./pages/marketplace/index.ts').then((m) => ({ default: m.Handoff })));
+const MarketHandoff = lazyPage(() => import('./pages/marketplace/index.ts').then((m) => ({ default: m.Handoff })), true, ['market']);
 
 // the first-visit welcome: its chunk (and the page texts) only for a user who has not seen it
 const WelcomeDialog = lazyPage(() => import('./pages/Welcome.tsx').then((m) => ({ default: m.Welcome })));

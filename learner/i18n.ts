@@ -2,7 +2,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { beforeErrors } from '../common/api/events.ts';
 import { errorsReady, errorsWanted, hasErrors, loadErrorsWith, registerValidation } from '../common/errors/wording.ts';
-import { getLang, setLang, type Lang } from '../common/i18n/lang.ts';
+import { LANGS, getLang, setLang, type Lang } from '../common/i18n/lang.ts';
 import { ru } from './locales/ru.ts';
 
 /**
@@ -99,6 +99,38 @@ function loadPagesOf(l: Lang): Promise<void> {
 export function loadPageTexts(): Promise<void> {
   pagesWanted = true;
   return loadPagesOf(getLang());
+}
+
+/**
+ * Texts of a subject of their own, outside the page texts: the quiz's, the networking's and the marketplace's, each a
+ * chunk with both languages (locales/quiz.ts, networking.ts, marketplace.ts) that their pages load beside themselves
+ * (`lazyPage` in App.tsx), under their keys (`quiz.*`, `networking.*`, `market.*`). Not in the page texts, so that a
+ * student's landing (the news, the profile) does not download them (issue 28 item 6).
+ */
+const subjectTexts = {
+  quiz: () => import('./locales/quiz.ts').then((m) => ({ ru: m.quizRu, en: m.quizEn })),
+  networking: () => import('./locales/networking.ts').then((m) => ({ ru: m.networkingRu, en: m.networkingEn })),
+  market: () => import('./locales/marketplace.ts').then((m) => ({ ru: m.marketRu, en: m.marketEn })),
+};
+export type TextSubject = keyof typeof subjectTexts;
+const subjectsLoading = new Map<TextSubject, Promise<void>>();
+
+/** Loads a subject's texts once, in every language (a later switch of language has them already). */
+export function loadSubjectTexts(subject: TextSubject): Promise<void> {
+  let p = subjectsLoading.get(subject);
+  if (!p) {
+    p = subjectTexts[subject]().then(
+      (texts) => {
+        for (const l of LANGS) i18n.addResourceBundle(l, 'translation', { [subject]: texts[l] }, true, true);
+      },
+      (err: unknown) => {
+        subjectsLoading.delete(subject); // a failed chunk can be tried again
+        throw err;
+      },
+    );
+    subjectsLoading.set(subject, p);
+  }
+  return p;
 }
 
 /** Switches the language: stored at once, shown as soon as its catalogues are in (synchronously when already loaded). */

@@ -1,12 +1,8 @@
 import { userFieldLabelsEn } from '../../common/i18n/user-fields.en.ts';
-import { quizEn } from './quiz.ts';
-import { marketEn } from './marketplace.ts';
-import { networkingEn } from './networking.ts';
 import type { PageMessages } from './ru.pages.ts';
 
 /** English texts of the pages past the first screens (ru.pages.ts says which). */
 export const enPages: PageMessages = {
-  market: marketEn,
   welcome: {
     title: 'Welcome, {{name}}!',
     text: 'Your courses, quizzes, projects and documents are here. Fill in your profile so that curators can reach you.',
@@ -130,7 +126,6 @@ export const enPages: PageMessages = {
     role: 'Role',
     last_login: 'Last sign-in',
   },
-  quiz: quizEn,
   news: {
     required: 'Required',
     read: 'Read',
@@ -234,7 +229,6 @@ export const enPages: PageMessages = {
     overdue: 'Overdue',
     overdue_count: 'Overdue payments: {{n}}. Please pay them as soon as possible.',
   },
-  networking: networkingEn,
   lifelong: {
     intro: 'Branches of growth after the degree: programs, modules and achievements you can prove.',
     empty: 'No branches yet.',

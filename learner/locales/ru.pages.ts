@@ -1,15 +1,12 @@
 import { userFieldLabelsRu } from '../../common/i18n/user-fields.ru.ts';
-import { quizRu } from './quiz.ts';
-import { marketRu } from './marketplace.ts';
-import { networkingRu } from './networking.ts';
 
 /**
  * Russian texts of the pages past the first screens (profile, tests, news, documents, projects, scores, calendar,
- * payment, lifelong learning, networking, marketplace): a chunk loaded with the first of those pages
+ * payment, lifelong learning; the quiz's, networking's and marketplace's own texts are chunks of their own, loaded
+ * with their pages: `loadSubjectTexts` in ../i18n.ts): a chunk loaded with the first of those pages
  * (`loadPageTexts` in ../i18n.ts), merged into the catalogue under the same keys.
  */
 export const ruPages = {
-  market: marketRu,
   welcome: {
     title: 'Добро пожаловать, {{name}}!',
     text: 'Здесь ваши курсы, тесты, проекты и документы. Заполните профиль, чтобы кураторы могли с вами связаться.',
@@ -133,7 +130,6 @@ export const ruPages = {
     role: 'Роль',
     last_login: 'Последний вход',
   },
-  quiz: quizRu,
   news: {
     required: 'Обязательная',
     read: 'Прочитано',
@@ -237,7 +233,6 @@ export const ruPages = {
     overdue: 'Просрочен',
     overdue_count: 'Просроченных платежей: {{n}}. Оплатите их как можно скорее.',
   },
-  networking: networkingRu,
   lifelong: {
     intro: 'Ветки развития после диплома: программы, модули и достижения, которые можно подтвердить.',
     empty: 'Веток развития пока нет.',
