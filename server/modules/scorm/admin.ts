@@ -27,7 +27,13 @@ const zipMaxOf = (mb: number) => Math.min(Math.floor(mb * MB), 2_147_483_647);
 export function adminRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const zipMax = zipMaxOf(fastify.config.videoMaxMb);
-  const upload: UploadLimits = { maxFileSize: zipMax, sizeError: 'ERROR_MAX_SIZE', maxFiles: 1 };
+  // a file that is not a .zip is refused anyway: it stops at 40 MB while it streams, a package goes on to the video limit
+  const upload: UploadLimits = {
+    maxFileSize: zipMax,
+    sizeError: 'ERROR_MAX_SIZE',
+    maxFiles: 1,
+    perFile: (file) => (extOf(file.filename) === 'zip' ? undefined : { maxFileSize: 40 * MB, sizeError: 'ERROR_MAX_SIZE_40' }),
+  };
   const where = (req: FastifyRequest): Where => ({ dataDir: app.config.dataDir, slug: req.tenant.slug, limits: defaultLimits(zipMax) });
 
   function zipOf(file: unknown): UploadedFile {

@@ -94,6 +94,8 @@ export function contentRoutes(fastify: FastifyInstance) {
       // outside the request's school scope: a frame's requests carry no header; the school comes from the address
       config: { global: true, auth: 'public' },
       schema: {
+        // out of the OpenAPI document: not an API call but a frame's files, outside the request scope (docs/standards.md)
+        hide: true,
         tags: ['SCORM'],
         summary: "A file of a launched SCORM package (the launch's key opens it for a few hours; HTML pages get the run-time's bridge)",
         params: Type.Object({ school: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), key: Type.String({ minLength: 20, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }), '*': Type.String() }),
