@@ -4,8 +4,10 @@
 // Measures the time to the ZIP and the growth of this process's resident memory (peak over the start), sampled every
 // 20 ms. The ZIP is streamed file by file (archiver, stored), so memory should not grow with the number of diplomas.
 // On the embedded database by default; DATABASE_URL for PostgreSQL (a database seeded with `npm run db:seed`).
+// `npm run bench` runs this file in a process of its own (its memory apart from the load generator's) and puts the
+// lines it prints that start with `|` or `ZIP` into its table (bench/run.ts, BENCH_DIPLOMAS=0 leaves it out).
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
@@ -136,9 +138,11 @@ await zipFiles(
 const zipMs = performance.now() - z0;
 clearInterval(zipSampler);
 console.log(`ZIP of the ${docs.length} PDFs alone: ${zipMs.toFixed(0)} ms, RSS growth at peak ${mb(zipPeak - zipRss0)} MB`);
-console.log(`| diplomas | issued | failed | time to the ZIP | per diploma | ZIP | RSS before | RSS growth at peak |`);
-console.log(`|---|---|---|---|---|---|---|---|`);
-console.log(`| ${COUNT} | ${state.done} | ${state.failed} | ${(ms / 1000).toFixed(1)} s | ${(ms / COUNT).toFixed(0)} ms | ${mb(state.zip_size)} MB | ${mb(rss0)} MB | ${mb(peak - rss0)} MB |`);
+console.log(`| diplomas | issued | failed | time to the ZIP | per diploma | ZIP | RSS before | RSS growth at peak | load avg (1 min) |`);
+console.log(`|---|---|---|---|---|---|---|---|---|`);
+console.log(
+  `| ${COUNT} | ${state.done} | ${state.failed} | ${(ms / 1000).toFixed(1)} s | ${(ms / COUNT).toFixed(0)} ms | ${mb(state.zip_size)} MB | ${mb(rss0)} MB | ${mb(peak - rss0)} MB | ${loadavg()[0].toFixed(1)} |`,
+);
 await app.close();
 await database.close();
 process.exit(0);
