@@ -142,10 +142,27 @@ describe('profile', () => {
   it('shows the server validation message under its field', async () => {
     reply = () => ({ status: 422, body: { category: 'validation', name: 'Validation Error', errors: { email: ['validation.email', 'validation.required'] } } });
     renderProfile();
-    fireEvent.change(field('E-mail'), { target: { value: 'anna@' } });
+    // well-formed for the page's own check: the server's answer is what refuses it
+    fireEvent.change(field('E-mail'), { target: { value: 'anna@demo.t' } });
     fireEvent.click(screen.getByTestId('profile-save'));
     expect(await screen.findByText('Invalid e-mail')).toBeTruthy();
+    expect(calls('/api/user')).toHaveLength(1);
     expect(field('E-mail').getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(field('E-mail')));
+  });
+
+  it('stops a bad e-mail with its own message, scrolls to it and focuses it (issue 29)', async () => {
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    renderProfile();
+    fireEvent.change(field('E-mail'), { target: { value: 'anna-at-demo' } });
+    fireEvent.click(screen.getByTestId('profile-save'));
+    expect(await screen.findByText('Invalid e-mail')).toBeTruthy();
+    expect(calls('/api/user')).toHaveLength(0);
+    await waitFor(() => expect(document.activeElement).toBe(field('E-mail')));
+    expect(scrolled).toHaveBeenCalled();
+    expect(field('E-mail').getAttribute('aria-describedby')).toBe('email-error');
+    expect(document.getElementById('email-error')?.textContent).toBe('Invalid e-mail');
   });
 
   it('uploads the avatar as form data and shows it from the API origin', async () => {

@@ -29,6 +29,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { FieldConfig, ResourceConfig } from './types.ts';
 import { cellFor, filterFor, inputFor, transformFor } from './inputs.tsx';
 import { ListPagination, PER_PAGE } from './cells.tsx';
+import { FocusFirstError } from './FocusFirstError.tsx';
 
 function field(cfg: ResourceConfig, source: string): FieldConfig {
   const f = cfg.fields.find((x) => x.source === source);
@@ -170,14 +171,23 @@ function formSections(cfg: ResourceConfig, mode: 'create' | 'edit') {
 function ConfigForm({ cfg, mode }: { cfg: ResourceConfig; mode: 'create' | 'edit' }) {
   const { permissions } = usePermissions();
   const sections = formSections(cfg, mode).map((s) => ({ ...s, fields: s.fields.filter((f) => !f.roles || f.roles.includes(permissions)) }));
-  if (sections.length === 1) return <SimpleForm>{sections[0].fields.map((f) => inputFor(f, mode))}</SimpleForm>;
+  // The product's own translated messages stop a save, never the browser's bubble (noValidate), and focus goes to the
+  // first field in error, the server's field errors included (FocusFirstError).
+  if (sections.length === 1)
+    return (
+      <SimpleForm noValidate>
+        {sections[0].fields.map((f) => inputFor(f, mode))}
+        <FocusFirstError />
+      </SimpleForm>
+    );
   // Tabs stay out of the URL: after a create the old screen is still on show while the edit screen loads, and a tab
   // link clicked then would open the create screen again (a second record for one save).
   return (
-    <TabbedForm syncWithLocation={false} tabs={<TabbedFormTabs variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile />}>
-      {sections.map((s) => (
+    <TabbedForm noValidate syncWithLocation={false} tabs={<TabbedFormTabs variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile />}>
+      {sections.map((s, i) => (
         <TabbedForm.Tab key={s.label} label={s.label}>
           {s.fields.map((f) => inputFor(f, mode))}
+          {i === 0 && <FocusFirstError />}
         </TabbedForm.Tab>
       ))}
     </TabbedForm>

@@ -65,6 +65,16 @@ function validators(f: FieldConfig, mode: 'create' | 'edit'): Validator[] {
   return v;
 }
 
+/** A number no greater (`atMost`) or smaller (`atLeast`) than a bound, in the shared messages (`validation.max`, `validation.min`). */
+export const atMost =
+  (n: number): Validator =>
+  (value: unknown) =>
+    value !== null && value !== undefined && value !== '' && Number(value) > n ? { message: 'validation.max', args: { n } } : undefined;
+export const atLeast =
+  (n: number): Validator =>
+  (value: unknown) =>
+    value !== null && value !== undefined && value !== '' && Number(value) < n ? { message: 'validation.min', args: { n } } : undefined;
+
 /** A date-time input holds an ISO instant once the typed text is a real moment; until then the text, which fails here. */
 export const isInstant: Validator = (value: unknown) => (typeof value === 'string' && value && !/^\d{4}-\d{2}-\d{2}T/.test(value) ? 'validation.date' : undefined);
 

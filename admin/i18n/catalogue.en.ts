@@ -4,6 +4,7 @@ import type { MessageTree } from '../framework/types.ts';
 import type { Catalogue } from './catalogue.ru.ts';
 import { en } from './en.ts';
 import { byFolder } from './folders.ts';
+import { pageTitlesEn, withPageTitles } from './page-titles.ts';
 
 /**
  * Every English text of the back office, the same keys as `catalogue.ru.ts`: each resource folder's `messages.en.ts`,
@@ -11,7 +12,7 @@ import { byFolder } from './folders.ts';
  */
 export const catalogue: Catalogue = {
   ra: {},
-  app: en,
+  app: withPageTitles(en, pageTitlesEn),
   own: byFolder(import.meta.glob<MessageTree>('../resources/*/messages.en.ts', { eager: true, import: 'en' })),
   errors: errorsEn,
   validation: validationEn,

@@ -5,6 +5,7 @@ import { validationRu } from '../../common/validation/messages.ts';
 import type { MessageTree } from '../framework/types.ts';
 import { ru, type AdminMessages } from './ru.ts';
 import { byFolder } from './folders.ts';
+import { pageTitlesRu, withPageTitles } from './page-titles.ts';
 
 /**
  * Every Russian text of the back office: react-admin's, our own (`ru.ts`), each resource folder's (`messages.ru.ts`,
@@ -24,4 +25,4 @@ export interface Catalogue {
 
 const own = byFolder(import.meta.glob<MessageTree>('../resources/*/messages.ru.ts', { eager: true, import: 'ru' }));
 
-export const catalogue: Catalogue = { ra: russianMessages, app: ru, own, errors: errorsRu, validation: validationRu };
+export const catalogue: Catalogue = { ra: russianMessages, app: withPageTitles(ru, pageTitlesRu), own, errors: errorsRu, validation: validationRu };

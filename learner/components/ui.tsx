@@ -10,9 +10,9 @@ export function Field(props: { label: string; name: string; error?: string; chil
   return (
     <div className="field">
       <label htmlFor={name}>{label}</label>
-      {children ?? <input id={name} name={name} aria-invalid={!!error} {...input} />}
+      {children ?? <input id={name} name={name} aria-invalid={!!error} aria-describedby={error ? `${name}-error` : undefined} {...input} />}
       {error && (
-        <span className="error" role="alert">
+        <span className="error" role="alert" id={`${name}-error`}>
           {error}
         </span>
       )}

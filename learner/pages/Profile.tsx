@@ -7,7 +7,8 @@ import type { Profile as ProfileT } from '../../common/auth/session.ts';
 import { describeError, firstConfirmMessage, validationText } from '../../common/errors/wording.ts';
 import { getLang } from '../../common/i18n/lang.ts';
 import { toApiDate, toDisplayDate } from '../../common/format/format.ts';
-import { password as passwordRule, passwordsMatch, required } from '../../common/validation/rules.ts';
+import { email as emailRule, password as passwordRule, passwordsMatch, required } from '../../common/validation/rules.ts';
+import { useFocusFirstError } from '../components/focus-error.ts';
 import { profileAtom } from '../state.ts';
 import { Field, useErrorToast, useLoad, useSuccessToast } from '../components/ui.tsx';
 import { FileButton } from '../components/FileButton.tsx';
@@ -39,6 +40,7 @@ export default function Profile() {
   const [profile, setProfile] = useAtom(profileAtom);
   const [form, setForm] = useState<Record<string, string>>(() => (profile ? toForm(profile) : {}));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const formRef = useFocusFirstError(errors);
   const [progress, setProgress] = useState<number>();
   const [saving, setSaving] = useState(false);
   const showError = useErrorToast();
@@ -63,7 +65,7 @@ export default function Profile() {
     e.preventDefault();
     const errs: Record<string, string> = {};
     for (const k of ['name', 'surname', 'email']) {
-      const m = required(form[k]);
+      const m = required(form[k]) ?? (k === 'email' ? emailRule(form[k]) : undefined);
       if (m) errs[k] = validationText(m, lang);
     }
     for (const k of DATES) if (form[k] && !toApiDate(form[k])) errs[k] = validationText('validation.date', lang);
@@ -166,7 +168,7 @@ export default function Profile() {
           )}
         </div>
       </div>
-      <form onSubmit={save} noValidate data-testid="profile-form">
+      <form ref={formRef} onSubmit={save} noValidate data-testid="profile-form">
         {Object.entries(GROUPS).map(([group, keys]) => (
           <fieldset key={group} className="card section" style={{ border: '1px solid var(--border)' }}>
             <legend>{t(`profile.${group}`)}</legend>
@@ -187,6 +189,7 @@ function ChangePassword() {
   const lang = getLang();
   const [v, setV] = useState({ old_password: '', password: '', confirm_password: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const formRef = useFocusFirstError(errors);
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string }>();
 
   async function submit(e: FormEvent) {
@@ -213,7 +216,7 @@ function ChangePassword() {
   }
 
   return (
-    <form className="card section" style={{ marginTop: 20 }} onSubmit={submit} noValidate>
+    <form ref={formRef} className="card section" style={{ marginTop: 20 }} onSubmit={submit} noValidate>
       <h2>{t('profile.password')}</h2>
       {message && (
         <div className={`alert ${message.kind}`} role="alert">

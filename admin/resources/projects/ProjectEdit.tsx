@@ -10,8 +10,6 @@ import {
   SimpleForm,
   TextInput,
   Toolbar,
-  maxValue,
-  minValue,
   number,
   required,
   useNotify,
@@ -30,7 +28,8 @@ import { useApi, useApiQuery } from '../../providers/queries.ts';
 import { ApproveToggle, DeleteVersion } from './actions.tsx';
 import { useProjectsChanged } from './badge.tsx';
 import { usePeople } from './ProjectsList.tsx';
-import { DROP_ZONE_OPTIONS, DropZoneButton } from '../../framework/inputs.tsx';
+import { DROP_ZONE_OPTIONS, DropZoneButton, atLeast, atMost } from '../../framework/inputs.tsx';
+import { FocusFirstError } from '../../framework/FocusFirstError.tsx';
 
 type Version = ReviewedVersion;
 
@@ -182,6 +181,14 @@ const transform = (d: Record<string, unknown>) => {
   };
 };
 
+/** The review's title: the assignment, the student and the version (not react-admin's "Проект #5"). */
+function ReviewTitle() {
+  const t = useTranslate();
+  const r = useRecordContext();
+  if (!r) return null;
+  return <>{t('resources.projects.page.edit', { media: r.media_title ?? '', student: r.user_name ?? '', version: r.version ?? '' })}</>;
+}
+
 /** Project review: the submission, then score, trainer, message, the trainer's file, approval and removal. */
 export function ProjectEdit() {
   const t = useTranslate();
@@ -192,6 +199,7 @@ export function ProjectEdit() {
   return (
     <Edit
       mutationMode="pessimistic"
+      title={<ReviewTitle />}
       transform={transform}
       mutationOptions={{
         // own side effects replace react-admin's: toast, badge, back to the list
@@ -203,9 +211,11 @@ export function ProjectEdit() {
       }}
       aside={<ExtraVersions />}
     >
-      <SimpleForm toolbar={<ReviewToolbar />}>
+      {/* the product's messages stop a score over 100, not the browser's bubble; focus goes to the field in error */}
+      <SimpleForm toolbar={<ReviewToolbar />} noValidate>
+        <FocusFirstError />
         <Submission />
-        <NumberInput source="score" validate={[required(), number(), minValue(0), maxValue(100)]} min={0} max={100} />
+        <NumberInput source="score" validate={[required('validation.required'), number('validation.format'), atLeast(0), atMost(100)]} />
         <SelectInput source="trainer_id" choices={people.trainers} optionText="name" emptyText="—" />
         <TextInput source="trainer_message" multiline minRows={3} fullWidth />
         <TrainerFile />

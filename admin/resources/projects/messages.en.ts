@@ -6,6 +6,7 @@ export const en = {
   resources: {
     projects: {
       name: 'Project |||| Projects',
+      page: { edit: 'Project “%{media}”: %{student}, version %{version}' },
       fields: {
         user_name: 'Student',
         media_title: 'Assignment',

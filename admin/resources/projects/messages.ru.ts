@@ -5,6 +5,7 @@ export const ru = {
   resources: {
     projects: {
       name: 'Проект |||| Проекты',
+      page: { edit: 'Проект «%{media}»: %{student}, версия %{version}' },
       fields: {
         user_name: 'Студент',
         media_title: 'Задание',
