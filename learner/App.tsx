@@ -51,6 +51,7 @@ const pages: Record<string, ComponentType> = {
   abranch: lazyPage(() => import('./pages/Lifelong.tsx')),
   marketplace: lazyPage(() => import('./pages/marketplace/index.ts'), true, ['market']),
   marketplace_item: lazyPage(() => import('./pages/marketplace/index.ts').then((m) => ({ default: m.MarketplaceItem })), true, ['market']),
+  marketplace_demo: lazyPage(() => import('./pages/marketplace/index.ts').then((m) => ({ default: m.MarketplaceDemo })), true, ['market']),
   my_lms: lazyPage(() => import('./pages/marketplace/index.ts').then((m) => ({ default: m.MyLms })), true, ['market']),
   marketplace_found_cheaper: lazyPage(() => import('./pages/FoundCheaper.tsx'), true, ['market']),
 };

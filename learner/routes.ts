@@ -13,6 +13,8 @@ export interface RouteDef {
 
 const ALL_BUT_MODERATOR: Role[] = ['superadmin', 'admin', 'trainer', 'student'];
 const LEARNING: Role[] = ['student', 'admin', 'superadmin', 'trainer'];
+/** The marketplace's buyers (the server's BUYERS): browse, buy, My LMS, the wallet, "found cheaper". */
+const MARKET: Role[] = ['student', 'admin', 'superadmin'];
 
 export const privateRoutes: RouteDef[] = [
   { path: '/profile', title: 'titles.profile', roles: ALL_BUT_MODERATOR, page: 'profile' },
@@ -42,10 +44,12 @@ export const privateRoutes: RouteDef[] = [
   { path: '/abranch/list', title: 'titles.abranch', flag: 'lifelong_learning', page: 'abranch' },
   { path: '/abranch/:id', title: 'titles.abranch', roles: ['admin', 'superadmin', 'student'], flag: 'lifelong_learning', page: 'abranch' },
   // marketplace (issue 13): a static segment outranks /marketplace/:id
-  { path: '/marketplace', title: 'titles.market', roles: ['student', 'admin', 'superadmin'], page: 'marketplace' },
-  { path: '/marketplace/found_cheaper', title: 'titles.found_cheaper', roles: ['student'], page: 'marketplace_found_cheaper' },
-  { path: '/marketplace/:id', title: 'titles.market_item', roles: ['student', 'admin', 'superadmin'], page: 'marketplace_item' },
-  { path: '/my_lms', title: 'titles.my_lms', roles: ['student'], page: 'my_lms' },
+  { path: '/marketplace', title: 'titles.market', roles: MARKET, page: 'marketplace' },
+  // the specification's route table: marketplace, found_cheaper, {id}, {id}/demo and My LMS for students, admins, superadmins
+  { path: '/marketplace/found_cheaper', title: 'titles.found_cheaper', roles: MARKET, page: 'marketplace_found_cheaper' },
+  { path: '/marketplace/:id', title: 'titles.market_item', roles: MARKET, page: 'marketplace_item' },
+  { path: '/marketplace/:id/demo', title: 'titles.market_demo', roles: MARKET, page: 'marketplace_demo' },
+  { path: '/my_lms', title: 'titles.my_lms', roles: MARKET, page: 'my_lms' },
 ];
 
 /** The navigation of the default layout. */
@@ -62,7 +66,7 @@ export const navItems: { to: string; label: string; roles?: Role[]; flag?: Acces
   { to: '/upload', label: 'nav.upload', roles: LEARNING },
   { to: '/payment', label: 'nav.payment', roles: LEARNING, flag: 'payment' },
   { to: '/abranch/list', label: 'nav.abranch', flag: 'lifelong_learning' },
-  { to: '/marketplace', label: 'nav.market', roles: ['student', 'admin', 'superadmin'] },
-  { to: '/my_lms', label: 'nav.my_lms', roles: ['student'] },
+  { to: '/marketplace', label: 'nav.market', roles: MARKET },
+  { to: '/my_lms', label: 'nav.my_lms', roles: MARKET },
   { to: '/profile', label: 'nav.profile', roles: ALL_BUT_MODERATOR },
 ];

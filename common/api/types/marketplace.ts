@@ -1,5 +1,6 @@
 import type {
   CataloguePage as CataloguePageSchema,
+  DemoList as DemoListSchema,
   DemoMaterial as DemoMaterialSchema,
   HandoffCode as HandoffCodeSchema,
   HandoffSession as HandoffSessionSchema,
@@ -26,3 +27,4 @@ export type HandoffCode = Wire<typeof HandoffCodeSchema>;
 export type HandoffSession = Wire<typeof HandoffSessionSchema>;
 export type StudentRequests = Wire<typeof StudentRequestsSchema>;
 export type DemoMaterial = Wire<typeof DemoMaterialSchema>;
+export type DemoList = Wire<typeof DemoListSchema>['data'];

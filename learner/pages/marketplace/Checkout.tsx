@@ -47,13 +47,20 @@ export function Checkout({ programId, price, onClose, onBought }: { programId: s
           <p>
             {t('market.wallet_balance')}: <strong data-testid="market-balance">{formatMoney(data.wallet_balance, data.currency)}</strong>
           </p>
+          {/* a short wallet: the button is off before any click, and says why (not a 409 INSUFFICIENT_FUNDS after it) */}
           {!data.can_pay_by_wallet && (
-            <div className="alert error" role="alert">
-              {t('market.not_enough')}
-            </div>
+            <p className="alert error" role="alert" id="m-wallet-short" data-testid="market-wallet-short">
+              {t('market.short_wallet', { balance: formatMoney(data.wallet_balance, data.currency), amount: formatMoney(data.amount, data.currency) })}
+            </p>
           )}
           <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
-            <button className="btn" disabled={busy} onClick={() => void buy('wallet')} data-testid="market-pay-wallet">
+            <button
+              className="btn"
+              disabled={busy || !data.can_pay_by_wallet}
+              aria-describedby={data.can_pay_by_wallet ? undefined : 'm-wallet-short'}
+              onClick={() => void buy('wallet')}
+              data-testid="market-pay-wallet"
+            >
               {t('market.pay_wallet')}
             </button>
             {data.instalment_months.map((n) => (

@@ -9,6 +9,7 @@ import { ListQuery, paginate } from '../../core/pagination.ts';
 import { Id, IdParams } from '../../core/schemas.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
 import { publishedPrograms } from './published-programs.ts';
+import { BUYERS } from './schemas.ts';
 import { AdminRequestAnswer, AdminRequestPage, StudentRequestAnswer, StudentRequests } from './responses.ts';
 
 const Currency = Type.Union([Type.Literal('RUB'), Type.Literal('RUR'), Type.Literal('USD'), Type.Literal('EURO')]);
@@ -42,7 +43,7 @@ export async function foundCheaperRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/marketplace/found_cheaper',
-    { config: { roles: ['student'] }, schema: { tags, summary: '"Found cheaper": my requests and the selling schools\' answers, newest first', response: { 200: StudentRequests } } },
+    { config: { roles: [...BUYERS] }, schema: { tags, summary: '"Found cheaper": my requests and the selling schools\' answers, newest first', response: { 200: StudentRequests } } },
     async (req) => {
       const me = currentUser(req);
       const refs = await req.db.select().from(marketFoundCheaperRefs).where(eq(marketFoundCheaperRefs.user_id, me.id));
@@ -68,7 +69,7 @@ export async function foundCheaperRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/marketplace/found_cheaper',
     {
-      config: { roles: ['student'], noDemo: true },
+      config: { roles: [...BUYERS], noDemo: true },
       schema: {
         tags,
         summary: '"Found cheaper": report a lower price seen elsewhere for a published program (kept by the selling school, which answers it)',

@@ -10,7 +10,7 @@ import { fileAnswer } from '../../core/responses.ts';
 import { sendInvoice } from '../../core/invoice-pdf.ts';
 import { langOf } from '../../mail/texts.ts';
 import { schoolCompany } from '../companies/index.ts';
-import { adminTags, admins, rub, tags } from './schemas.ts';
+import { BUYERS, adminTags, admins, rub, tags } from './schemas.ts';
 import { InvoicePage, InvoicePaid } from './responses.ts';
 
 /**
@@ -22,7 +22,7 @@ export function invoiceRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/marketplace/purchase/:id/invoice',
     {
-      config: { roles: ['student'] },
+      config: { roles: [...BUYERS] },
       schema: {
         response: { 200: fileAnswer('application/pdf', 'The invoice') },
         tags,

@@ -12,7 +12,7 @@ import { issueTokens } from '../../core/tokens.ts';
 import { programCompletion } from '../programs/index.ts';
 import type { PublishedProgram } from './published-programs.ts';
 import { enrolInSeller, myPurchase, publishedProgram } from './store.ts';
-import { Currency, Format, rub, tags } from './schemas.ts';
+import { BUYERS, Currency, Format, rub, tags } from './schemas.ts';
 import { HandoffCode, HandoffSession, MyPurchases, PurchaseAnswer, PurchaseQuote } from './responses.ts';
 
 /**
@@ -38,7 +38,7 @@ export function purchaseRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/marketplace/buyProgram/:id',
     {
-      config: { roles: ['student'] },
+      config: { roles: [...BUYERS] },
       schema: {
         tags,
         summary: 'What a purchase will be: the program, price (with discount) for format and curr, my wallet balance, the ways to pay',
@@ -78,7 +78,7 @@ export function purchaseRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/marketplace/buyProgram/:id',
     {
-      config: { roles: ['student'], noDemo: true },
+      config: { roles: [...BUYERS], noDemo: true },
       schema: {
         tags,
         summary:
@@ -223,7 +223,7 @@ export function purchaseRoutes(fastify: FastifyInstance) {
   // ---- My LMS and the hand-off into the seller's school ---------------------------------------
   app.get(
     '/api/marketplace/user',
-    { config: { roles: ['student'] }, schema: { tags, summary: 'My LMS: the programs I bought, with progress and what is left to pay', response: { 200: MyPurchases } } },
+    { config: { roles: [...BUYERS] }, schema: { tags, summary: 'My LMS: the programs I bought, with progress and what is left to pay', response: { 200: MyPurchases } } },
     async (req) => {
       const rows = await req.db
         .select()
@@ -256,7 +256,7 @@ export function purchaseRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/marketplace/purchase/:id/open',
     {
-      config: { roles: ['student'], noDemo: true },
+      config: { roles: [...BUYERS], noDemo: true },
       schema: {
         tags,
         summary: "Open a bought program: a one-time code (two minutes) to sign in to the selling school's portal, where the program is studied",

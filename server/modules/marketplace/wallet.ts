@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -8,7 +8,7 @@ import { fieldError } from '../../core/errors.ts';
 import { ListQuery, paginate } from '../../core/pagination.ts';
 import { Id } from '../../core/schemas.ts';
 import { walletOf } from './store.ts';
-import { Currency, Money, adminTags, admins, rub, tags } from './schemas.ts';
+import { BUYERS, Currency, Money, adminTags, admins, rub, tags } from './schemas.ts';
 import { MyWallet, WalletCredit, WalletLedgerPage } from './responses.ts';
 
 /** The student's wallets and ledger (a purchase by wallet is debited in `purchase.ts`). */
@@ -16,7 +16,7 @@ export function myWalletRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/api/marketplace/wallet',
-    { config: { roles: ['student'] }, schema: { tags, summary: 'My wallets (one per currency) and their ledger, newest first', response: { 200: MyWallet } } },
+    { config: { roles: [...BUYERS] }, schema: { tags, summary: 'My wallets (one per currency) and their ledger, newest first', response: { 200: MyWallet } } },
     async (req) => ({
       data: await walletOf(req.db, currentUser(req).id),
     }),
@@ -60,7 +60,7 @@ export function walletAdminRoutes(fastify: FastifyInstance) {
       config: { ...admins, noDemo: true },
       schema: {
         tags: adminTags,
-        summary: "Credit a student's wallet in a currency (a ledger entry with who and why)",
+        summary: "Credit a wallet of the school's student, admin or superadmin (the marketplace's buyers) in a currency (a ledger entry with who and why)",
         body: Type.Object({ user_id: Id, currency: Currency, amount: Money, reason: Type.String({ minLength: 1, maxLength: 255 }) }),
         response: { 201: WalletCredit },
       },
@@ -70,7 +70,7 @@ export function walletAdminRoutes(fastify: FastifyInstance) {
       const [student] = await req.db
         .select({ id: users.id })
         .from(users)
-        .where(and(eq(users.id, b.user_id), eq(users.role, 'student')));
+        .where(and(eq(users.id, b.user_id), inArray(users.role, [...BUYERS])));
       if (!student) throw fieldError('user_id', 'validation.choice');
       const currency = rub(b.currency);
       const entry = await req.db.transaction(async (tx) => {
