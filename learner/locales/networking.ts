@@ -23,8 +23,11 @@ export const networkingRu = {
   contacts: { email: 'E-mail', phone: 'Телефон', telegram: 'Telegram', social: 'Соцсети' },
   labor: networkingLabelsRu.labor,
   labor_title: networkingLabelsRu.fields.labor_market,
+  // a marketplace learner account on the curator's page (issue 29)
+  buyer_of: 'Покупатель маркетплейса из школы «{{school}}»',
   fields: {
     ...networkingLabelsRu.fields,
+    buyer_school: 'Покупатель',
     skills: 'Навыки',
     hobbies: 'Хобби',
     education: 'Образование',
@@ -95,8 +98,10 @@ export const networkingEn: NetworkingMessages = {
   contacts: { email: 'E-mail', phone: 'Phone', telegram: 'Telegram', social: 'Social links' },
   labor: networkingLabelsEn.labor,
   labor_title: networkingLabelsEn.fields.labor_market,
+  buyer_of: 'A marketplace buyer from “{{school}}”',
   fields: {
     ...networkingLabelsEn.fields,
+    buyer_school: 'Buyer',
     skills: 'Skills',
     hobbies: 'Hobbies',
     education: 'Education',

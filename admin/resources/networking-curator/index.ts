@@ -1,6 +1,7 @@
 import HubIcon from '@mui/icons-material/Hub';
 import type { ResourceConfig } from '../../framework/types.ts';
 import { ExcelExport, OpenMember } from './actions.tsx';
+import { EmailCell } from './EmailCell.tsx';
 
 const INDUSTRIES = ['it', 'finance', 'consulting', 'manufacturing', 'retail', 'education', 'healthcare', 'energy', 'logistics', 'media', 'government', 'other'];
 
@@ -19,7 +20,7 @@ export const networkingCurator: ResourceConfig = {
     { source: 'id', type: 'number' },
     { source: 'surname', type: 'text' },
     { source: 'name', type: 'text', sortable: true },
-    { source: 'email', type: 'email' },
+    { source: 'email', type: 'email', cell: EmailCell },
     { source: 'status', type: 'select', sortable: true, choices: ['global', 'local', 'off'].map((s) => ({ id: s, name: `resources.networking-curator.statuses.${s}` })) },
     { source: 'company', type: 'text' },
     { source: 'position', type: 'text' },

@@ -22,6 +22,7 @@ export const en = {
       industries: networkingLabelsEn.industries,
       excel: 'Export to Excel',
       open: "Open the member's page",
+      buyer_of: 'Marketplace buyer, school “%{school}”',
       empty: 'No members',
     },
   },

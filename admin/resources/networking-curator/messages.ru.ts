@@ -21,6 +21,7 @@ export const ru = {
       industries: networkingLabelsRu.industries,
       excel: 'Выгрузить в Excel',
       open: 'Открыть страницу участника',
+      buyer_of: 'Покупатель маркетплейса, школа «%{school}»',
       empty: 'Участников нет',
     },
   },

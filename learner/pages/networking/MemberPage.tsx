@@ -73,6 +73,12 @@ function MemberView({ domain, id, curator }: { domain: string; id: string; curat
             <dd>{text(cityOf(m))}</dd>
             <dt>{t('networking.fields.school')}</dt>
             <dd>{m.school}</dd>
+            {m.buyer_school && (
+              <>
+                <dt>{t('networking.fields.buyer_school')}</dt>
+                <dd data-testid="networking-buyer-school">{t('networking.buyer_of', { school: m.buyer_school })}</dd>
+              </>
+            )}
             <dt>{t('networking.labor_title')}</dt>
             <dd>
               <LaborBadges c={m} />

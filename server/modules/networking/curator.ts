@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { writeSheet } from '../../core/excel.ts';
 import { Type, type Static } from 'typebox';
-import { INDUSTRIES, LABOR_MARKET, networkProfiles as np, NETWORK_STATUSES, users, type NetworkStatus } from '../../db/schema/index.ts';
+import { INDUSTRIES, LABOR_MARKET, marketLearners, networkProfiles as np, NETWORK_STATUSES, users, type NetworkStatus } from '../../db/schema/index.ts';
 import { isId } from '../../core/schemas.ts';
 import { fieldError, notFound } from '../../core/errors.ts';
 import { pageMeta } from '../../core/pagination.ts';
@@ -12,7 +12,8 @@ import { langOf } from '../../mail/texts.ts';
 import { prefixQuery, SearchQuery } from './fields.ts';
 import { cities, tsquery } from './columns.ts';
 import { globalMembers } from './global-members.ts';
-import { DomainParams, schoolMember } from './index.ts';
+import { DomainParams } from './index.ts';
+import { curatorMember } from './curator-member.ts';
 import { CuratorList, MemberAnswer } from './responses.ts';
 import { fileAnswer } from '../../core/responses.ts';
 
@@ -36,7 +37,9 @@ const columns = {
   id: users.id,
   name: users.name,
   surname: users.surname,
-  email: users.email,
+  // a marketplace learner account (a buyer of another school studying here): its buyer's school, not its made-up address
+  email: sql<string | null>`case when ${marketLearners.id} is null then ${users.email} end`,
+  buyer_school: marketLearners.buyer_school,
   phone: users.phone,
   role: users.role,
   status: sql<NetworkStatus>`coalesce(${np.status}, 'off')`,
@@ -108,6 +111,7 @@ const list = (req: FastifyRequest, q: CuratorQuery) =>
     .from(users)
     .leftJoin(np, eq(np.user_id, users.id))
     .leftJoin(cities, eq(cities.id, users.city_id))
+    .leftJoin(marketLearners, eq(marketLearners.user_id, users.id))
     .where(where(q))
     .orderBy(...order(q));
 
@@ -210,7 +214,7 @@ export function curatorRoutes(fastify: FastifyInstance) {
           r.id,
           r.surname,
           r.name,
-          r.email,
+          r.email ?? '',
           r.phone ?? '',
           r.status,
           r.company ?? '',
@@ -239,14 +243,15 @@ export function curatorRoutes(fastify: FastifyInstance) {
       config,
       schema: {
         tags,
-        summary: "A member's page for a curator: the own school's member whatever their status, with every contact; another school's only as global shows them",
+        summary:
+          "A member's page for a curator: the own school's member whatever their status, with every contact (a user who never opened networking: a minimal page; a marketplace learner account: its buyer's school, no made-up address); another school's only as global shows them",
         params: DomainParams,
         response: { 200: MemberAnswer },
       },
     },
     async (req) => {
       const { domain, id } = req.params;
-      const page = domain === req.tenant.slug ? await schoolMember(req, id, { anyStatus: true, allContacts: true }) : await globalMembers(app, { kind: 'member', domain, id });
+      const page = domain === req.tenant.slug ? await curatorMember(req, id) : await globalMembers(app, { kind: 'member', domain, id });
       if (!page) throw notFound('member');
       return { data: page };
     },

@@ -58,6 +58,8 @@ export const MemberPage = Type.Object({
   about: Type.Object({ about: Text, interests: Text, hobbies: Text, skills: Text }),
   additionally: Type.Object({ marital_status: Text, pet: Text, native_language: Text, additionally: Text }),
   catalog: Type.Array(CatalogEntry),
+  /** For a curator: a marketplace learner account's buyer school (curator-member.ts). */
+  buyer_school: Type.Optional(Text),
 });
 
 /** My networking record (`GET`/`PUT /api/networking`, `networking` of `GET /api/user`). */
@@ -120,7 +122,9 @@ export const CuratorRow = Type.Object({
   id: Id,
   name: Type.String(),
   surname: Type.String(),
-  email: Type.String(),
+  // null for a marketplace learner account (its address is made up): `buyer_school` names who it is
+  email: Text,
+  buyer_school: Text,
   phone: Text,
   role: Type.String(),
   status: Status,
