@@ -7,6 +7,7 @@ import LinkOffIcon from '@mui/icons-material/LinkOff';
 import { useQueryClient } from '@tanstack/react-query';
 import { apiKey, useApi, useApiQuery } from '../../providers/queries.ts';
 import { SortableItem, SortableList } from '../../framework/Sortable.tsx';
+import { useUndoableDetach } from './undoable-detach.ts';
 import type { ChapterItem, ProgramChapter, ProgramStructure } from '../../../common/api/types/programs-admin.ts';
 
 /** A material or quiz of a chapter, or one offered to it (the server's `BuilderChapter` items, `MediaChoice`). */
@@ -137,6 +138,8 @@ function ChapterCard({ chapter, handle, canEdit, onChange, onDelete }: { chapter
   useEffect(() => setTitle(chapter.title), [chapter.title]);
   const fail = (e: unknown) => notify((e as Error).message, { type: 'error' });
   const base = `/admin/programChapter/${chapter.id}`;
+  // "Открепить" can be undone for a few seconds (undoable-detach.ts)
+  const detach = useUndoableDetach(chapter, onChange);
 
   const rename = async () => {
     const next = title.trim();
@@ -197,20 +200,8 @@ function ChapterCard({ chapter, handle, canEdit, onChange, onDelete }: { chapter
               {t('courses.builder.no_items')}
             </Typography>
           )}
-          <ItemList
-            kind="media"
-            items={chapter.media}
-            canEdit={canEdit}
-            onSort={(keys) => void sort('media', keys)}
-            onDetach={(x) => void act('detachMedia', { media_id: x.id }, 'toasts.media_is_detach')}
-          />
-          <ItemList
-            kind="quiz"
-            items={chapter.quizzes}
-            canEdit={canEdit}
-            onSort={(keys) => void sort('quiz', keys)}
-            onDetach={(x) => void act('detachQuiz', { quiz_id: x.id }, 'toasts.quiz_is_detach')}
-          />
+          <ItemList kind="media" items={chapter.media} canEdit={canEdit} onSort={(keys) => void sort('media', keys)} onDetach={(x) => detach('media', x)} />
+          <ItemList kind="quiz" items={chapter.quizzes} canEdit={canEdit} onSort={(keys) => void sort('quiz', keys)} onDetach={(x) => detach('quiz', x)} />
           {canEdit && (
             <Box sx={{ display: 'flex', gap: 1, mt: 1, flexWrap: 'wrap' }}>
               <AttachPicker
