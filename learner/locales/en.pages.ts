@@ -166,6 +166,7 @@ export const enPages: PageMessages = {
     empty: 'No grades yet.',
     quiz: 'Quiz',
     project: 'Project',
+    tool: 'LTI tool',
     result: 'Result',
     approved: 'Approved',
     revoked: 'Not approved',

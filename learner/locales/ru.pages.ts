@@ -170,6 +170,7 @@ export const ruPages = {
     empty: 'Оценок пока нет.',
     quiz: 'Тест',
     project: 'Проект',
+    tool: 'Инструмент LTI',
     result: 'Результат',
     approved: 'Утверждена',
     revoked: 'Не утверждена',

@@ -70,6 +70,14 @@ export default function Score() {
                     <td>{pr.approved === null ? (pr.status ? t(`project.status.${pr.status}`) : '') : t(pr.approved ? 'score.approved' : 'score.revoked')}</td>
                   </tr>
                 ))}
+                {p.tools?.map((m) => (
+                  <tr key={`t${m.media_id}`} data-testid="tool-grade">
+                    <td>{t('score.tool')}</td>
+                    <td>{m.title}</td>
+                    <td>{m.percent === null ? '—' : `${m.percent}%`}</td>
+                    <td />
+                  </tr>
+                ))}
               </tbody>
             </table>
           </div>

@@ -150,6 +150,9 @@ describe.skipIf(!pgUp)(`LTI 1.3 with a real ltijs tool (needs PostgreSQL at ${LT
     const detail = await http('GET', `/admin/score/${userId}-${programId}`, admin);
     expect(detail.status).toBe(200);
     expect(detail.json.data.materials.find((m: { id: number }) => m.id === mediaId)).toMatchObject({ score: 87 });
+    const grades = await http('GET', '/api/score', student);
+    const inProgram = grades.json.data.find((p: { program_id: number }) => p.program_id === programId);
+    expect(inProgram.tools).toEqual([expect.objectContaining({ media_id: mediaId, percent: 87, done: true })]);
     void studentId;
   });
 

@@ -70,4 +70,6 @@ export const StudentGrades = Type.Object({
   }),
   quizzes: Type.Array(Type.Object({ ...quizFields, passed: nullable(Type.Boolean()), status: Type.String(), done: Type.Boolean() })),
   projects: Type.Array(Type.Object({ ...projectFields, done: Type.Boolean() })),
+  /** LTI tools' materials: the score the tool sent back, in percent (docs/standards.md "LTI 1.3"), and whether opened. */
+  tools: Type.Optional(Type.Array(Type.Object({ media_id: Id, title: Type.String(), percent: nullable(Type.Number()), done: Type.Boolean() }))),
 });

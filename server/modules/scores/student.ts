@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { programs, submittedProjects } from '../../db/schema/index.ts';
+import { mediaUserScores, programs, submittedProjects } from '../../db/schema/index.ts';
 import { currentUser } from '../../core/context.ts';
 import { enrolledProgramIds, progressOf, programTree, seesAllPrograms } from '../programs/index.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
@@ -45,6 +45,22 @@ export function studentScoreRoutes(fastify: FastifyInstance) {
               ),
             )
         : [];
+      // an LTI tool's score comes back as the material's score in percent (docs/standards.md "LTI 1.3")
+      const toolMedia = [...tree.values()].flat().flatMap((c) => c.media.filter((m) => m.kind === 'lti'));
+      const toolScores = toolMedia.length
+        ? await req.db
+            .select({ media_id: mediaUserScores.media_id, score: mediaUserScores.score })
+            .from(mediaUserScores)
+            .where(
+              and(
+                eq(mediaUserScores.user_id, me.id),
+                inArray(
+                  mediaUserScores.media_id,
+                  toolMedia.map((m) => m.id),
+                ),
+              ),
+            )
+        : [];
       // the program's score: approved (points kept), revoked, or not decided (live points) — docs/scores-and-rating.md
       const scores = await studentProgramScores(req.db, me.id, ids);
       return {
@@ -82,6 +98,9 @@ export function studentScoreRoutes(fastify: FastifyInstance) {
                   done: m.done,
                 };
               }),
+            tools: chapters
+              .flatMap((c) => c.media.filter((m) => m.kind === 'lti'))
+              .map((m) => ({ media_id: m.id, title: m.title, percent: toolScores.find((s) => s.media_id === m.id)?.score ?? null, done: m.done })),
           };
         }),
       };
