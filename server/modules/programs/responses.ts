@@ -131,7 +131,7 @@ const MediaFields = {
   created_at: DateTime,
 };
 /** A material as the learner opens it (`body` sanitised; links to its stream or file). */
-export const LearnerMedia = Type.Object({ ...MediaFields, stream_url: Text, file_url: Text });
+export const LearnerMedia = Type.Object({ ...MediaFields, lti_tool_id: Type.Optional(nullable(Id)), stream_url: Text, file_url: Text });
 /** A material in the back office (admin-media.ts `view`). */
 export const AdminMedia = Type.Object({ ...MediaFields, lti_tool_id: Type.Optional(nullable(Id)), has_file: Type.Boolean(), stream_url: Text, download_url: Text, chapters_count: Count });
 /** A material to pick in the builder. */
