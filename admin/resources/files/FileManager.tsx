@@ -36,7 +36,8 @@ import DownloadIcon from '@mui/icons-material/Download';
 import MoveIcon from '@mui/icons-material/DriveFileMove';
 import CopyIcon from '@mui/icons-material/FileCopy';
 import SearchIcon from '@mui/icons-material/Search';
-import { useApi, useApiQuery } from '../../providers/queries.ts';
+import { useApiMutation, useApiQuery } from '../../providers/queries.ts';
+import type { RequestOptions } from '../../../common/api/client.ts';
 import { download } from '../../../common/api/download.ts';
 import { humanSize } from '../media/kinds.ts';
 import { UploadProgress } from '../media/MediaForm.tsx';
@@ -47,6 +48,7 @@ import { FileButton } from './FileButton.tsx';
 /** A file of a folder, or of a search (which names its folder). */
 type FileRow = FileRowAnswer & { folder_name?: string };
 type Listing = FolderListing;
+const LISTING = '/admin/file/getFolder';
 type Ask = { kind: 'create' } | { kind: 'rename'; folder: FolderRow } | { kind: 'delete-folder'; folder: FolderRow } | { kind: 'delete-file'; file: FileRow } | null;
 
 const dateOf = (iso: string) => {
@@ -69,7 +71,6 @@ export function folderPath(basename: string, f: { id: number; name?: string; is_
  */
 export function FileManager() {
   const t = useTranslate();
-  const dp = useApi();
   const notify = useNotify();
   const basename = useBasename();
   const navigate = useNavigate();
@@ -85,10 +86,15 @@ export function FileManager() {
 
   const fail = useCallback((e: unknown) => notify((e as Error).message, { type: 'error' }), [notify]);
   // the folder shown stays on screen while the next one is on its way
-  const folder = useApiQuery<FolderListingResult, Listing>('/admin/file/getFolder', { query: folderId ? { id: folderId } : {}, select: (r) => r.data, keepPrevious: true, retry: false });
+  const folder = useApiQuery<FolderListingResult, Listing>(LISTING, { query: folderId ? { id: folderId } : {}, select: (r) => r.data, keepPrevious: true, retry: false });
   const listing = folder.data ?? null;
-  const load = folder.refetch;
   useEffect(() => setSelected(new Set()), [folderId]);
+  // a change of files or folders: the call, then the folder's listing (and the picker's folders) asked again
+  const change = useApiMutation((dp, { path, ...options }: { path: string } & RequestOptions) => dp.call(path, options), [LISTING, '/admin/file/folders']);
+  const uploading = useApiMutation(
+    (dp, body: { folder_id: number; files: File[] }) => dp.call<{ data: FileRow[] }>('/admin/file', { method: 'POST', body, form: true, onUploadProgress: setProgress }),
+    [LISTING],
+  );
   const text = q.trim();
   useEffect(() => {
     const timer = setTimeout(() => setAsked(text), 300);
@@ -133,10 +139,9 @@ export function FileManager() {
     if (!list.length || !listing) return;
     setProgress(0);
     try {
-      const r = await dp.call<{ data: FileRow[] }>('/admin/file', { method: 'POST', body: { folder_id: listing.folder.id, files: list }, form: true, onUploadProgress: setProgress });
+      const r = await uploading.mutateAsync({ folder_id: listing.folder.id, files: list });
       setProgress(1);
       notify('toasts.file_is_upload', { type: 'success', messageArgs: { smart_count: r.data.length } });
-      await load();
     } catch (e) {
       fail(e);
     } finally {
@@ -148,11 +153,10 @@ export function FileManager() {
     const mode = picker;
     setPicker(null);
     try {
-      await dp.call(`/admin/file/${mode}`, { method: 'POST', body: { ids: [...selected], folder_id: target } });
+      await change.mutateAsync({ path: `/admin/file/${mode}`, method: 'POST', body: { ids: [...selected], folder_id: target } });
       notify(mode === 'move' ? 'toasts.file_is_move' : 'toasts.file_is_copy', { type: 'success' });
       setSelected(new Set());
       if (found) setQ('');
-      await load();
     } catch (e) {
       fail(e);
     }
@@ -163,21 +167,20 @@ export function FileManager() {
     if (!a || !listing) return;
     try {
       if (a.kind === 'create') {
-        await dp.call('/admin/file/createFolder', { method: 'POST', body: { name: name.trim(), parent_id: listing.folder.id } });
+        await change.mutateAsync({ path: '/admin/file/createFolder', method: 'POST', body: { name: name.trim(), parent_id: listing.folder.id } });
         notify('toasts.folder_is_add', { type: 'success' });
       } else if (a.kind === 'rename') {
-        await dp.call(`/admin/folder/${a.folder.id}/rename`, { method: 'POST', body: { name: name.trim() } });
+        await change.mutateAsync({ path: `/admin/folder/${a.folder.id}/rename`, method: 'POST', body: { name: name.trim() } });
         notify('toasts.folder_is_rename', { type: 'success' });
       } else if (a.kind === 'delete-folder') {
-        await dp.call('/admin/file/deleteFolder', { method: 'POST', body: { id: a.folder.id } });
+        await change.mutateAsync({ path: '/admin/file/deleteFolder', method: 'POST', body: { id: a.folder.id } });
         notify('toasts.folder_is_delete', { type: 'success' });
       } else {
-        await dp.call(`/admin/file/${a.file.id}`, { method: 'DELETE' });
+        await change.mutateAsync({ path: `/admin/file/${a.file.id}`, method: 'DELETE' });
         notify('toasts.file_is_delete', { type: 'success' });
         setSelected((s) => new Set([...s].filter((id) => id !== a.file.id)));
       }
       setAsk(null);
-      await load();
     } catch (e) {
       fail(e);
     }

@@ -27,7 +27,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { HttpError } from 'react-admin';
 import { formatNumber, toApiDate, toDisplayDate } from '../../../common/format/format.ts';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useApi, useApiQuery } from '../../providers/queries.ts';
+import { useApiMutation, useApiQuery } from '../../providers/queries.ts';
 import type { AdminUser } from '../../../common/api/types/admin-users.ts';
 import type { StoredPlans } from '../../../common/api/types/payments.ts';
 import type { ProgramRow } from '../../../common/api/types/programs-admin.ts';
@@ -96,7 +96,6 @@ function CurrencySelect({ value, onChange, testId, allowNone, label: l }: { valu
  */
 export function ScheduleEditor() {
   const t = useTranslate();
-  const dp = useApi();
   const notify = useNotify();
   const [params, setParams] = useSearchParams();
   const userId = Number(params.get('user_id')) || undefined;
@@ -134,6 +133,12 @@ export function ScheduleEditor() {
   const read = useApiQuery<StoredPlans, StoredPlan[]>(`/admin/user/${userId}/getPlan`, { enabled: !!userId, select: (r) => r.data, retry: false });
   const plans = userId ? read.data : undefined;
   const load = async () => (await read.refetch()).data ?? [];
+  // a check (or a save, `save: true`) of the schedule, and a reset of a program's schedule; the list of payments follows
+  const checking = useApiMutation((dp, body: ReturnType<typeof requestOf>) => dp.call('/admin/checkPayment', { method: 'POST', body }), ['payments']);
+  const resetting = useApiMutation(
+    (dp, v: { userId: number; program_id: number | '' }) => dp.call(`/admin/user/${v.userId}/resetPayment`, { method: 'POST', body: { program_id: v.program_id } }),
+    ['payments'],
+  );
   useEffect(() => {
     if (read.error) notify(read.error.message, { type: 'error' });
   }, [read.error, notify]);
@@ -168,7 +173,7 @@ export function ScheduleEditor() {
     setBusy(true);
     setError(undefined);
     try {
-      await dp.call('/admin/checkPayment', { method: 'POST', body: requestOf(userId, plan, rows, save) });
+      await checking.mutateAsync(requestOf(userId, plan, rows, save));
       if (save) {
         notify('toasts.schedule_is_save', { type: 'success' });
         const ps = await load();
@@ -187,7 +192,7 @@ export function ScheduleEditor() {
     setConfirmReset(false);
     if (!userId || !plan.program_id) return;
     try {
-      await dp.call(`/admin/user/${userId}/resetPayment`, { method: 'POST', body: { program_id: plan.program_id } });
+      await resetting.mutateAsync({ userId, program_id: plan.program_id });
       notify('toasts.schedule_is_reset', { type: 'success' });
       await load();
       open(undefined, Number(plan.program_id));
