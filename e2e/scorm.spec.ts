@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { makePackage } from '../server/modules/scorm/package-maker.ts';
-import { apiCall, apiToken, passIntroductions, signIn, web } from './support.ts';
+import { API, apiCall, apiToken, passIntroductions, signIn, web } from './support.ts';
 
 /**
  * SCORM (issue 33): an admin uploads a package made here by a script; a student plays it in Chromium, its page calls
@@ -68,4 +68,34 @@ test('an admin uploads a SCORM 1.2 package; a student plays it, it commits, resu
   const item = learner.locator('li', { has: learner.getByRole('link', { name: title }) });
   await expect(item.getByTestId('item-status')).toHaveText('Зачтено');
   await context.close();
+});
+
+test('a student plays a SCORM 2004 package through window.API_1484_11 and passes it', async ({ page }) => {
+  const title = `Симуляция ${Date.now()}`;
+  const admin = await apiToken('admin');
+  const form = new FormData();
+  form.append('title', title);
+  form.append('file', new Blob([makePackage({ version: '2004', title: 'Market simulation' })], { type: 'application/zip' }), 'simulation.zip');
+  const res = await fetch(`${API}/admin/scorm`, { method: 'POST', headers: { domain: 'demo', authorization: `Bearer ${admin}` }, body: form });
+  expect(res.status).toBe(201);
+  const made = ((await res.json()) as { data: { media_id: number; version: string } }).data;
+  expect(made.version).toBe('2004');
+  const student = await apiToken('student');
+  const programId = ((await apiCall('/api/program', student)).body as { data: { id: number }[] }).data[0].id;
+  const tree = (await apiCall(`/api/program/${programId}`, student)).body as { data: { chapters: { id: number }[] } };
+  expect((await apiCall(`/admin/programChapter/${tree.data.chapters[0].id}/attachMedia`, admin, { method: 'POST', body: { media_id: made.media_id } })).status).toBe(200);
+
+  await signIn(page, 'student');
+  await passIntroductions(page);
+  await page.goto(`${web()}/content/info/${made.media_id}`);
+  await page.getByRole('button', { name: 'Начать' }).click();
+  const pkg = page.frameLocator('[data-testid="scorm-frame"]');
+  await expect(pkg.getByText('Connected to the SCORM 2004 run-time')).toBeVisible();
+  await expect(pkg.getByText('Bookmark saved')).toBeVisible();
+  await pkg.getByRole('button', { name: 'Finish the lesson' }).click();
+  await expect(pkg.getByText('Lesson finished: 85 of 100')).toBeVisible();
+  await page.getByTestId('scorm-close').click();
+  await expect(page.getByTestId('scorm-status')).toHaveText('Зачтено');
+  const attempt = (await apiCall(`/api/scorm/${made.media_id}/attempt`, student)).body as { data: Record<string, unknown> };
+  expect(attempt.data).toMatchObject({ completion_status: 'completed', success_status: 'passed', score_scaled: 0.85, location: 'page-2', suspend_data: 'answers=3;page=2', done: true });
 });
