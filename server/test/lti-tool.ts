@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import ltijs from 'ltijs';
 import LtijsSequelize from 'ltijs-sequelize';
-import { freshPostgresDatabase } from './harness.ts';
 
 /**
  * A real third-party LTI 1.3 tool for the tests (issue 33): `ltijs` 5 (the maintained Node.js LTI tool library) on its
@@ -31,6 +30,24 @@ export async function toolDatabaseReachable(url = LTI_TOOL_DATABASE_URL) {
   }
 }
 
+/** A new empty database on that server for the tool, and how to drop it (no vitest here: the journeys use this file too). */
+async function freshDatabase(baseUrl: string) {
+  const name = `lti_tool_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const onServer = async (statement: string) => {
+    const c = new pg.Client({ connectionString: baseUrl });
+    await c.connect();
+    try {
+      await c.query(statement);
+    } finally {
+      await c.end();
+    }
+  };
+  await onServer(`create database ${name}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => onServer(`drop database if exists ${name} with (force)`) };
+}
+
 export interface LtiTool {
   /** `http://127.0.0.1:<port>` */
   base: string;
@@ -51,7 +68,7 @@ interface LaunchToken {
 }
 
 export async function startLtiTool(opts: { port?: number } = {}): Promise<LtiTool> {
-  const fresh = await freshPostgresDatabase(LTI_TOOL_DATABASE_URL, 'lti_tool');
+  const fresh = await freshDatabase(LTI_TOOL_DATABASE_URL);
   const url = new URL(fresh.url);
   const plugin = new LtijsSequelize(url.pathname.slice(1), decodeURIComponent(url.username) || 'postgres', decodeURIComponent(url.password), {
     host: url.hostname,
