@@ -73,6 +73,11 @@ export interface Config {
    */
   signInCacheSeconds: number;
   /**
+   * How long a running bulk issue of diplomas may go without its worker's beat before a reader marks it interrupted,
+   * in seconds (`DIPLOMA_BATCH_STALE_SECONDS`, default 120; a document takes about a second). docs/documents.md.
+   */
+  diplomaBatchStaleSeconds: number;
+  /**
    * How often, in hours, each API process removes stored files that no row names (`FILE_SWEEP_HOURS`, default 6; 0:
    * never, not even at start). It also runs once when the API starts listening (server/core/file-sweep.ts).
    */
@@ -147,6 +152,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!Number.isInteger(activityBatchMs) || activityBatchMs < 0 || activityBatchMs > 60_000) problems.push('ACTIVITY_BATCH_MS must be a whole number of milliseconds from 0 to 60000');
   const signInCacheSeconds = env.SIGNIN_CACHE_SECONDS ? Number(env.SIGNIN_CACHE_SECONDS) : 10;
   if (!Number.isInteger(signInCacheSeconds) || signInCacheSeconds < 0 || signInCacheSeconds > 60) problems.push('SIGNIN_CACHE_SECONDS must be a whole number of seconds from 0 to 60');
+  const diplomaBatchStaleSeconds = env.DIPLOMA_BATCH_STALE_SECONDS ? Number(env.DIPLOMA_BATCH_STALE_SECONDS) : 120;
+  if (!Number.isInteger(diplomaBatchStaleSeconds) || diplomaBatchStaleSeconds < 1 || diplomaBatchStaleSeconds > 86_400)
+    problems.push('DIPLOMA_BATCH_STALE_SECONDS must be a whole number of seconds from 1 to 86400');
   const fileSweepHours = env.FILE_SWEEP_HOURS ? Number(env.FILE_SWEEP_HOURS) : 6;
   if (!Number.isInteger(fileSweepHours) || fileSweepHours < 0 || fileSweepHours > 720) problems.push('FILE_SWEEP_HOURS must be a whole number of hours from 0 to 720');
   const fileSweepGraceMinutes = env.FILE_SWEEP_GRACE_MINUTES ? Number(env.FILE_SWEEP_GRACE_MINUTES) : 60;
@@ -187,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     checkResponses: env.CHECK_RESPONSES === '1',
     activityBatchMs,
     signInCacheSeconds,
+    diplomaBatchStaleSeconds,
     fileSweepHours,
     fileSweepGraceMinutes,
     databaseQueueTimeoutMs,
