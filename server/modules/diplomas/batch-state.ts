@@ -5,19 +5,16 @@ import type { Db } from './store.ts';
 type Batch = typeof diplomaBatches.$inferSelect;
 
 /**
- * How long a running bulk issue may go without its worker's beat (written after every document, each a second or so)
- * before it counts as cut off: the process that ran it stopped (a deploy, a crash, kill -9). Long enough for one slow
- * document on a loaded machine; any process reading the batch then marks it interrupted, so this works with several
- * API processes too (a batch another live process runs keeps beating).
+ * Marks the school's running batches whose worker has not beaten for `staleSeconds` (config
+ * `DIPLOMA_BATCH_STALE_SECONDS`, default 120: a document takes about a second) as interrupted: the process that ran
+ * it stopped (a deploy, a crash, kill -9). Whoever reads batches does it, so this works with several API processes
+ * too: a batch another live process runs keeps beating.
  */
-export const BATCH_STALE_SECONDS = 120;
-
-/** Marks the school's running batches whose worker has not beaten for BATCH_STALE_SECONDS as interrupted. */
-export async function markInterrupted(db: Db) {
+export async function markInterrupted(db: Db, staleSeconds: number) {
   await db
     .update(diplomaBatches)
     .set({ status: 'interrupted' })
-    .where(and(eq(diplomaBatches.status, 'running'), lt(diplomaBatches.beat_at, sql`now() - make_interval(secs => ${BATCH_STALE_SECONDS})`)));
+    .where(and(eq(diplomaBatches.status, 'running'), lt(diplomaBatches.beat_at, sql`now() - make_interval(secs => ${staleSeconds})`)));
 }
 
 /** The batch's diplomas that have a generated document of the batch's template (or any, when the template is gone). */

@@ -340,7 +340,7 @@ export function batchRoutes(fastify: FastifyInstance) {
       schema: { tags, summary: 'The latest bulk issues, newest first (a running one whose worker stopped is marked interrupted first)', response: { 200: dataOf(Type.Array(BatchView)) } },
     },
     async (req) => {
-      await markInterrupted(req.db);
+      await markInterrupted(req.db, app.config.diplomaBatchStaleSeconds);
       const rows = await req.db.select().from(diplomaBatches).orderBy(desc(diplomaBatches.id)).limit(20);
       return { data: await Promise.all(rows.map(async (b) => view(b, await pendingOf(req.db, b)))) };
     },
@@ -358,7 +358,7 @@ export function batchRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      await markInterrupted(req.db);
+      await markInterrupted(req.db, app.config.diplomaBatchStaleSeconds);
       const b = await loadBatch(req.db, req.params.id);
       return { data: view(b, await pendingOf(req.db, b)) };
     },
@@ -377,7 +377,7 @@ export function batchRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      await markInterrupted(req.db);
+      await markInterrupted(req.db, app.config.diplomaBatchStaleSeconds);
       await loadBatch(req.db, req.params.id);
       // one restart wins: the status moves from interrupted to running in one statement
       const [b] = await req.db
