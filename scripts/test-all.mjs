@@ -106,7 +106,7 @@ if (e2e) {
 // (clean-clone CI 24.5 minutes on 2026-11-29). Left out of it: the files whose servers reach PostgreSQL straight
 // whatever the run (real processes started with their own DATABASE_URL, the refusals of a database without a pooler),
 // which would only repeat the PostgreSQL run.
-const straightOnly = ['crash-safety', 'sign-out-two-processes', 'overload', 'cli'].flatMap((f) => ['--exclude', `**/${f}.test.ts`]);
+const straightOnly = ['crash-safety', 'sign-out-two-processes', 'overload', 'cli', 'batch-crash'].flatMap((f) => ['--exclude', `**/${f}.test.ts`]);
 const bouncerRun =
   e2e && bouncerUrl
     ? vitestInBackground(
