@@ -75,7 +75,7 @@ test('a student plays a SCORM 2004 package through window.API_1484_11 and passes
   const admin = await apiToken('admin');
   const form = new FormData();
   form.append('title', title);
-  form.append('file', new Blob([makePackage({ version: '2004', title: 'Market simulation' })], { type: 'application/zip' }), 'simulation.zip');
+  form.append('file', new Blob([new Uint8Array(makePackage({ version: '2004', title: 'Market simulation' }))], { type: 'application/zip' }), 'simulation.zip');
   const res = await fetch(`${API}/admin/scorm`, { method: 'POST', headers: { domain: 'demo', authorization: `Bearer ${admin}` }, body: form });
   expect(res.status).toBe(201);
   const made = ((await res.json()) as { data: { media_id: number; version: string } }).data;

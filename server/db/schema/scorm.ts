@@ -75,10 +75,7 @@ export const scormAttempts = pgTable(
     created_at: created(),
     updated_at: created(),
   },
-  (t) => [
-    uniqueIndex('scorm_attempts_user_media_attempt').on(t.tenant_id, t.user_id, t.media_id, t.attempt),
-    index('scorm_attempts_media').on(t.tenant_id, t.media_id),
-  ],
+  (t) => [uniqueIndex('scorm_attempts_user_media_attempt').on(t.tenant_id, t.user_id, t.media_id, t.attempt), index('scorm_attempts_media').on(t.tenant_id, t.media_id)],
 );
 
 /**
