@@ -5,6 +5,9 @@ import { api } from '../../common/api/client.ts';
 import { formatDateTime, formatMoney } from '../../common/format/format.ts';
 import { CURRENCIES } from '../../common/payments/terms.ts';
 import { Empty, ErrorState, Loading, useErrorToast, useLoad, useSuccessToast } from '../components/ui.tsx';
+import { useFocusFirstError } from '../components/focus-error.ts';
+import { describeError, validationText } from '../../common/errors/wording.ts';
+import { getLang } from '../../common/i18n/lang.ts';
 import type { CataloguePage, StudentRequests } from '../../common/api/types/marketplace.ts';
 
 /** `/marketplace/found_cheaper` (docs/marketplace.md): report a lower price seen elsewhere; my reports and the answers. */
@@ -19,10 +22,35 @@ export default function FoundCheaper() {
   const empty = { program_id: params.get('program') ?? '', place: '', price: '', currency: 'RUB', link: '', comment: '' };
   const [form, setForm] = useState(empty);
   const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const formRef = useFocusFirstError(errors);
   const set = (k: keyof typeof empty) => (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value });
+  /** A field's own message under it, named by the field (`aria-describedby`). */
+  const invalid = (k: string) => (errors[k] ? { 'aria-invalid': true, 'aria-describedby': `fc-${k}-error` } : { 'aria-invalid': false });
+  const message = (k: string) =>
+    errors[k] && (
+      <span className="error" role="alert" id={`fc-${k}-error`}>
+        {errors[k]}
+      </span>
+    );
+
+  /** The page's own checks, in the product's words (no browser bubble: the form is `noValidate`). */
+  function check(): Record<string, string> {
+    const lang = getLang();
+    const out: Record<string, string> = {};
+    if (!form.program_id) out.program_id = validationText('validation.required', lang);
+    if (!form.place.trim()) out.place = validationText('validation.required', lang);
+    if (!form.price.trim()) out.price = validationText('validation.required', lang);
+    else if (!/^[0-9]+([.,][0-9]{1,2})?$/.test(form.price.trim()) || Number(form.price.replace(',', '.')) <= 0) out.price = validationText('validation.format', lang);
+    if (form.link.trim() && !/^https?:\/\/\S+$/i.test(form.link.trim())) out.link = validationText('validation.format', lang);
+    return out;
+  }
 
   async function submit(e: FormEvent) {
     e.preventDefault();
+    const errs = check();
+    setErrors(errs);
+    if (Object.keys(errs).length) return;
     setBusy(true);
     try {
       await api('/api/marketplace/found_cheaper', {
@@ -40,6 +68,8 @@ export default function FoundCheaper() {
       setForm({ ...empty, program_id: form.program_id });
       mine.reload();
     } catch (err) {
+      // the server's field errors beside their fields
+      setErrors(describeError(err, getLang()).fields);
       toastError(err);
     } finally {
       setBusy(false);
@@ -53,7 +83,7 @@ export default function FoundCheaper() {
       </p>
       <h1>{t('market.fc.title')}</h1>
       <p>{t('market.fc.intro')}</p>
-      <form className="card section" onSubmit={(e) => void submit(e)} aria-label={t('market.fc.form')}>
+      <form ref={formRef} className="card section" onSubmit={(e) => void submit(e)} aria-label={t('market.fc.form')} noValidate>
         <div className="grid2">
           <div className="field">
             <label htmlFor="fc-program">{t('market.fc.program')}</label>
@@ -62,7 +92,7 @@ export default function FoundCheaper() {
             ) : !programs.data ? (
               <Loading />
             ) : (
-              <select id="fc-program" required value={form.program_id} onChange={set('program_id')}>
+              <select id="fc-program" {...invalid('program_id')} value={form.program_id} onChange={set('program_id')}>
                 <option value="">—</option>
                 {programs.data.map((p) => (
                   <option key={p.id} value={p.id}>
@@ -71,14 +101,17 @@ export default function FoundCheaper() {
                 ))}
               </select>
             )}
+            {message('program_id')}
           </div>
           <div className="field">
             <label htmlFor="fc-place">{t('market.fc.place')}</label>
-            <input id="fc-place" required maxLength={255} value={form.place} onChange={set('place')} />
+            <input id="fc-place" {...invalid('place')} maxLength={255} value={form.place} onChange={set('place')} />
+            {message('place')}
           </div>
           <div className="field">
             <label htmlFor="fc-price">{t('market.fc.price')}</label>
-            <input id="fc-price" required inputMode="decimal" pattern="[0-9]+([.,][0-9]{1,2})?" value={form.price} onChange={set('price')} />
+            <input id="fc-price" {...invalid('price')} inputMode="decimal" value={form.price} onChange={set('price')} />
+            {message('price')}
           </div>
           <div className="field">
             <label htmlFor="fc-currency">{t('market.fc.currency')}</label>
@@ -92,11 +125,13 @@ export default function FoundCheaper() {
           </div>
           <div className="field">
             <label htmlFor="fc-link">{t('market.fc.link')}</label>
-            <input id="fc-link" type="url" maxLength={1000} placeholder="https://" value={form.link} onChange={set('link')} />
+            <input id="fc-link" {...invalid('link')} inputMode="url" maxLength={1000} placeholder="https://" value={form.link} onChange={set('link')} />
+            {message('link')}
           </div>
           <div className="field">
             <label htmlFor="fc-comment">{t('market.fc.comment')}</label>
-            <textarea id="fc-comment" maxLength={2000} rows={3} value={form.comment} onChange={set('comment')} />
+            <textarea id="fc-comment" {...invalid('comment')} maxLength={2000} rows={3} value={form.comment} onChange={set('comment')} />
+            {message('comment')}
           </div>
         </div>
         <button className="btn" type="submit" disabled={busy} data-testid="fc-send">

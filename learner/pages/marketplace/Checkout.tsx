@@ -6,6 +6,9 @@ import { formatMoney } from '../../../common/format/format.ts';
 import { ErrorState, Loading, useErrorToast, useLoad, useSuccessToast } from '../../components/ui.tsx';
 import type { Price } from './model.ts';
 import type { PurchaseQuote } from '../../../common/api/types/marketplace.ts';
+import { describeError, validationText } from '../../../common/errors/wording.ts';
+import { getLang } from '../../../common/i18n/lang.ts';
+import { useFocusFirstError } from '../../components/focus-error.ts';
 
 export function Checkout({ programId, price, onClose, onBought }: { programId: string; price: Price; onClose: () => void; onBought: () => void }) {
   const { t } = useTranslation();
@@ -18,7 +21,31 @@ export function Checkout({ programId, price, onClose, onBought }: { programId: s
     [programId, price.id],
   );
   const [company, setCompany] = useState<{ name: string; inn: string; kpp: string } | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const formRef = useFocusFirstError(errors);
+  /** The company form's own checks, in the product's words (the form is `noValidate`: no browser bubble). */
+  function checkCompany(c: { name: string; inn: string; kpp: string }) {
+    const lang = getLang();
+    const out: Record<string, string> = {};
+    if (!c.name.trim()) out['company.name'] = validationText('validation.required', lang);
+    if (!c.inn.trim()) out['company.inn'] = validationText('validation.required', lang);
+    else if (!/^([0-9]{10}|[0-9]{12})$/.test(c.inn.trim())) out['company.inn'] = t('market.inn_format');
+    if (c.kpp.trim() && !/^[0-9]{9}$/.test(c.kpp.trim())) out['company.kpp'] = t('market.kpp_format');
+    return out;
+  }
+  const invalid = (k: string) => (errors[k] ? { 'aria-invalid': true, 'aria-describedby': `${k.replace('.', '-')}-error` } : { 'aria-invalid': false });
+  const message = (k: string) =>
+    errors[k] && (
+      <span className="error" role="alert" id={`${k.replace('.', '-')}-error`}>
+        {errors[k]}
+      </span>
+    );
   async function buy(method: 'wallet' | 'instalments' | 'invoice', months?: number) {
+    if (method === 'invoice' && company) {
+      const errs = checkCompany(company);
+      setErrors(errs);
+      if (Object.keys(errs).length) return;
+    }
     setBusy(true);
     try {
       const legal = method === 'invoice' && company ? { company: { name: company.name, inn: company.inn, ...(company.kpp ? { kpp: company.kpp } : {}) } } : {};
@@ -27,6 +54,8 @@ export function Checkout({ programId, price, onClose, onBought }: { programId: s
       onBought();
       navigate('/my_lms');
     } catch (err) {
+      // the server's field errors (company.inn, …) beside their fields
+      setErrors(describeError(err, getLang()).fields);
       toastError(err);
     } finally {
       setBusy(false);
@@ -77,6 +106,8 @@ export function Checkout({ programId, price, onClose, onBought }: { programId: s
           </div>
           {company && (
             <form
+              ref={formRef}
+              noValidate
               className="section"
               onSubmit={(e) => {
                 e.preventDefault();
@@ -87,15 +118,18 @@ export function Checkout({ programId, price, onClose, onBought }: { programId: s
               <div className="grid2">
                 <div className="field">
                   <label htmlFor="m-company">{t('market.company')}</label>
-                  <input id="m-company" required maxLength={255} value={company.name} onChange={(e) => setCompany({ ...company, name: e.target.value })} />
+                  <input id="m-company" {...invalid('company.name')} maxLength={255} value={company.name} onChange={(e) => setCompany({ ...company, name: e.target.value })} />
+                  {message('company.name')}
                 </div>
                 <div className="field">
                   <label htmlFor="m-inn">{t('market.inn')}</label>
-                  <input id="m-inn" required pattern="[0-9]{10}([0-9]{2})?" inputMode="numeric" value={company.inn} onChange={(e) => setCompany({ ...company, inn: e.target.value })} />
+                  <input id="m-inn" {...invalid('company.inn')} inputMode="numeric" value={company.inn} onChange={(e) => setCompany({ ...company, inn: e.target.value })} />
+                  {message('company.inn')}
                 </div>
                 <div className="field">
                   <label htmlFor="m-kpp">{t('market.kpp')}</label>
-                  <input id="m-kpp" maxLength={9} inputMode="numeric" value={company.kpp} onChange={(e) => setCompany({ ...company, kpp: e.target.value })} />
+                  <input id="m-kpp" {...invalid('company.kpp')} maxLength={9} inputMode="numeric" value={company.kpp} onChange={(e) => setCompany({ ...company, kpp: e.target.value })} />
+                  {message('company.kpp')}
                 </div>
               </div>
               <p>

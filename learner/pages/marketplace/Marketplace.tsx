@@ -24,7 +24,9 @@ export default function Marketplace() {
   useEffect(() => setForm(Object.fromEntries(new URLSearchParams(key).entries())), [key]);
   function submit(e: FormEvent) {
     e.preventDefault();
-    setParams(Object.fromEntries(Object.entries(form).filter(([k, v]) => v !== '' && k !== 'page')));
+    // the form is noValidate (no browser bubble): a price bound that is not a number of zero or more is left out
+    const price = (k: string, v: string) => !k.startsWith('price_') || (Number.isFinite(Number(v)) && Number(v) >= 0);
+    setParams(Object.fromEntries(Object.entries(form).filter(([k, v]) => v !== '' && k !== 'page' && price(k, v))));
   }
   const set = (k: string) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
   const page = (n: number) => setParams({ ...query, page: String(n) });
@@ -33,7 +35,7 @@ export default function Marketplace() {
       <h1>{t('market.title')}</h1>
       <p>{t('market.intro')}</p>
       {!!data?.ads?.length && <MarketplaceAds ads={data.ads} />}
-      <form className="card section" onSubmit={submit} aria-label={t('market.search')}>
+      <form className="card section" onSubmit={submit} aria-label={t('market.search')} noValidate>
         <div className="grid2">
           <div className="field">
             <label htmlFor="m-q">{t('market.search')}</label>
