@@ -67,6 +67,12 @@ describe('configuration', () => {
     for (const bad of ['-1', '2.5', 'long', '61']) expect(() => loadConfig({ SIGNIN_CACHE_SECONDS: bad }), bad).toThrow(/SIGNIN_CACHE_SECONDS/);
   });
 
+  it('reads a bulk issue without a beat for DIPLOMA_BATCH_STALE_SECONDS as interrupted (default 120) and refuses a nonsense one', () => {
+    expect(loadConfig({}).diplomaBatchStaleSeconds).toBe(120);
+    expect(loadConfig({ DIPLOMA_BATCH_STALE_SECONDS: '2' }).diplomaBatchStaleSeconds).toBe(2);
+    for (const bad of ['0', '-1', '2.5', 'soon', '86401']) expect(() => loadConfig({ DIPLOMA_BATCH_STALE_SECONDS: bad }), bad).toThrow(/DIPLOMA_BATCH_STALE_SECONDS/);
+  });
+
   it('gives up on the pool queue after DB_QUEUE_TIMEOUT_MS (default 5000; 0: never) and refuses a nonsense one', () => {
     expect(loadConfig({}).databaseQueueTimeoutMs).toBe(5000);
     expect(loadConfig({ DB_QUEUE_TIMEOUT_MS: '0' }).databaseQueueTimeoutMs).toBe(0);
