@@ -1,10 +1,9 @@
 import { Card, CardContent, Typography } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
+import type { LtiTool } from '../../../common/api/types/lti.ts';
 
-interface ToolRecord {
-  id: number;
-  platform?: { issuer: string; jwks_url: string; auth_url: string; token_url: string };
-}
+/** The tool being edited: its platform addresses once it is saved (the server's `AdminTool`). */
+type ToolRecord = Pick<LtiTool, 'id'> & Partial<Pick<LtiTool, 'platform'>>;
 
 /** Beside a tool's form: the addresses of this school as an LTI platform, which the tool's owner registers on their side. */
 export function PlatformAddresses() {
