@@ -61,6 +61,7 @@ export const PORTAL_SCREENS: PortalScreen[] = [
   { name: 'marketplace', role: 'student', path: () => '/marketplace' },
   { name: 'my other schools', role: 'student', path: () => '/my_lms' },
   { name: 'marketplace program', role: 'student', path: (i) => `/marketplace/${i.market}` },
+  { name: 'marketplace program demo', role: 'student', path: (i) => `/marketplace/${i.market}/demo` },
   { name: 'found it cheaper', role: 'student', path: (i) => `/marketplace/found_cheaper?program=${i.market}` },
   { name: 'networking member', role: 'student', path: (i) => `/networking/${i.member.domain}/${i.member.id}` },
   { name: 'lifelong branch', role: 'student', path: (i) => `/abranch/${i.branch}` },

@@ -90,7 +90,8 @@ export function NetworkingCurator() {
                         {r.surname} {r.name}
                       </Link>
                       <br />
-                      <small>{r.email}</small>
+                      {/* a marketplace learner account: its buyer's school, not its made-up address */}
+                      <small>{r.buyer_school ? t('networking.buyer_of', { school: r.buyer_school }) : r.email}</small>
                     </td>
                     <td>
                       <span className="badge">{t(`networking.statuses.${r.status}`)}</span>
