@@ -6,7 +6,7 @@ import { createRemoteJWKSet, decodeJwt, importSPKI, jwtVerify } from 'jose';
 import type { Db } from '../../db/client.ts';
 import { ltiAssertions, ltiLaunches, ltiLineItems, ltiScores, ltiTools, mediaUserScores, programs, users } from '../../db/schema/index.ts';
 import { notFound } from '../../core/errors.ts';
-import { Id, nullable } from '../../core/schemas.ts';
+import { Id, isId, nullable } from '../../core/schemas.ts';
 import { dataOf } from '../../core/responses.ts';
 import { apiBase, platformUrls, schoolKey, signWithSchoolKey, verifySchoolSigned } from './keys.ts';
 import { ltiRefusal } from './launch.ts';
@@ -184,7 +184,7 @@ export function agsRoutes(fastify: FastifyInstance) {
       const programId = await contextOf(req.db, tool, req.params.program);
       const q = req.query;
       const linkId = q.resource_link_id === undefined ? undefined : Number(q.resource_link_id);
-      if (linkId !== undefined && !Number.isInteger(linkId)) return [];
+      if (linkId !== undefined && !isId(linkId)) return [];
       const rows = await req.db
         .select()
         .from(ltiLineItems)
@@ -223,11 +223,14 @@ export function agsRoutes(fastify: FastifyInstance) {
       const b = req.body;
       let mediaId: number | null = null;
       if (b.resourceLinkId !== undefined) {
-        const [link] = await req.db
-          .select({ id: ltiLaunches.media_id })
-          .from(ltiLaunches)
-          .where(and(eq(ltiLaunches.tool_id, tool.id), eq(ltiLaunches.program_id, programId), eq(ltiLaunches.media_id, Number(b.resourceLinkId) || 0)))
-          .limit(1);
+        const linkId = Number(b.resourceLinkId);
+        const [link] = !isId(linkId)
+          ? []
+          : await req.db
+              .select({ id: ltiLaunches.media_id })
+              .from(ltiLaunches)
+              .where(and(eq(ltiLaunches.tool_id, tool.id), eq(ltiLaunches.program_id, programId), eq(ltiLaunches.media_id, linkId)))
+              .limit(1);
         if (!link) throw ltiRefusal(404, 'NOT_FOUND_MEDIA', 'No resource link of this tool in the program has this id');
         mediaId = link.id;
       }
