@@ -95,15 +95,37 @@ const zipName = (d: Diploma) => `${d.registration_number} ${d.name_nominative}.p
 /**
  * Makes each diploma's PDF (a failure is listed, the others go on), mails the student, then zips every PDF to disk.
  * A diploma that already has its document (a restarted batch) is not made nor mailed again, only zipped. Each step
- * beats (`beat_at`): a batch whose beat stops is marked interrupted by the next reader (batch-state.ts).
+ * beats (`beat_at`): a batch whose beat stops is marked interrupted by the next reader (batch-state.ts). Each beat is
+ * written only over the run's own last one while the batch is running: a worker too slow for the stale time, whose
+ * batch was marked interrupted (and perhaps restarted by another run) meanwhile, stops at its next step instead of
+ * making the same documents twice.
  */
 async function runBatch(app: FastifyInstance, tenant: MailTenant, batchId: number, apiBase: string) {
   const db = app.schoolDb(tenant.id);
-  const [batch] = await db.select().from(diplomaBatches).where(eq(diplomaBatches.id, batchId));
+  let beat = new Date();
+  const [batch] = await db
+    .update(diplomaBatches)
+    .set({ beat_at: beat })
+    .where(and(eq(diplomaBatches.id, batchId), eq(diplomaBatches.status, 'running')))
+    .returning();
+  if (!batch) return;
+  /** Writes the progress with a new beat if the batch is still this run's; false: it is not (stop). */
+  const step = async (values: Partial<Batch>) => {
+    const next = new Date();
+    const mine = and(eq(diplomaBatches.id, batchId), eq(diplomaBatches.status, 'running'), eq(diplomaBatches.beat_at, beat));
+    const [still] = await db
+      .update(diplomaBatches)
+      .set({ ...values, beat_at: next })
+      .where(mine)
+      .returning({ id: diplomaBatches.id });
+    if (!still) app.log.warn({ batch: batchId }, 'diploma batch: taken over or marked interrupted meanwhile; this run stops');
+    beat = next;
+    return !!still;
+  };
   const made: { path: string; name: string }[] = [];
   let done = 0;
   const failures: BatchFailure[] = [];
-  const issued = new Map(
+  const already = new Map(
     (
       await db
         .select({ id: diplomaDocuments.diploma_id, path: documents.path })
@@ -115,7 +137,7 @@ async function runBatch(app: FastifyInstance, tenant: MailTenant, batchId: numbe
   for (const id of batch.diploma_ids) {
     const [d] = await db.select().from(diplomas).where(eq(diplomas.id, id));
     if (!d) continue;
-    const before = issued.get(id);
+    const before = already.get(id);
     if (before) {
       made.push({ path: before, name: zipName(d) });
       done++;
@@ -131,7 +153,7 @@ async function runBatch(app: FastifyInstance, tenant: MailTenant, batchId: numbe
       failures.push({ user_id: d.user_id, name: d.name_nominative, code: e.code ?? 'SERVER_ERROR', message: e.message });
       app.log.warn({ err, diploma: d.id }, 'diploma batch: one document failed');
     }
-    await db.update(diplomaBatches).set({ done, failed: failures.length, failures, beat_at: new Date() }).where(eq(diplomaBatches.id, batchId));
+    if (!(await step({ done, failed: failures.length, failures }))) return;
   }
   const zipRel = `batches/${batchId}-${Date.now()}.zip`;
   const zipAbs = absolutePath(app.config.dataDir, tenant.slug, zipRel);
@@ -141,7 +163,7 @@ async function runBatch(app: FastifyInstance, tenant: MailTenant, batchId: numbe
     made.map((m) => ({ abs: storedPath(app.config.dataDir, tenant.slug, m.path), name: m.name })),
   );
   const { size } = await stat(zipAbs);
-  await db.update(diplomaBatches).set({ status: 'done', zip_path: zipRel, zip_size: size, finished_at: new Date() }).where(eq(diplomaBatches.id, batchId));
+  await step({ status: 'done', zip_path: zipRel, zip_size: size, finished_at: new Date() });
 }
 
 /** Streams files into a ZIP on disk (stored, not deflated: PDFs are compressed already); one file is open at a time. */
