@@ -21,8 +21,16 @@ const invalid = (reason: string) => new AppError(422, 'ERROR_SCORM_MANIFEST_INVA
 
 type Node = Record<string, unknown>;
 const list = (v: unknown): Node[] => (Array.isArray(v) ? v : v === undefined || v === null || v === '' ? [] : [v]).filter((x): x is Node => typeof x === 'object' && x !== null);
+/** The five XML entities and character references (the parser expands none: a DOCTYPE's own entities stay as written). */
+const decode = (s: string) =>
+  s.replace(/&(#x[0-9a-f]{1,6}|#[0-9]{1,7}|amp|lt|gt|quot|apos);/gi, (all, e: string) => {
+    const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+    if (named[e.toLowerCase()]) return named[e.toLowerCase()];
+    const code = e[1] === 'x' || e[1] === 'X' ? Number.parseInt(e.slice(2), 16) : Number(e.slice(1));
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : all;
+  });
 const textOf = (v: unknown): string => {
-  if (typeof v === 'string' || typeof v === 'number') return String(v).trim();
+  if (typeof v === 'string' || typeof v === 'number') return decode(String(v)).trim();
   if (Array.isArray(v)) return textOf(v[0]);
   if (v && typeof v === 'object' && '#text' in v) return textOf((v as Node)['#text']);
   return '';
