@@ -131,14 +131,7 @@ describe('LTI tools, launch and AGS (API)', () => {
 
     const { privateKey } = await keys;
     const assertion = (jti: string, key = privateKey) =>
-      new SignJWT({ jti })
-        .setProtectedHeader({ alg: 'RS256' })
-        .setIssuer('sim-ags')
-        .setSubject('sim-ags')
-        .setAudience(`${start.params.iss}/token`)
-        .setIssuedAt()
-        .setExpirationTime('1m')
-        .sign(key);
+      new SignJWT({ jti }).setProtectedHeader({ alg: 'RS256' }).setIssuer('sim-ags').setSubject('sim-ags').setAudience(`${start.params.iss}/token`).setIssuedAt().setExpirationTime('1m').sign(key);
     const token = async (a: string, scope: string) =>
       api.call({
         method: 'POST',
