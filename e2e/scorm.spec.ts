@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { makePackage } from '../server/modules/scorm/package-maker.ts';
+import { zipOf } from '../server/modules/scorm/zip-writer.ts';
 import { API, apiCall, apiToken, passIntroductions, signIn, web } from './support.ts';
 
 /**
@@ -13,6 +14,10 @@ test('an admin uploads a SCORM 1.2 package; a student plays it, it commits, resu
   await expect(page).toHaveURL(/\/admin\/courses$/);
   await page.goto(`${web()}/admin/media/create?kind=scorm`);
   await page.getByLabel('Название *').fill(title);
+  // a zip without a manifest is refused with the catalogue's words, and nothing is made
+  await page.getByTestId('media-file').setInputFiles({ name: 'broken.zip', mimeType: 'application/zip', buffer: zipOf([{ name: 'index.html', data: '<p>x</p>' }]) });
+  await page.getByTestId('media-save').click();
+  await expect(page.getByText('В корне пакета нет файла imsmanifest.xml.')).toBeVisible();
   await page.getByTestId('media-file').setInputFiles({ name: 'negotiation.zip', mimeType: 'application/zip', buffer: makePackage({ version: '1.2', title: 'Negotiation lesson' }) });
   await page.getByTestId('media-save').click();
   // the manifest's title and version, read by the server
