@@ -18,6 +18,11 @@ describe('page titles (issue 29)', () => {
     expect(messages.en.resources.users.page?.create).toBe('New user');
   });
 
+  it('every configured edit screen names its record: a representation, or a title of its own', () => {
+    const bare = resources.filter((r) => (r.roles.edit === undefined || r.roles.edit.length > 0) && !r.screens?.edit && !r.recordRepresentation).map((r) => r.name);
+    for (const lang of ['ru', 'en'] as const) for (const name of bare) expect((messages[lang].resources[name]?.page as { edit?: string })?.edit, `${lang} ${name}`).toBeTruthy();
+  });
+
   it('a resource keeps its own texts beside its title', () => {
     expect(messages.ru.resources.users.fields).toMatchObject({ login: 'Логин' });
     expect(messages.ru.resources.courses.fields).toMatchObject({ title: 'Название' });

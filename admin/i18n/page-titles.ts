@@ -1,5 +1,5 @@
 /**
- * The create screens' titles, one per resource that has a create screen (react-admin reads
+ * The create screens' titles (and the edit title of a record without a name), one per resource that has a create screen (react-admin reads
  * `resources.<name>.page.create` before its generic "Создать %{name}", which reads badly in Russian: "Создать
  * Пользователь"). Laid under `ru.ts` / `en.ts` as their `resources` key.
  */
@@ -18,12 +18,14 @@ export const pageTitlesRu = {
   marketplace: { page: { create: 'Новое объявление маркетплейса' } },
   'market-wallets': { page: { create: 'Пополнение кошелька' } },
   'market-ads': { page: { create: 'Новая реклама' } },
+  ltiTools: { page: { create: 'Новый инструмент LTI' } },
   media: { page: { create: 'Новый материал' } },
   news: { page: { create: 'Новая новость' } },
   payments: { page: { create: 'Новый график платежей' } },
   prices: { page: { create: 'Новая цена' } },
   quizzes: { page: { create: 'Новый тест' } },
-  'report-schedules': { page: { create: 'Новая рассылка отчёта' } },
+  // a schedule has no name of its own: its number
+  'report-schedules': { page: { create: 'Новая рассылка отчёта', edit: 'Рассылка отчёта №%{id}' } },
   reports: { page: { create: 'Новый отчёт' } },
   templates: { page: { create: 'Новый шаблон' } },
   users: { page: { create: 'Новый пользователь' } },
@@ -44,12 +46,13 @@ export const pageTitlesEn: typeof pageTitlesRu = {
   marketplace: { page: { create: 'New marketplace listing' } },
   'market-wallets': { page: { create: 'Wallet top-up' } },
   'market-ads': { page: { create: 'New ad' } },
+  ltiTools: { page: { create: 'New LTI tool' } },
   media: { page: { create: 'New material' } },
   news: { page: { create: 'New news item' } },
   payments: { page: { create: 'New payment schedule' } },
   prices: { page: { create: 'New price' } },
   quizzes: { page: { create: 'New quiz' } },
-  'report-schedules': { page: { create: 'New report mailing' } },
+  'report-schedules': { page: { create: 'New report mailing', edit: 'Report mailing no. %{id}' } },
   reports: { page: { create: 'New report' } },
   templates: { page: { create: 'New template' } },
   users: { page: { create: 'New user' } },
