@@ -232,6 +232,10 @@ describe.skipIf(!pgUp)(`LTI 1.3 with a real ltijs tool (needs PostgreSQL at ${LT
     expect(await ask(await assertion('ltijs-tool'))).toEqual({ status: 401, name: 'ERROR_LTI_ASSERTION' });
     expect(await ask(await assertion('no-such-tool'))).toEqual({ status: 401, name: 'ERROR_LTI_CLIENT' });
     expect(await ask('not.a.jwt')).toEqual({ status: 401, name: 'ERROR_LTI_ASSERTION' });
+    const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const now = Math.floor(Date.now() / 1000);
+    const unsigned = `${b64({ alg: 'none' })}.${b64({ iss: 'ltijs-tool', sub: 'ltijs-tool', aud: platform.token_url, jti: 'unsigned', iat: now, exp: now + 60 })}.`;
+    expect(await ask(unsigned)).toEqual({ status: 401, name: 'ERROR_LTI_ASSERTION' });
     expect(await taken()).toBe(before);
     // AGS without a token of ours, or with a forged one: refused, no score written
     const lineitems = `${platform.issuer}/context/${programId}/lineitems`;
