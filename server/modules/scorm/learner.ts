@@ -114,13 +114,14 @@ export function learnerRoutes(fastify: FastifyInstance) {
         .set({ ...next, updated_at: new Date(), completed_at: attemptDone(next) ? (attempt.completed_at ?? new Date()) : null })
         .where(eq(scormAttempts.id, attempt.id))
         .returning();
-      // the score as the grades show a material's result (server/modules/scores: media_user_scores, 0–100)
+      // the score as the grades and the materials report show a material's result (media_user_scores, 0–100; its extra
+      // attempts are the back office's, left as they are)
       const percent = percentOf(next);
       if (percent !== null && percent !== percentOf(fieldsOf(attempt)))
         await req.db
           .insert(mediaUserScores)
-          .values({ user_id: me.id, media_id: m.id, score: percent, count_attempts: row.attempt, updated_at: new Date() })
-          .onConflictDoUpdate({ target: [mediaUserScores.user_id, mediaUserScores.media_id], set: { score: percent, count_attempts: row.attempt, updated_at: new Date() } });
+          .values({ user_id: me.id, media_id: m.id, score: percent, updated_at: new Date() })
+          .onConflictDoUpdate({ target: [mediaUserScores.user_id, mediaUserScores.media_id], set: { score: percent, updated_at: new Date() } });
       return { data: attemptView(row) };
     },
   );

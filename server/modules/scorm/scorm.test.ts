@@ -265,6 +265,10 @@ describe('SCORM packages', () => {
     // the score shows in the grades' detail as a material's result (0–100)
     const grades = (await api.call({ method: 'GET', url: `/admin/score/${studentId}-${programId}`, token: admin })).json().data;
     expect(grades.materials.find((x: { id: number }) => x.id === p.media_id)).toMatchObject({ kind: 'scorm', score: 85 });
+    // …and in the materials report, once the student opened the material
+    expect((await api.call({ method: 'GET', url: `/api/media/${p.media_id}`, token: student })).statusCode).toBe(200);
+    const report = (await api.call({ method: 'GET', url: `/admin/report/getMediaActivity?media_id=${p.media_id}&period=all`, token: admin })).json().data;
+    expect(report.map((r: Record<string, unknown>) => [r.login, r.kind, r.score, r.count_attempts])).toEqual([['student', 'scorm', 85, 0]]);
     // a value of the wrong vocabulary, an element the learner may not write: nothing changes
     expect((await put({ 'cmi.core.lesson_status': 'brilliant' })).json().data).toMatchObject({ success_status: 'passed', completion_status: 'completed' });
     expect((await put({ 'cmi.core.student_id': '1', 'cmi.core.score.raw': 'lots' })).json().data).toMatchObject({ score_raw: 85, done: true });
