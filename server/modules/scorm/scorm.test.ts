@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
@@ -6,6 +6,7 @@ import { startTestApi, type TestApi } from '../../test/harness.ts';
 import { multipart } from '../../test/forms.ts';
 import { chapterMedia, chapters, media, programUsers, programs, scormAttempts, scormPackages, users } from '../../db/schema/index.ts';
 import { tenantRoot } from '../../core/storage.ts';
+import { sweepStoredFiles } from '../../core/file-sweep.ts';
 import { makePackage, manifestOf, zipOf } from './index.ts';
 
 /**
@@ -57,6 +58,13 @@ describe('SCORM packages', () => {
     const [m] = await api.db.select().from(media).where(eq(media.id, p.media_id));
     expect(m).toMatchObject({ kind: 'scorm', title: 'Negotiation basics', tenant_id: 1 });
     const [row] = await api.db.select().from(scormPackages).where(eq(scormPackages.id, p.id));
+    expect(readdirSync(join(tenantRoot(api.config.dataDir, 'demo'), row.dir)).sort()).toEqual(['imsmanifest.xml', 'index.html']);
+    // the stored-file sweep keeps every file of a package's folder, and removes a folder no package names
+    const stray = join(scormDir(), 'stray');
+    mkdirSync(stray, { recursive: true });
+    writeFileSync(join(stray, 'x.html'), 'x');
+    const swept = await sweepStoredFiles(api.app, 0);
+    expect(swept.removed.filter((r) => r.path.startsWith('scorm/'))).toEqual([{ school: 'demo', path: 'scorm/stray/x.html', bytes: 1 }]);
     expect(readdirSync(join(tenantRoot(api.config.dataDir, 'demo'), row.dir)).sort()).toEqual(['imsmanifest.xml', 'index.html']);
     const read = await api.call({ method: 'GET', url: `/admin/scorm/${p.media_id}`, token: admin });
     expect(read.json().data).toMatchObject({ id: p.id, version: '1.2' });
