@@ -93,6 +93,7 @@ export const ADMIN_SCREENS: AdminScreen[] = [
   { resource: 'courses', role: 'admin', create: true, edit: '/admin/program' },
   { resource: 'quizzes', role: 'admin', create: true, edit: '/admin/quiz' },
   { resource: 'media', role: 'admin', create: true, edit: '/admin/media' },
+  { resource: 'ltiTools', role: 'admin', create: true },
   { resource: 'videos', role: 'admin' },
   { resource: 'files', role: 'admin', edit: someFile, more: [{ name: 'folder', path: async (token) => `/files/folder/${await someFolder(token)}` }] },
   { resource: 'users', role: 'admin', create: true, edit: '/admin/user' },
