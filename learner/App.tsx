@@ -34,7 +34,7 @@ const pages: Record<string, ComponentType> = {
   courses: firstScreen(() => import('./pages/Courses.tsx')),
   courses_done: firstScreen(() => import('./pages/Courses.tsx')),
   course: lazyPage(() => import('./pages/Course.tsx'), true, ['quiz']),
-  content: lazyPage(() => import('./pages/Content.tsx')),
+  content: lazyPage(() => import('./pages/Content.tsx'), true, ['records']),
   quiz: lazyPage(() => import('./pages/Quiz.tsx'), true, ['quiz']),
   news: lazyPage(() => import('./pages/News.tsx')),
   news_item: lazyPage(() => import('./pages/News.tsx')),
@@ -43,12 +43,12 @@ const pages: Record<string, ComponentType> = {
   networking_member: lazyPage(() => import('./pages/networking/index.ts').then((m) => ({ default: m.NetworkingMember })), true, ['networking']),
   networking_curator: lazyPage(() => import('./pages/networking/index.ts').then((m) => ({ default: m.NetworkingCurator })), true, ['networking']),
   networking_curator_member: lazyPage(() => import('./pages/networking/index.ts').then((m) => ({ default: m.CuratorMember })), true, ['networking']),
-  documents: lazyPage(() => import('./pages/Documents.tsx')),
-  upload: lazyPage(() => import('./pages/Documents.tsx')),
-  score: lazyPage(() => import('./pages/Score.tsx')),
-  calendar: lazyPage(() => import('./pages/Calendar.tsx')),
-  payment: lazyPage(() => import('./pages/Payment.tsx')),
-  abranch: lazyPage(() => import('./pages/Lifelong.tsx')),
+  documents: lazyPage(() => import('./pages/Documents.tsx'), true, ['records']),
+  upload: lazyPage(() => import('./pages/Documents.tsx'), true, ['records']),
+  score: lazyPage(() => import('./pages/Score.tsx'), true, ['records']),
+  calendar: lazyPage(() => import('./pages/Calendar.tsx'), true, ['calendar']),
+  payment: lazyPage(() => import('./pages/Payment.tsx'), true, ['records']),
+  abranch: lazyPage(() => import('./pages/Lifelong.tsx'), true, ['lifelong']),
   marketplace: lazyPage(() => import('./pages/marketplace/index.ts'), true, ['market']),
   marketplace_item: lazyPage(() => import('./pages/marketplace/index.ts').then((m) => ({ default: m.MarketplaceItem })), true, ['market']),
   marketplace_demo: lazyPage(() => import('./pages/marketplace/index.ts').then((m) => ({ default: m.MarketplaceDemo })), true, ['market']),
@@ -58,7 +58,7 @@ const pages: Record<string, ComponentType> = {
 const Section = firstScreen(() => import('./pages/Section.tsx'));
 const Login = firstScreen(() => import('./pages/Login.tsx'));
 const ResetPassword = firstScreen(() => import('./pages/ResetPassword.tsx'));
-const Credential = lazyPage(() => import('./pages/Lifelong.tsx').then((m) => ({ default: m.CredentialPage })));
+const Credential = lazyPage(() => import('./pages/Lifelong.tsx').then((m) => ({ default: m.CredentialPage })), true, ['lifelong']);
 const MarketHandoff = lazyPage(() => import('./pages/marketplace/index.ts').then((m) => ({ default: m.Handoff })), true, ['market']);
 
 // the first-visit welcome: its chunk (and the page texts) only for a user who has not seen it

@@ -102,15 +102,21 @@ export function loadPageTexts(): Promise<void> {
 }
 
 /**
- * Texts of a subject of their own, outside the page texts: the quiz's, the networking's and the marketplace's, each a
- * chunk with both languages (locales/quiz.ts, networking.ts, marketplace.ts) that their pages load beside themselves
- * (`lazyPage` in App.tsx), under their keys (`quiz.*`, `networking.*`, `market.*`). Not in the page texts, so that a
- * student's landing (the news, the profile) does not download them (issue 28 item 6).
+ * Texts of a subject of their own, outside the page texts: the quiz's, the networking's, the marketplace's, the
+ * calendar's and lifelong learning's, each a chunk with both languages (locales/quiz.ts, networking.ts, marketplace.ts,
+ * calendar.ts, lifelong.ts) that their pages load beside themselves (`lazyPage` in App.tsx), under their keys
+ * (`quiz.*`, `networking.*`, `market.*`, `calendar.*`, `lifelong.*`; the records' `documents.*`, `project.*`, `score.*`,
+ * `payment.*`). Not in the page texts, so that a student's landing (the news, the profile) does not download them
+ * (issue 28 item 6).
  */
 const subjectTexts = {
-  quiz: () => import('./locales/quiz.ts').then((m) => ({ ru: m.quizRu, en: m.quizEn })),
-  networking: () => import('./locales/networking.ts').then((m) => ({ ru: m.networkingRu, en: m.networkingEn })),
-  market: () => import('./locales/marketplace.ts').then((m) => ({ ru: m.marketRu, en: m.marketEn })),
+  quiz: () => import('./locales/quiz.ts').then((m) => ({ ru: { quiz: m.quizRu }, en: { quiz: m.quizEn } })),
+  networking: () => import('./locales/networking.ts').then((m) => ({ ru: { networking: m.networkingRu }, en: { networking: m.networkingEn } })),
+  market: () => import('./locales/marketplace.ts').then((m) => ({ ru: { market: m.marketRu }, en: { market: m.marketEn } })),
+  calendar: () => import('./locales/calendar.ts').then((m) => ({ ru: { calendar: m.calendarRu }, en: { calendar: m.calendarEn } })),
+  lifelong: () => import('./locales/lifelong.ts').then((m) => ({ ru: { lifelong: m.lifelongRu }, en: { lifelong: m.lifelongEn } })),
+  // the student's records: documents, projects, scores, payments (their keys as they are)
+  records: () => import('./locales/records.ts').then((m) => ({ ru: m.recordsRu, en: m.recordsEn })),
 };
 export type TextSubject = keyof typeof subjectTexts;
 const subjectsLoading = new Map<TextSubject, Promise<void>>();
@@ -121,7 +127,7 @@ export function loadSubjectTexts(subject: TextSubject): Promise<void> {
   if (!p) {
     p = subjectTexts[subject]().then(
       (texts) => {
-        for (const l of LANGS) i18n.addResourceBundle(l, 'translation', { [subject]: texts[l] }, true, true);
+        for (const l of LANGS) i18n.addResourceBundle(l, 'translation', texts[l], true, true);
       },
       (err: unknown) => {
         subjectsLoading.delete(subject); // a failed chunk can be tried again
