@@ -153,6 +153,9 @@ describe.skipIf(!pgUp)(`LTI 1.3 with a real ltijs tool (needs PostgreSQL at ${LT
     const grades = await http('GET', '/api/score', student);
     const inProgram = grades.json.data.find((p: { program_id: number }) => p.program_id === programId);
     expect(inProgram.tools).toEqual([expect.objectContaining({ media_id: mediaId, percent: 87, done: true })]);
+    // and in the reports: the launch is a view of the material, the score its score
+    const report = await http('GET', `/admin/report/getMediaActivity?media_id=${mediaId}&period=all`, admin);
+    expect(report.json.data).toEqual([expect.objectContaining({ user_id: userId, score: 87, views: 1 })]);
     void studentId;
   });
 
