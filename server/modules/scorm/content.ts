@@ -113,7 +113,9 @@ export function contentRoutes(fastify: FastifyInstance) {
       if (rel === RUNTIME) {
         const [me] = await db.select({ id: users.id, name: users.name, surname: users.surname, login: users.login }).from(users).where(eq(users.id, found.attempt.user_id));
         const name = [me?.surname, me?.name].filter(Boolean).join(', ') || me?.login || '';
-        const values = initialValues(found.pkg.version, fieldsOf(found.attempt), { id: found.attempt.user_id, name });
+        // the run-time's defaults too, so that a page reading them before the first answer from the portal gets them
+        const defaults = found.pkg.version === '1.2' ? { 'cmi.core.lesson_mode': 'normal', 'cmi.core.credit': 'credit' } : { 'cmi.mode': 'normal', 'cmi.credit': 'credit' };
+        const values = { ...defaults, ...initialValues(found.pkg.version, fieldsOf(found.attempt), { id: found.attempt.user_id, name }) };
         const global = found.pkg.version === '1.2' ? 'API' : 'API_1484_11';
         const origin = found.launch.origin ?? '*';
         contentHeaders(reply, found.launch.origin, 'no-store');

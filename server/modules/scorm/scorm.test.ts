@@ -237,6 +237,7 @@ describe('SCORM packages', () => {
     expect(runtime.headers['content-type']).toContain('text/javascript');
     expect(runtime.body).toContain('window.API = api');
     expect(runtime.body).toContain('"cmi.core.entry":"ab-initio"');
+    expect(runtime.body).toContain('"cmi.core.lesson_mode":"normal"');
     expect(runtime.body).toContain('"http://demo.localhost:8080"');
     // only the package's own files, only with this key, only in this school
     expect((await fetchContent(l.launch_url.replace('index.html', 'imsmanifest.xml'))).statusCode).toBe(200);
