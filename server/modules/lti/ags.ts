@@ -10,13 +10,14 @@ import { Id, isId, nullable } from '../../core/schemas.ts';
 import { dataOf } from '../../core/responses.ts';
 import { apiBase, platformUrls, schoolKey, signWithSchoolKey, verifySchoolSigned } from './keys.ts';
 import { ltiRefusal } from './launch.ts';
-import { AccessToken, LineItem, LineItemBody, ScoreBody } from './schemas.ts';
+import { AccessToken, LineItem, LineItemBody, Result, ScoreBody } from './schemas.ts';
 
 const tags = ['LTI 1.3'];
 const SCOPE = {
   lineItem: 'https://purl.imsglobal.org/spec/lti-ags/scope/lineitem',
   lineItemRead: 'https://purl.imsglobal.org/spec/lti-ags/scope/lineitem.readonly',
   score: 'https://purl.imsglobal.org/spec/lti-ags/scope/score',
+  result: 'https://purl.imsglobal.org/spec/lti-ags/scope/result.readonly',
 };
 const GRANTABLE = Object.values(SCOPE);
 const TOKEN_SECONDS = 3600;
@@ -304,6 +305,43 @@ export function agsRoutes(fastify: FastifyInstance) {
           .onConflictDoUpdate({ target: [mediaUserScores.user_id, mediaUserScores.media_id], set: { score: percent, updated_at: new Date() } });
       }
       return { data: { line_item: urls.lineItem(programId, item.id), user_id: String(userId), percent } };
+    },
+  );
+
+  app.get(
+    '/api/lti/:domain/context/:program/lineitems/:id/results',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'AGS Result service: the latest score of each user on a line item (filters user_id, limit); scope result.readonly',
+        security: [],
+        params: ItemParams,
+        querystring: Type.Object({ user_id: Type.Optional(Type.String({ maxLength: 64 })), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })) }),
+        response: { 200: Type.Array(Result) },
+      },
+    },
+    async (req) => {
+      const { tool, urls } = await caller(req, [SCOPE.result]);
+      const programId = await contextOf(req.db, tool, req.params.program);
+      const item = await itemOf(req.db, tool, programId, req.params.id);
+      const userId = req.query.user_id === undefined ? undefined : Number(req.query.user_id);
+      if (userId !== undefined && !isId(userId)) return [];
+      const rows = await req.db
+        .select()
+        .from(ltiScores)
+        .where(and(eq(ltiScores.line_item_id, item.id), userId !== undefined ? eq(ltiScores.user_id, userId) : undefined))
+        .orderBy(ltiScores.user_id)
+        .limit(req.query.limit ?? 1000);
+      const line = urls.lineItem(programId, item.id);
+      return rows.map((r) => ({
+        id: `${line}/results/${r.user_id}`,
+        scoreOf: line,
+        userId: String(r.user_id),
+        ...(r.score_given !== null ? { resultScore: r.score_given } : {}),
+        ...(r.score_maximum !== null ? { resultMaximum: r.score_maximum } : {}),
+        ...(r.comment ? { comment: r.comment } : {}),
+      }));
     },
   );
 }

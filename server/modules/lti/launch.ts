@@ -19,7 +19,12 @@ const tags = ['LTI 1.3'];
 export const HINT_SECONDS = 300;
 const ID_TOKEN_SECONDS = 300;
 const LTI = 'https://purl.imsglobal.org/spec/lti/claim';
-const AGS_SCOPES = ['https://purl.imsglobal.org/spec/lti-ags/scope/lineitem', 'https://purl.imsglobal.org/spec/lti-ags/scope/lineitem.readonly', 'https://purl.imsglobal.org/spec/lti-ags/scope/score'];
+const AGS_SCOPES = [
+  'https://purl.imsglobal.org/spec/lti-ags/scope/lineitem',
+  'https://purl.imsglobal.org/spec/lti-ags/scope/lineitem.readonly',
+  'https://purl.imsglobal.org/spec/lti-ags/scope/score',
+  'https://purl.imsglobal.org/spec/lti-ags/scope/result.readonly',
+];
 /** Our roles as LIS context roles (LTI 1.3 core, appendix A). */
 const ROLE_URIS: Record<User['role'], string[]> = {
   student: ['http://purl.imsglobal.org/vocab/lis/v2/membership#Learner'],

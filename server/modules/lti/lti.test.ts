@@ -145,7 +145,7 @@ describe('LTI tools, launch and AGS (API)', () => {
     const first = await assertion('a1');
     const granted = await token(first, `${SCORE} ${READ} https://purl.imsglobal.org/spec/lti-ags/scope/result.readonly`);
     expect(granted.statusCode, granted.body).toBe(200);
-    expect(granted.json().scope).toBe(`${READ} ${SCORE}`);
+    expect(granted.json().scope).toBe(`${READ} ${SCORE} https://purl.imsglobal.org/spec/lti-ags/scope/result.readonly`);
     const replay = await token(first, SCORE);
     expect([replay.statusCode, replay.json().name]).toEqual([401, 'ERROR_LTI_REPLAY']);
     const bearer = { authorization: `Bearer ${granted.json().access_token}` };
@@ -164,6 +164,8 @@ describe('LTI tools, launch and AGS (API)', () => {
     const posted = await score(claims.sub);
     expect(posted.statusCode, posted.body).toBe(200);
     expect(posted.json().data.percent).toBe(70);
+    const results = await api.call({ method: 'GET', url: `${itemPath}/results`, headers: bearer });
+    expect(results.json()).toEqual([expect.objectContaining({ userId: claims.sub, resultScore: 7, resultMaximum: 10, scoreOf: ags.lineitem })]);
     expect((await api.call({ method: 'GET', url: `/api/lti/material/${m.id}`, token: student })).json().data.grade).toMatchObject({ score_given: 7, score_maximum: 10, percent: 70 });
 
     // a token without the lineitem scope cannot create line items; none at all is refused

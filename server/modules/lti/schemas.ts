@@ -73,6 +73,16 @@ export const LineItemBody = Type.Object({
   tag: Type.Optional(Type.String({ maxLength: 255 })),
 });
 
+/** An AGS result (application/vnd.ims.lis.v2.resultcontainer+json items). */
+export const Result = Type.Object({
+  id: Type.String(),
+  scoreOf: Type.String(),
+  userId: Type.String(),
+  resultScore: Type.Optional(Type.Number()),
+  resultMaximum: Type.Optional(Type.Number()),
+  comment: Type.Optional(Type.String()),
+});
+
 const Progress = <const T extends readonly string[]>(values: T) => Type.Union(values.map((v) => Type.Literal(v)));
 /** An AGS score (application/vnd.ims.lis.v1.score+json). */
 export const ScoreBody = Type.Object({
