@@ -15,9 +15,12 @@ pool_size=${PGB_POOL_SIZE:-20}
 max_clients=${PGB_MAX_CLIENTS:-2000}
 
 stop() {
-  if [ -f "$dir/pgbouncer.pid" ] && kill -0 "$(cat "$dir/pgbouncer.pid")" 2>/dev/null; then
-    kill "$(cat "$dir/pgbouncer.pid")"
-    for _ in $(seq 50); do kill -0 "$(cat "$dir/pgbouncer.pid")" 2>/dev/null || break; sleep 0.1; done
+  # the pid read once: PgBouncer removes its pid file as it ends
+  local pid
+  pid=$(cat "$dir/pgbouncer.pid" 2>/dev/null || true)
+  if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
+    kill "$pid"
+    for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
   fi
 }
 

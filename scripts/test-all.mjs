@@ -1,139 +1,163 @@
 #!/usr/bin/env node
-// `npm test`: type-check, lint and format check, unit and API tests on PGlite, then the build of both apps and the
-// browser journeys in Chromium with, beside them, the API tests on PostgreSQL when TEST_DATABASE_URL is set.
-// Ends with "N passed, N failed".
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+// `npm test`: type-check, lint and format check, the unit and API tests on PGlite, the API tests again on PostgreSQL
+// (TEST_DATABASE_URL) and through PgBouncer in transaction mode (TEST_PGBOUNCER_URL), the build of both apps and the
+// browser journeys in Chromium. Ends with "N passed, N failed".
+//
+// The machine has two cores, so the work is two lanes fed from one queue (docs/performance.md "The test run"): one
+// lane builds the apps and runs the journeys (one browser and one server, a core between them); the other takes the
+// checks and the vitest runs, each in shards of one worker, longest first; when the journeys end, their lane takes
+// shards from the queue too. Before, the vitest runs were one lane of their own (PGlite, then PostgreSQL), which went on
+// alone for minutes after the journeys, one core idle (clean-clone CI 35 minutes on 2026-11-29).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 
 const tmp = '.tmp/test-results';
 rmSync(tmp, { recursive: true, force: true });
 mkdirSync(tmp, { recursive: true });
-let passed = 0;
-let failed = 0;
 const bin = (name) => `node_modules/.bin/${name}`;
 
-function run(label, cmd, args, env = {}) {
-  console.log(`\n=== ${label} ===`);
-  const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  return res.status === 0;
-}
-
-/** As `run`, without blocking this process: the background vitest lane goes on to its next run meanwhile. */
-function runAsync(label, cmd, args, env = {}) {
-  console.log(`\n=== ${label} ===`);
-  const child = spawn(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  return new Promise((resolve) => child.on('close', (code) => resolve(code === 0)));
-}
-
-function step(label, cmd, args, env) {
-  if (run(label, cmd, args, env)) passed += 1;
-  else {
-    failed += 1;
-    console.log(`--- ${label} FAILED`);
-  }
-}
-
-function vitestCounts(file) {
-  if (!existsSync(file)) return { p: 0, f: 1 };
-  const r = JSON.parse(readFileSync(file, 'utf8'));
-  return { p: r.numPassedTests, f: r.numFailedTests + (r.numTotalTestSuites && !r.success && r.numFailedTests === 0 ? 1 : 0) };
-}
-
-step('type-check', bin('tsc'), ['--noEmit', '-p', '.']);
-// Biome: the formatter's layout and the linter's rules (biome.json); `npm run format` fixes what it can.
-step('lint and format', bin('biome'), ['ci', '--diagnostic-level=error', '.']);
-
 const pgUrl = process.env.TEST_DATABASE_URL;
-const e2e = process.env.SKIP_E2E !== '1';
-
-/** A vitest run in the background, its output kept in a file; resolves with that file once it ends. */
-function vitestInBackground(label, args, env, log) {
-  console.log(`\n=== ${label}, beside the journeys; output below when done ===`);
-  const fd = openSync(log, 'w');
-  const child = spawn(bin('vitest'), args, { stdio: ['ignore', fd, fd], env: { ...process.env, ...env } });
-  return new Promise((resolve) => child.on('close', () => resolve(log)));
-}
-
-// The two vitest runs: on PGlite (everything; TEST_DATABASE_URL emptied, since CI exports it for the other run) and,
-// when TEST_DATABASE_URL is set, the API suite again on PostgreSQL.
-const pgliteArgs = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${tmp}/vitest.json`];
-const pgArgs = ['run', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${tmp}/vitest-pg.json`];
-// the third run: the API suite on PostgreSQL through PgBouncer in transaction mode (TEST_PGBOUNCER_URL, .ci/run starts
-// one with scripts/pgbouncer.sh); each test's database is reached through the pooler (server/test/harness.ts)
 const bouncerUrl = pgUrl ? process.env.TEST_PGBOUNCER_URL : undefined;
-const bouncerArgs = ['run', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${tmp}/vitest-pgbouncer.json`];
-// With the journeys, both runs go one after the other beside the build and the journeys, one worker each: the
-// journeys leave most of a core idle (one browser waiting on one server), so the two lanes together take the time of
-// the longer one. (Before: the PGlite run on both cores first, then the journeys beside the PostgreSQL run, whose core
-// then idled for the journeys' last third. A clean-clone CI run on the slow machine of 2026-11-25: 22.5 minutes
-// before, 20.6 after; the journeys take 15.6 minutes beside the lane instead of 13.3.) Since the API test files share
-// their worker's module graph (vitest.config.ts, `isolate: false` for server/), the lane takes 13.4 minutes instead
-// of 19.8 and the journeys (15.2) are the longer lane: clean-clone CI 20.5 → 15.7 minutes on 2026-11-28.
-// `--maxWorkers` is given here every time: a project's default is not the CLI's.
-let vitestLane;
-if (e2e) {
-  vitestLane = (async () => {
-    const logs = [await vitestInBackground('unit and API tests (PGlite)', [...pgliteArgs, '--maxWorkers=1'], { TEST_DATABASE_URL: '' }, `${tmp}/vitest.log`)];
-    if (pgUrl) logs.push(await vitestInBackground('API tests (PostgreSQL)', [...pgArgs, '--maxWorkers=1'], { TEST_DATABASE_URL: pgUrl, TEST_PGBOUNCER_URL: '' }, `${tmp}/vitest-pg.log`));
-    return logs;
-  })();
-} else {
-  run('unit and API tests (PGlite)', bin('vitest'), [...pgliteArgs, '--maxWorkers=2'], { TEST_DATABASE_URL: '' });
-  if (pgUrl) run('API tests (PostgreSQL)', bin('vitest'), [...pgArgs, '--maxWorkers=2'], { TEST_DATABASE_URL: pgUrl, TEST_PGBOUNCER_URL: '' });
-  if (bouncerUrl) run('API tests (PostgreSQL through PgBouncer)', bin('vitest'), [...bouncerArgs, '--maxWorkers=2'], { TEST_DATABASE_URL: pgUrl, TEST_PGBOUNCER_URL: bouncerUrl });
-}
-if (!pgUrl) console.log('\n(TEST_DATABASE_URL is not set: the API suite runs on PGlite only)');
-else if (!bouncerUrl) console.log('\n(TEST_PGBOUNCER_URL is not set: the API suite does not run through PgBouncer)');
+const e2e = process.env.SKIP_E2E !== '1';
+// For checking this runner itself on a few files: extra arguments (file filters) for every vitest run and for playwright.
+const vitestFilter = process.env.TEST_ALL_VITEST_FILTER ? process.env.TEST_ALL_VITEST_FILTER.split(' ') : [];
+const e2eFilter = process.env.TEST_ALL_E2E_FILTER ? process.env.TEST_ALL_E2E_FILTER.split(' ') : [];
 
-if (e2e) {
-  if (await runAsync('build', 'npm', ['run', 'build'])) passed += 1;
-  else {
-    failed += 1;
-    console.log('--- build FAILED');
+/**
+ * A job: a command whose output goes to its own log, printed whole when the run ends (two lanes at once would
+ * interleave their lines). `count` reads what it passed and failed once it has ended.
+ */
+function job(label, cmd, args, { env = {}, count, weight = 1 } = {}) {
+  const log = `${tmp}/${label.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.log`;
+  return { label, cmd, args, env, count, weight, log };
+}
+
+function runJob(j) {
+  const started = Date.now();
+  console.log(`--- started: ${j.label}`);
+  const fd = openSync(j.log, 'w');
+  const child = spawn(j.cmd, j.args, { stdio: ['ignore', fd, fd], env: { ...process.env, ...j.env } });
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      j.ok = code === 0;
+      j.seconds = Math.round((Date.now() - started) / 1000);
+      console.log(`--- ended: ${j.label} (${j.seconds} s${j.ok ? '' : ', FAILED'})`);
+      resolve(j);
+    });
+  });
+}
+
+/** A vitest run's counts from its JSON report; a run that ended without one, or failed outside its tests, is a failure. */
+function vitestCount(file) {
+  return () => {
+    if (!existsSync(file)) return { passed: 0, failed: 1 };
+    const r = JSON.parse(readFileSync(file, 'utf8'));
+    const outside = !r.success && r.numFailedTests === 0 ? 1 : 0;
+    return { passed: r.numPassedTests, failed: r.numFailedTests + outside };
+  };
+}
+
+/** A check that counts as one test: passed when its command ends with 0. */
+const asOne = (j) => () => (j.ok ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
+
+function check(label, cmd, args, weight) {
+  const j = job(label, cmd, args, { weight });
+  j.count = asOne(j);
+  return j;
+}
+
+/**
+ * A vitest run cut in `shards`; `weight` is its expected share of time (the queue takes the heaviest first).
+ * `--maxWorkers` is given every time: a project's default is not the CLI's.
+ */
+function vitestRun(name, scope, env, shards, weight, extra = []) {
+  // a filter given for checking this runner replaces the run's scope (vitest ORs its file filters)
+  const args = [...(vitestFilter.length ? vitestFilter : scope), ...extra];
+  if (vitestFilter.length) shards = 1; // a few files do not make shards
+  return Array.from({ length: shards }, (_, i) => {
+    const json = `${tmp}/vitest-${name}-${i + 1}.json`;
+    const shard = shards > 1 ? [`--shard=${i + 1}/${shards}`] : [];
+    return job(`vitest ${name} ${i + 1}/${shards}`, bin('vitest'), ['run', ...args, ...shard, '--maxWorkers=1', '--reporter=default', '--reporter=json', `--outputFile.json=${json}`], {
+      env,
+      count: vitestCount(json),
+      weight: weight / shards,
+    });
+  });
+}
+
+// The run through PgBouncer leaves out what would only repeat the PostgreSQL run: the files whose servers reach
+// PostgreSQL straight whatever the run (real processes with their own DATABASE_URL, the refusals of a database without
+// a pooler), and the sweeps generated from the route table, which check the routes' answers and roles, the same SQL
+// whichever way it reaches PostgreSQL (the pooler's own concern, unnamed statements and a school per transaction, is
+// what every other file exercises).
+const notThroughBouncer = [
+  'crash-safety',
+  'sign-out-two-processes',
+  'overload',
+  'cli',
+  'batch-crash',
+  'hostile-input',
+  'hostile-uploads',
+  'bad-input',
+  'probe',
+  'role-matrix',
+  'route-table',
+  'openapi',
+  'lazy-schemas',
+  'responses',
+].flatMap((f) => ['--exclude', `**/${f}.test.ts`]);
+
+const queue = [
+  check('type-check', bin('tsc'), ['--noEmit', '-p', '.'], 2),
+  // Biome: the formatter's layout and the linter's rules (biome.json); `npm run format` fixes what it can.
+  check('lint and format', bin('biome'), ['ci', '--diagnostic-level=error', '.'], 0.5),
+  // everything on PGlite (TEST_DATABASE_URL emptied, since CI exports it for the other runs)
+  ...vitestRun('pglite', [], { TEST_DATABASE_URL: '', TEST_PGBOUNCER_URL: '' }, pgUrl ? 2 : 1, 12),
+  ...(pgUrl ? vitestRun('postgres', ['server'], { TEST_DATABASE_URL: pgUrl, TEST_PGBOUNCER_URL: '' }, 2, 12) : []),
+  ...(bouncerUrl ? vitestRun('pgbouncer', ['server'], { TEST_DATABASE_URL: pgUrl, TEST_PGBOUNCER_URL: bouncerUrl }, 1, 5, notThroughBouncer) : []),
+].sort((a, b) => b.weight - a.weight);
+if (!pgUrl) console.log('(TEST_DATABASE_URL is not set: the API suite runs on PGlite only)');
+else if (!bouncerUrl) console.log('(TEST_PGBOUNCER_URL is not set: the API suite does not run through PgBouncer)');
+
+const done = [];
+async function lane(first = []) {
+  for (const j of first) {
+    done.push(await runJob(j));
+    if (!j.ok && j.then) break;
   }
-  await runAsync('browser journeys (Chromium)', bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: `${tmp}/playwright.json` });
-  const file = `${tmp}/playwright.json`;
-  if (existsSync(file)) {
+  for (let j = queue.shift(); j; j = queue.shift()) done.push(await runJob(j));
+}
+
+const journeys = [];
+if (e2e) {
+  const build = job('build', 'npm', ['run', 'build']);
+  build.count = asOne(build);
+  build.then = true; // no journeys without the apps
+  const browser = job('browser journeys (Chromium)', bin('playwright'), ['test', ...e2eFilter], { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${tmp}/playwright.json` } });
+  browser.count = () => {
+    const file = `${tmp}/playwright.json`;
+    if (!existsSync(file)) return { passed: 0, failed: 1 };
     const s = JSON.parse(readFileSync(file, 'utf8')).stats ?? {};
-    passed += s.expected ?? 0;
-    failed += (s.unexpected ?? 0) + (s.flaky ?? 0) * 0;
-    if (!s.expected && !s.unexpected) failed += 1;
-  } else failed += 1;
+    return { passed: s.expected ?? 0, failed: (s.unexpected ?? 0) + (s.flaky ?? 0) + (s.expected || s.unexpected ? 0 : 1) };
+  };
+  journeys.push(build, browser);
 }
+const began = Date.now();
+await Promise.all([lane(journeys), lane()]);
 
-// The run through PgBouncer starts when the journeys are done, on both cores (the PostgreSQL run's end beside it):
-// after them the journeys' core is free, and a third run in the one-worker lane made it the longer lane by minutes
-// (clean-clone CI 24.5 minutes on 2026-11-29). Left out of it: the files whose servers reach PostgreSQL straight
-// whatever the run (real processes started with their own DATABASE_URL, the refusals of a database without a pooler),
-// which would only repeat the PostgreSQL run.
-const straightOnly = ['crash-safety', 'sign-out-two-processes', 'overload', 'cli', 'batch-crash'].flatMap((f) => ['--exclude', `**/${f}.test.ts`]);
-const bouncerRun =
-  e2e && bouncerUrl
-    ? vitestInBackground(
-        'API tests (PostgreSQL through PgBouncer)',
-        [...bouncerArgs, '--maxWorkers=2', ...straightOnly],
-        { TEST_DATABASE_URL: pgUrl, TEST_PGBOUNCER_URL: bouncerUrl },
-        `${tmp}/vitest-pgbouncer.log`,
-      )
-    : undefined;
-
-if (vitestLane) {
-  for (const log of [...(await vitestLane), ...(bouncerRun ? [await bouncerRun] : [])]) {
-    const label = log.endsWith('-pg.log') ? 'API tests (PostgreSQL)' : log.endsWith('-pgbouncer.log') ? 'API tests (PostgreSQL through PgBouncer)' : 'unit and API tests (PGlite)';
-    console.log(`\n=== ${label}: output ===`);
-    process.stdout.write(readFileSync(log, 'utf8'));
-  }
+let passed = 0;
+let failed = 0;
+for (const j of done) {
+  console.log(`\n=== ${j.label}: output ===`);
+  process.stdout.write(readFileSync(j.log, 'utf8'));
 }
-for (const [file, wanted] of [
-  [`${tmp}/vitest.json`, true],
-  [`${tmp}/vitest-pg.json`, Boolean(pgUrl)],
-  [`${tmp}/vitest-pgbouncer.json`, Boolean(bouncerUrl)],
-]) {
-  if (!wanted) continue;
-  const c = vitestCounts(file);
-  passed += c.p;
-  failed += c.f;
+console.log('\n=== times ===');
+for (const j of done) {
+  const c = j.count();
+  passed += c.passed;
+  failed += c.failed;
+  console.log(`${j.label}: ${j.seconds} s, ${c.passed} passed, ${c.failed} failed`);
 }
-
+writeFileSync(`${tmp}/times.json`, JSON.stringify({ seconds: Math.round((Date.now() - began) / 1000), jobs: done.map(({ label, seconds, ok }) => ({ label, seconds, ok })) }, null, 2));
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
