@@ -10,6 +10,8 @@ import { AppError, notFound } from '../../core/errors.ts';
 import { IdParams } from '../../core/schemas.ts';
 import { dataOf, fileAnswer } from '../../core/responses.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
+import { errorsEn } from '../../../common/i18n/errors.en.ts';
+import { errorsRu } from '../../../common/i18n/errors.ru.ts';
 import { assertItemVisible, enrolledProgramIds, seesAllPrograms } from '../programs/index.ts';
 import { apiBase, platformUrls, schoolKey, signWithSchoolKey, verifySchoolSigned } from './keys.ts';
 import { Jwks, LaunchStart, LtiMaterial } from './schemas.ts';
@@ -85,6 +87,22 @@ function formPost(reply: FastifyReply, action: string, fields: Record<string, st
     .header('content-type', 'text/html; charset=utf-8')
     .header('cache-control', 'no-store')
     .header('content-security-policy', `default-src 'none'; script-src ${hash}; form-action ${new URL(action).origin}; frame-ancestors *; base-uri 'none'`)
+    .send(html);
+}
+
+/**
+ * A refusal of the authentication endpoint as the browser in the tool's window shows it: the catalogue's words in the
+ * reader's language (and the code), where a program or a test asking for JSON gets the usual error answer.
+ */
+function refusalPage(req: FastifyRequest, reply: FastifyReply, err: AppError) {
+  const en = /^en\b/i.test(req.headers['accept-language'] ?? '');
+  const words = (en ? errorsEn : errorsRu)[err.code] ?? (en ? errorsEn : errorsRu).SERVER_ERROR;
+  const html = `<!doctype html><html lang="${en ? 'en' : 'ru'}"><head><meta charset="utf-8"><title>${escapeHtml(words.title)}</title></head><body><main><h1>${escapeHtml(words.title)}</h1><p>${escapeHtml(words.text)}</p><p><small>${escapeHtml(err.code)}</small></p></main></body></html>`;
+  return reply
+    .status(err.status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('content-security-policy', "default-src 'none'; frame-ancestors *; base-uri 'none'; form-action 'none'")
     .send(html);
 }
 
@@ -288,8 +306,17 @@ export function launchRoutes(fastify: FastifyInstance) {
     params: DomainParams,
     response: { 200: fileAnswer('text/html', 'A page that posts id_token and state to the tool') },
   });
-  app.get('/api/lti/:domain/auth', { config: toolFacing, schema: { ...authSchema('GET'), querystring: AuthQuery } }, async (req, reply) => authenticate(req, reply, req.query));
+  /** A browser (it asks for HTML) is shown the refusal as a page in its language; anyone else gets the error answer. */
+  const answer = async (req: FastifyRequest, reply: FastifyReply, p: AuthParams) => {
+    try {
+      return await authenticate(req, reply, p);
+    } catch (err) {
+      if (err instanceof AppError && err.status < 500 && /text\/html/.test(req.headers.accept ?? '')) return refusalPage(req, reply, err);
+      throw err;
+    }
+  };
+  app.get('/api/lti/:domain/auth', { config: toolFacing, schema: { ...authSchema('GET'), querystring: AuthQuery } }, async (req, reply) => answer(req, reply, req.query));
   app.post('/api/lti/:domain/auth', { config: toolFacing, schema: { ...authSchema('POST'), body: AuthQuery, consumes: ['application/x-www-form-urlencoded'] } }, async (req, reply) =>
-    authenticate(req, reply, req.body),
+    answer(req, reply, req.body),
   );
 }

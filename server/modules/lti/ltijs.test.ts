@@ -198,6 +198,10 @@ describe.skipIf(!pgUp)(`LTI 1.3 with a real ltijs tool (needs PostgreSQL at ${LT
     const unknown = await fetch(withParam('client_id', 'no-such-tool'));
     expect(unknown.status).toBe(401);
     expect(((await unknown.json()) as { name: string }).name).toBe('ERROR_LTI_CLIENT');
+    // a browser (the tool's window) is shown the refusal as a page in its language
+    const page = await fetch(withParam('client_id', 'no-such-tool'), { headers: { accept: 'text/html', 'accept-language': 'en' } });
+    expect([page.status, page.headers.get('content-type')]).toEqual([401, 'text/html; charset=utf-8']);
+    expect(await page.text()).toContain('No tool of this school has this client id.');
     const elsewhere = await fetch(withParam('redirect_uri', 'https://evil.example/launch'));
     expect(elsewhere.status).toBe(400);
     expect(((await elsewhere.json()) as { name: string }).name).toBe('ERROR_LTI_REDIRECT');
