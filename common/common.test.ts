@@ -174,8 +174,8 @@ describe('tenant, format, validation, session', () => {
     expect(toApiDate('31.02.2020')).toBeNull();
     expect(toApiDate('2023-02-29')).toBeNull();
     expect(toApiDate('12.13.2020')).toBeNull();
-    expect(formatNumber(1234567.5)).toBe('1 234 567.5');
-    expect(formatNumber(-1000, 2)).toBe('-1 000.00');
+    expect(formatNumber(1234567.5)).toBe('1\u00A0234\u00A0567,5');
+    expect(formatNumber(-1000, 2)).toBe('-1\u00A0000,00');
     expect(formatDuration(3725)).toBe('01:02:05');
   });
 

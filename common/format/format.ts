@@ -1,3 +1,5 @@
+import { getLang, type Lang } from '../i18n/lang.ts';
+
 /** `YYYY-MM-DD` (or an ISO instant) → `DD.MM.YYYY`; empty for nothing. */
 export function toDisplayDate(v: string | null | undefined): string {
   if (!v) return '';
@@ -17,16 +19,58 @@ export function toApiDate(v: string | null | undefined): string | null {
   return `${m[3]}-${m[2]}-${m[1]}`;
 }
 
-/** Numbers with a space as thousands separator: 1234567.5 → "1 234 567.5". */
-export function formatNumber(n: number | string | null | undefined, fractionDigits?: number): string {
+/** The non-breaking space that groups thousands and ties a number to its unit or currency code: they never wrap apart. */
+export const NBSP = '\u00A0';
+
+/** The language to format for: the one given, else the interface language in local storage (Russian on the server). */
+const langOf = (lang?: Lang | string): Lang => ((lang ?? getLang()) === 'en' ? 'en' : 'ru');
+
+/**
+ * A number for people: thousands grouped with a non-breaking space in both languages, a decimal comma in Russian and a
+ * point in English: 1234567.5 → "1 234 567,5" (ru) / "1 234 567.5" (en). `fractionDigits` fixes the digits after it.
+ */
+export function formatNumber(n: number | string | null | undefined, fractionDigits?: number, lang?: Lang | string): string {
   if (n === null || n === undefined || n === '') return '';
   const num = Number(n);
   if (Number.isNaN(num)) return String(n);
   const fixed = fractionDigits === undefined ? String(num) : num.toFixed(fractionDigits);
   const [int, frac] = fixed.split('.');
   const sign = int.startsWith('-') ? '-' : '';
-  const grouped = int.replace('-', '').replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
-  return sign + grouped + (frac ? `.${frac}` : '');
+  const grouped = int.replace('-', '').replace(/\B(?=(\d{3})+(?!\d))/g, NBSP);
+  return sign + grouped + (frac ? `${langOf(lang) === 'en' ? '.' : ','}${frac}` : '');
+}
+
+/**
+ * A percentage: the number as `formatNumber` gives it and the sign right after it, no space, in both apps and both
+ * languages ("33,3%" / "33.3%"), so the sign never wraps away from its number. `fractionDigits` as in `formatNumber`.
+ */
+export function formatPercent(n: number | string | null | undefined, fractionDigits?: number, lang?: Lang | string): string {
+  const v = formatNumber(n, fractionDigits, lang);
+  return v ? `${v}%` : '';
+}
+
+const WEEKDAYS: Record<Lang, string[]> = {
+  ru: ['Пн', 'Вт', 'Ср', 'Чт', 'Пт', 'Сб', 'Вс'],
+  en: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'],
+};
+const MONTHS: Record<Lang, string[]> = {
+  ru: ['Январь', 'Февраль', 'Март', 'Апрель', 'Май', 'Июнь', 'Июль', 'Август', 'Сентябрь', 'Октябрь', 'Ноябрь', 'Декабрь'],
+  en: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
+};
+
+/** The short weekday names of a calendar's header, Monday first: "Пн Вт Ср Чт Пт Сб Вс" / "Mon … Sun". */
+export function weekdayNames(lang?: Lang | string): string[] {
+  return [...WEEKDAYS[langOf(lang)]];
+}
+
+/** A month's name as a calendar's title says it (nominative in Russian), `month` 0–11: 10 → "Ноябрь" / "November". */
+export function monthName(month: number, lang?: Lang | string): string {
+  return MONTHS[langOf(lang)][((month % 12) + 12) % 12];
+}
+
+/** A calendar's title: the month and the year of a date, "Ноябрь 2026" / "November 2026". */
+export function formatMonthYear(d: Date, lang?: Lang | string): string {
+  return `${monthName(d.getMonth(), lang)} ${d.getFullYear()}`;
 }
 
 /** Seconds → `hh:mm:ss`. */
@@ -54,25 +98,25 @@ export function formatTime(v: string | Date | null | undefined, seconds = false)
   return `${pad2(d.getHours())}:${pad2(d.getMinutes())}${seconds ? `:${pad2(d.getSeconds())}` : ''}`;
 }
 
-/** A money amount: grouped number and the currency code, `360 000 RUB`. */
-export function formatMoney(amount: number | string | null | undefined, currency?: string | null): string {
-  const n = formatNumber(amount);
-  return n && currency ? `${n} ${currency}` : n;
+/** A money amount: grouped number and the currency code after a non-breaking space, `360 000 RUB`: it never wraps. */
+export function formatMoney(amount: number | string | null | undefined, currency?: string | null, lang?: Lang | string): string {
+  const n = formatNumber(amount, undefined, lang);
+  return n && currency ? `${n}${NBSP}${currency}` : n;
 }
 
 const SIZE_UNITS = { ru: ['Б', 'КБ', 'МБ', 'ГБ'], en: ['B', 'KB', 'MB', 'GB'] } as const;
 
-/** A file size for people in the interface language: 180122 → `175.9 КБ` (ru) / `175.9 KB` (en); a dash for nothing. */
-export function formatFileSize(bytes: number | string | null | undefined, lang: 'ru' | 'en' | string = 'ru'): string {
+/** A file size for people in the interface language: 180122 → `175,9 КБ` (ru) / `175.9 KB` (en); a dash for nothing. */
+export function formatFileSize(bytes: number | string | null | undefined, lang?: Lang | string): string {
   if (bytes === null || bytes === undefined || bytes === '' || Number.isNaN(Number(bytes))) return '—';
-  const units = SIZE_UNITS[lang === 'en' ? 'en' : 'ru'];
+  const units = SIZE_UNITS[langOf(lang)];
   let v = Number(bytes);
   let i = 0;
   while (v >= 1024 && i < units.length - 1) {
     v /= 1024;
     i++;
   }
-  return `${formatNumber(v, i ? 1 : 0)} ${units[i]}`;
+  return `${formatNumber(v, i ? 1 : 0, lang)}${NBSP}${units[i]}`;
 }
 
 /** The date and time parts of an instant in the viewer's time zone. */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { api } from '../../common/api/client.ts';
 import { apiBaseUrl } from '../../common/tenant/tenant.ts';
-import { formatTime, toDisplayDate } from '../../common/format/format.ts';
+import { formatMonthYear, formatTime, toDisplayDate, weekdayNames } from '../../common/format/format.ts';
 import { ErrorState, Loading, useErrorToast, useLoad } from '../components/ui.tsx';
 import './calendar.css';
 import { useClientSetting } from '../components/school.ts';
@@ -83,7 +83,8 @@ export default function Calendar() {
   // the school's calendar: client setting 19 (`GET /api/setting/19`), read once per page load
   const calendarId = useClientSetting(19) ?? '';
   const weekdays = t('calendar.weekdays', { returnObjects: true }) as string[];
-  const monthLabel = sel.toLocaleDateString(i18n.language, { month: 'long', year: 'numeric' });
+  const shortWeekdays = weekdayNames(i18n.language);
+  const monthLabel = formatMonthYear(sel, i18n.language);
   const label = mode === 'month' ? monthLabel : `${toDisplayDate(dayKey(days[0]))} — ${toDisplayDate(dayKey(days[6]))}`;
 
   const move = (dir: number) => {
@@ -155,9 +156,9 @@ export default function Calendar() {
         <>
           <div className="cal-grid" role="grid" aria-label={monthLabel} ref={grid} onKeyDown={onKey} data-testid="calendar-grid">
             <div role="row" className="cal-row cal-head">
-              {weekdays.map((w) => (
+              {weekdays.map((w, i) => (
                 <div role="columnheader" key={w} className="cal-wd">
-                  <abbr title={w}>{w.slice(0, 2)}</abbr>
+                  <abbr title={w}>{shortWeekdays[i]}</abbr>
                 </div>
               ))}
             </div>

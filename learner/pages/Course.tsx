@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { api } from '../../common/api/client.ts';
-import { formatNumber, toDisplayDate } from '../../common/format/format.ts';
+import { formatPercent, toDisplayDate } from '../../common/format/format.ts';
 import { ErrorState, Loading, useLoad } from '../components/ui.tsx';
 import type { ProgramAnswer } from '../../common/api/types/programs.ts';
 import { ProgressBadge } from './Courses.tsx';
@@ -53,7 +53,7 @@ export default function Course() {
                   <span className={`badge ${q.done ? 'ok' : ''}`} data-testid="item-status">
                     {' '}
                     {t(`courses.status.${q.status}`)}
-                    {q.kind !== 'poll' && <> · {formatNumber(q.result.percent)}%</>}
+                    {q.kind !== 'poll' && <> · {formatPercent(q.result.percent)}</>}
                   </span>
                 )}
               </li>

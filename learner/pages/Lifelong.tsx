@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import { api, type ApiError } from '../../common/api/client.ts';
 import type { CredentialAnswer, MissingStep, MyAchievement, MyAchievements, MyBranchAnswer, MyBranchList } from '../../common/api/types/lifelong.ts';
 import { download } from '../../common/api/download.ts';
-import { toDisplayDate } from '../../common/format/format.ts';
+import { formatNumber, toDisplayDate } from '../../common/format/format.ts';
 import { getLang } from '../../common/i18n/lang.ts';
 import { apiBaseUrl } from '../../common/tenant/tenant.ts';
 import { Empty, ErrorState, Loading, useLoad } from '../components/ui.tsx';
@@ -55,7 +55,7 @@ function BranchList() {
                 <Link to={`/abranch/${b.id}`}>{titleOf(b)}</Link>
               </h2>
               {b.description && <p>{b.description}</p>}
-              <Progress percent={b.percent} label={t('lifelong.progress', { p: b.percent })} />
+              <Progress percent={b.percent} label={t('lifelong.progress', { p: formatNumber(b.percent) })} />
               <small>
                 {t('lifelong.modules', { done: b.modules_done, total: b.modules_total })} · {t('lifelong.programs', { done: b.programs_done, total: b.programs_total })} ·{' '}
                 {t('lifelong.achievements_count', { done: b.achievements_earned, total: b.achievements_total })}
@@ -94,7 +94,7 @@ function BranchPage({ id }: { id: string }) {
       <Link to="/abranch/list">← {t('titles.abranch')}</Link>
       <h1>{titleOf(b)}</h1>
       {b.description && <p>{b.description}</p>}
-      <Progress percent={b.percent} label={t('lifelong.progress', { p: b.percent })} />
+      <Progress percent={b.percent} label={t('lifelong.progress', { p: formatNumber(b.percent) })} />
       <small>{t('lifelong.modules', { done: b.modules_done, total: b.modules_total })}</small>
 
       <h2 style={{ marginTop: 20 }}>{t('lifelong.path')}</h2>

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../common/api/client.ts';
 import type { MyPlans, Price, PriceList } from '../../common/api/types/payments.ts';
 import { download } from '../../common/api/download.ts';
-import { formatNumber, toDisplayDate } from '../../common/format/format.ts';
+import { formatMoney, formatNumber, toDisplayDate } from '../../common/format/format.ts';
 import { Empty, ErrorState, Loading, useErrorToast, useLoad } from '../components/ui.tsx';
 import { useClientSetting } from '../components/school.ts';
 
@@ -11,7 +11,10 @@ import { useClientSetting } from '../components/school.ts';
  * school's terms: how long each format of study lasts (client setting 16) and the instalment plans it offers (17).
  */
 export default function Payment() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // a price's name in the viewer's language: its program's title (the English one if any) and the format's label;
+  // the admin's free-text price title is in one language only
+  const priceName = (pr: Price) => `${(i18n.language === 'en' && pr.program_en) || pr.program} — ${t(`school.formats.${pr.format}`, { defaultValue: pr.title })}`;
   const { data: plans, error, retry } = useLoad((signal) => api<MyPlans>('/api/dataPayment', { signal }).then((r) => r.data), []);
   // prices are an extra: without them the schedule still shows
   const { data: prices = [] } = useLoad(
@@ -36,7 +39,7 @@ export default function Payment() {
           <h2>{p.program}</h2>
           <p>{t('payment.plan', { months: p.months })}</p>
           <p>
-            {t('payment.main')}: {formatNumber(p.totals.main)} {p.currency} · {t('payment.paid')}: {formatNumber(p.totals.main_paid)} · {t('payment.due')}:{' '}
+            {t('payment.main')}: <span className="num">{formatMoney(p.totals.main, p.currency)}</span> · {t('payment.paid')}: {formatNumber(p.totals.main_paid)} · {t('payment.due')}:{' '}
             <strong>{formatNumber(p.totals.main_due)}</strong>
             <br />
             {t('payment.extra')}: {formatNumber(p.totals.extra)} · {t('payment.due')}: {formatNumber(p.totals.extra_due)}
@@ -58,9 +61,9 @@ export default function Payment() {
               <tbody>
                 {p.items.map((i) => (
                   <tr key={i.id} data-testid="payment-item" className={i.paid ? 'paid' : i.overdue ? 'overdue' : ''}>
-                    <td>{toDisplayDate(i.due_date)}</td>
+                    <td className="num">{toDisplayDate(i.due_date)}</td>
                     <td>
-                      {formatNumber(i.amount)} {i.currency} {i.kind === 'extra' && `(${t('payment.extra').toLowerCase()})`}
+                      <span className="num">{formatMoney(i.amount, i.currency)}</span> {i.kind === 'extra' && `(${t('payment.extra').toLowerCase()})`}
                     </td>
                     <td>
                       {t(i.paid ? 'payment.paid' : 'payment.unpaid')}
@@ -86,10 +89,7 @@ export default function Payment() {
           <ul className="items">
             {prices.map((pr) => (
               <li key={pr.id}>
-                {pr.title}:{' '}
-                <strong>
-                  {formatNumber(pr.amount)} {pr.currency}
-                </strong>{' '}
+                {priceName(pr)}: <strong className="num">{formatMoney(pr.amount, pr.currency)}</strong>{' '}
                 <button
                   className="btn ghost"
                   data-testid="invoice"

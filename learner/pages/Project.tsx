@@ -4,7 +4,7 @@ import { ApiError, api } from '../../common/api/client.ts';
 import { download } from '../../common/api/download.ts';
 import { describeError } from '../../common/errors/wording.ts';
 import { getLang } from '../../common/i18n/lang.ts';
-import { toDisplayDate } from '../../common/format/format.ts';
+import { formatNumber, toDisplayDate } from '../../common/format/format.ts';
 import { useErrorTexts, useLoad, useSuccessToast } from '../components/ui.tsx';
 import { FileButton } from '../components/FileButton.tsx';
 import type { ProjectVersion as Version } from '../../common/api/types/projects.ts';
@@ -110,7 +110,7 @@ export function ProjectSubmission({ mediaId }: { mediaId: number }) {
                 {v.score !== null && (
                   <>
                     {' '}
-                    · {t('project.score')}: <strong>{v.score}</strong>
+                    · {t('project.score')}: <strong>{formatNumber(v.score)}</strong>
                   </>
                 )}
                 {v.trainer && (

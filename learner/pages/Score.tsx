@@ -6,6 +6,7 @@ import { Empty, ErrorState, Loading, useLoad } from '../components/ui.tsx';
 import type { MyRatingAnswer } from '../../common/api/types/rating.ts';
 import type { MyGrades } from '../../common/api/types/scores.ts';
 import { ProgressBadge } from './Courses.tsx';
+import { formatNumber, formatPercent } from '../../common/format/format.ts';
 
 /** `/score`: results per program (quizzes and projects, approved or not) and, where the school has it, the rating. */
 export default function Score() {
@@ -48,38 +49,40 @@ export default function Score() {
             )}
             {p.score && (
               <p data-testid="program-score">
-                <strong>{t('score.program_score', { points: p.score.points, max: p.score.max_score })}</strong>
+                <strong>{t('score.program_score', { points: formatNumber(p.score.points), max: formatNumber(p.score.max_score) })}</strong>
                 {p.score.status && <> · {t(p.score.status === 'approved' ? 'score.approved' : 'score.withdrawn')}</>}
               </p>
             )}
-            <table className="table">
-              <tbody>
-                {p.quizzes.map((q) => (
-                  <tr key={`q${q.id}`}>
-                    <td>{t('score.quiz')}</td>
-                    <td>{q.title}</td>
-                    <td>{q.percent === null ? '—' : `${q.percent}%`}</td>
-                    <td>{q.passed === null ? '' : t(q.passed ? 'courses.passed' : 'courses.not_passed')}</td>
-                  </tr>
-                ))}
-                {p.projects.map((pr) => (
-                  <tr key={`p${pr.media_id}`}>
-                    <td>{t('score.project')}</td>
-                    <td>{pr.title}</td>
-                    <td>{pr.score ?? '—'}</td>
-                    <td>{pr.approved === null ? (pr.status ? t(`project.status.${pr.status}`) : '') : t(pr.approved ? 'score.approved' : 'score.revoked')}</td>
-                  </tr>
-                ))}
-                {p.tools?.map((m) => (
-                  <tr key={`t${m.media_id}`} data-testid="tool-grade">
-                    <td>{t('score.tool')}</td>
-                    <td>{m.title}</td>
-                    <td>{m.percent === null ? '—' : `${m.percent}%`}</td>
-                    <td />
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <div className="table-wrap">
+              <table className="table">
+                <tbody>
+                  {p.quizzes.map((q) => (
+                    <tr key={`q${q.id}`}>
+                      <td>{t('score.quiz')}</td>
+                      <td>{q.title}</td>
+                      <td className="num">{q.percent === null ? '—' : formatPercent(q.percent)}</td>
+                      <td>{q.passed === null ? '' : t(q.passed ? 'courses.passed' : 'courses.not_passed')}</td>
+                    </tr>
+                  ))}
+                  {p.projects.map((pr) => (
+                    <tr key={`p${pr.media_id}`}>
+                      <td>{t('score.project')}</td>
+                      <td>{pr.title}</td>
+                      <td className="num">{pr.score === null || pr.score === undefined ? '—' : formatNumber(pr.score)}</td>
+                      <td>{pr.approved === null ? (pr.status ? t(`project.status.${pr.status}`) : '') : t(pr.approved ? 'score.approved' : 'score.revoked')}</td>
+                    </tr>
+                  ))}
+                  {p.tools?.map((m) => (
+                    <tr key={`t${m.media_id}`} data-testid="tool-grade">
+                      <td>{t('score.tool')}</td>
+                      <td>{m.title}</td>
+                      <td className="num">{m.percent === null ? '—' : formatPercent(m.percent)}</td>
+                      <td />
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           </div>
         ))
       )}

@@ -41,7 +41,7 @@ export const en = {
     scorm_none: 'No package yet: choose its .zip',
     scorm_uploaded: 'Package read: %{title}, SCORM %{version}',
     file_required: 'Choose a file',
-    uploading: 'Uploading: %{percent} %',
+    uploading: 'Uploading: %{percent}%',
     uploaded: 'Uploaded 100 %',
     save: 'Save',
     new_title: 'New material',

@@ -40,7 +40,7 @@ export const ru = {
     scorm_none: 'Пакета ещё нет: выберите его .zip',
     scorm_uploaded: 'Пакет прочитан: %{title}, SCORM %{version}',
     file_required: 'Выберите файл',
-    uploading: 'Загрузка: %{percent} %',
+    uploading: 'Загрузка: %{percent}%',
     uploaded: 'Загружено 100 %',
     save: 'Сохранить',
     new_title: 'Новый материал',

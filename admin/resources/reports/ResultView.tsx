@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useLocale, useTranslate } from 'react-admin';
 import { Box, Button, Card, CardContent, CircularProgress, Alert, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, TableSortLabel, Typography } from '@mui/material';
-import { formatDateTime, formatDuration, formatNumber, toDisplayDate } from '../../../common/format/format.ts';
+import { formatDateTime, formatDuration, formatNumber, formatPercent, toDisplayDate } from '../../../common/format/format.ts';
 import type { ReportColumn, ReportInfo, ReportParamValues } from '../../../common/api/types/reports.ts';
 import { FIRST_PAGE, type ReportView, useReport } from './hooks.ts';
 import { LIGHT, tx } from './model.ts';
@@ -16,9 +16,9 @@ function Cell({ col, row }: { col: ReportColumn; row: Record<string, unknown> })
   if (v === null || v === undefined) return <>—</>;
   switch (col.kind) {
     case 'number':
-      return <>{formatNumber(v as number)}</>;
+      return <>{formatNumber(v as number, undefined, locale)}</>;
     case 'percent':
-      return <>{`${formatNumber(v as number, 1)} %`}</>;
+      return <>{formatPercent(v as number, 1, locale)}</>;
     case 'date':
       return <>{toDisplayDate(v as string)}</>;
     case 'datetime':
@@ -151,6 +151,8 @@ export function ResultView({ def, params, toolbar, onDrill }: { def: ReportInfo;
               rowsPerPage={perPage}
               rowsPerPageOptions={[15, 50, 100]}
               labelRowsPerPage={t('reports.rows')}
+              labelDisplayedRows={({ from, to, count }) => t('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })}
+              getItemAriaLabel={(type) => t(`ra.navigation.${type}`)}
               onPageChange={(_, p) => setView({ page: p })}
               onRowsPerPageChange={(e) => setView({ perPage: Number(e.target.value), page: 0 })}
             />

@@ -37,7 +37,7 @@ export function Wizard({ initial }: { initial: { type?: string; params: ReportPa
               }}
               data-step={s}
             >
-              {t(`reports.steps.${s}`)}
+              {s === 'step' && trail.length ? t('reports.steps.step_at', { level: t(`reports.steps_tl.${String(shown.step)}`) }) : t(`reports.steps.${s}`)}
             </StepButton>
           </Step>
         ))}

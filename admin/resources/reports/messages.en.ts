@@ -15,7 +15,7 @@ export const en = {
     delete: 'Delete',
     deleted: 'Report deleted',
     new: 'New report',
-    steps: { table: 'Report', params: 'Parameters', result: 'Result', step: 'Step' },
+    steps: { table: 'Report', params: 'Parameters', result: 'Result', step: 'Drill-down', step_at: 'Drill-down: %{level}' },
     choose: 'Choose a report',
     build: 'Build',
     back: 'Back',

@@ -14,7 +14,7 @@ export const ru = {
     delete: 'Удалить',
     deleted: 'Отчёт удалён',
     new: 'Новый отчёт',
-    steps: { table: 'Отчёт', params: 'Параметры', result: 'Результат', step: 'Шаг' },
+    steps: { table: 'Отчёт', params: 'Параметры', result: 'Результат', step: 'Детализация', step_at: 'Детализация: %{level}' },
     choose: 'Выберите отчёт',
     build: 'Построить',
     back: 'Назад',

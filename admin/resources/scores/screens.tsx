@@ -5,6 +5,7 @@ import CheckIcon from '@mui/icons-material/CheckCircle';
 import UndoIcon from '@mui/icons-material/Undo';
 import type { ScoreDetail, ScoreSettings as ScoreSettingsAnswer } from '../../../common/api/types/scores.ts';
 import { useApi, useApiQuery } from '../../providers/queries.ts';
+import { formatPercent } from '../../../common/format/format.ts';
 
 type Settings = ScoreSettingsAnswer;
 type Score = ScoreDetail;
@@ -101,7 +102,7 @@ function Decide() {
   );
 }
 
-const pct = (v: number | null) => (v === null ? '—' : `${v}%`);
+const pct = (v: number | null) => (v === null ? '—' : formatPercent(v));
 
 function Detail() {
   const r = useRecordContext<Score>();

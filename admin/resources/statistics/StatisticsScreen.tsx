@@ -3,7 +3,7 @@ import { Title, useLocale, useTranslate } from 'react-admin';
 import { Box, Card, CardContent, CircularProgress, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import type { ActivityPeriod, Statistics } from '../../../common/api/types/statistics.ts';
 import { useApiQuery } from '../../providers/queries.ts';
-import { formatDateTime, formatMoney, formatNumber, toDisplayDate } from '../../../common/format/format.ts';
+import { formatDateTime, formatMoney, formatNumber, formatPercent, toDisplayDate } from '../../../common/format/format.ts';
 import { BarChart, LineChart, StackedBar } from './charts.tsx';
 
 const COLORS = { logins: '#1976d2', actions: '#9c27b0', users: '#2e7d32', not_started: '#bdbdbd', in_process: '#ffa000', done: '#2e7d32', bars: '#1976d2' };
@@ -52,7 +52,7 @@ export function StatisticsScreen() {
       </Typography>
     );
   if (!data) return <CircularProgress sx={{ m: 4 }} aria-label={t('ra.page.loading')} />;
-  const pct = (v: number | null) => (v === null ? '—' : `${formatNumber(v)} %`);
+  const pct = (v: number | null) => (v === null ? '—' : formatPercent(v));
   return (
     <Box sx={{ mt: 2 }}>
       <Title title={t('resources.statistics.name', { smart_count: 1 })} />

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../common/api/client.ts';
 import { download } from '../../../common/api/download.ts';
-import { formatDateTime, formatMoney } from '../../../common/format/format.ts';
+import { formatDateTime, formatMoney, formatNumber } from '../../../common/format/format.ts';
 import { ErrorState, Loading, useErrorToast, useLoad } from '../../components/ui.tsx';
 import type { HandoffCode, MyPurchases, MyWallet } from '../../../common/api/types/marketplace.ts';
 
@@ -52,7 +52,8 @@ export function MyLms() {
               </p>
               {b.progress && (
                 <p>
-                  <progress max={100} value={b.progress.percent} aria-label={t('market.progress', { p: b.progress.percent })} /> {t('market.progress', { p: b.progress.percent })}
+                  <progress max={100} value={b.progress.percent} aria-label={t('market.progress', { p: formatNumber(b.progress.percent) })} />{' '}
+                  {t('market.progress', { p: formatNumber(b.progress.percent) })}
                 </p>
               )}
               <p>{b.left_to_pay > 0 ? t('market.left_to_pay', { sum: formatMoney(b.left_to_pay, b.currency) }) : <span className="badge ok">{t('market.paid')}</span>}</p>

@@ -25,7 +25,7 @@ export const ACT_ROLES = ACCESS.school.read;
 
 const isoDay = (d: Date | string | null | undefined) => (d ? (d instanceof Date ? d.toISOString() : String(d)).slice(0, 10) : null);
 const ruDate = (v: string | null) => (v ? v.slice(0, 10).split('-').reverse().join('.') : '—');
-const money = (list: { currency: string; amount: number }[]) => (list.length ? list.map((m) => `${formatNumber(m.amount, 2)} ${m.currency}`).join(', ') : '0');
+const money = (list: { currency: string; amount: number }[], lang: 'ru' | 'en' = 'ru') => (list.length ? list.map((m) => `${formatNumber(m.amount, 2, lang)} ${m.currency}`).join(', ') : '0');
 
 function sumBy(rows: { currency: string; amount: number }[]) {
   const m = new Map<string, number>();
@@ -181,7 +181,7 @@ const TEXTS = {
     executor: 'Provider',
     customer: 'Customer',
     services: 'Services rendered',
-    line: (i: number, p: ActInfo['programs'][number]) => `${i}. ${p.title_en || p.title}: ${ruDate(p.date_start)} — ${ruDate(p.date_end)}; paid ${money(p.paid)}`,
+    line: (i: number, p: ActInfo['programs'][number]) => `${i}. ${p.title_en || p.title}: ${ruDate(p.date_start)} — ${ruDate(p.date_end)}; paid ${money(p.paid, 'en')}`,
     total: 'Total paid',
     footer: 'The services were rendered in full and on time. The customer has no claims as to their scope, quality or timing.',
     director: 'Director',
@@ -218,7 +218,7 @@ function actValues(a: ActInfo, lang: Lang) {
     director: c?.director ?? null,
     act_number: a.act_number,
     services: done.length ? done.map((p, i) => t.line(i + 1, p)).join('\n') : t.none,
-    amount_paid: money(a.total_paid),
+    amount_paid: money(a.total_paid, lang === 'en' ? 'en' : 'ru'),
     company_details: requisites,
   };
 }

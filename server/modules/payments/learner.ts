@@ -32,6 +32,7 @@ export function learnerRoutes(fastify: FastifyInstance) {
         id: prices.id,
         program_id: prices.program_id,
         program: programs.title,
+        program_en: programs.title_en,
         title: prices.title,
         format: prices.format,
         currency: prices.currency,

@@ -80,6 +80,8 @@ export const Price = Type.Object({
   id: Id,
   program_id: Id,
   program: Type.String(),
+  /** The program's English title, if it has one: the portal names a price by its program and format in the viewer's language. */
+  program_en: Type.Optional(nullable(Type.String())),
   title: Type.String(),
   format: Type.String(),
   currency: Type.String(),
