@@ -102,8 +102,8 @@ export function loadPageTexts(): Promise<void> {
 }
 
 /**
- * Texts of a subject of their own, outside the page texts: the quiz's, the networking's, the marketplace's, the
- * calendar's and lifelong learning's, each a chunk with both languages (locales/quiz.ts, networking.ts, marketplace.ts,
+ * Texts of a subject of their own, outside the page texts: the quiz's, the networking's, the marketplace's, a course's,
+ * the calendar's and lifelong learning's, each a chunk with both languages (locales/quiz.ts, networking.ts, marketplace.ts,
  * calendar.ts, lifelong.ts) that their pages load beside themselves (`lazyPage` in App.tsx), under their keys
  * (`quiz.*`, `networking.*`, `market.*`, `calendar.*`, `lifelong.*`; the records' `documents.*`, `project.*`, `score.*`,
  * `payment.*`). Not in the page texts, so that a student's landing (the news, the profile) does not download them
@@ -114,6 +114,7 @@ const subjectTexts = {
   networking: () => import('./locales/networking.ts').then((m) => ({ ru: { networking: m.networkingRu }, en: { networking: m.networkingEn } })),
   market: () => import('./locales/marketplace.ts').then((m) => ({ ru: { market: m.marketRu }, en: { market: m.marketEn } })),
   calendar: () => import('./locales/calendar.ts').then((m) => ({ ru: { calendar: m.calendarRu }, en: { calendar: m.calendarEn } })),
+  course: () => import('./locales/course.ts').then((m) => ({ ru: { courses: m.courseRu }, en: { courses: m.courseEn } })),
   lifelong: () => import('./locales/lifelong.ts').then((m) => ({ ru: { lifelong: m.lifelongRu }, en: { lifelong: m.lifelongEn } })),
   // the student's records: documents, projects, scores, payments (their keys as they are)
   records: () => import('./locales/records.ts').then((m) => ({ ru: m.recordsRu, en: m.recordsEn })),

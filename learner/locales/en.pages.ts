@@ -69,28 +69,6 @@ export const enPages: PageMessages = {
     formats: { 'full-time': 'Full-time', blended: 'Blended', online: 'Online' },
   },
   // a course's and its tests' (the course list's are in en.ts)
-  courses: {
-    chapters: 'Chapters',
-    back: 'Back to courses',
-    days: 'Study period: {{n}} days',
-    kinds: { video: 'Video', pdf: 'PDF', file: 'File', link: 'Link', text: 'Text', project: 'Project', lti: 'LTI tool', scorm: 'SCORM' },
-    quiz_kinds: { exam: 'Exam', pass: 'Pass/fail', poll: 'Poll' },
-    viewed: 'Viewed',
-    deadline: 'Due: {{date}}',
-    status: {
-      todo: 'To do',
-      viewed: 'Viewed',
-      answered: 'Answered',
-      passed: 'Passed',
-      failed: 'Not passed',
-      awaiting: 'Awaiting review',
-      checked: 'Checked, not approved',
-      approved: 'Approved',
-      incomplete: 'Started',
-      completed: 'Completed',
-    },
-    rule: 'A course is done when every material is viewed, every exam and pass quiz passed, every poll answered and every project approved.',
-  },
   // the profile's fields (the sign-up form's three are in en.ts)
   fields: {
     patronymic: 'Patronymic',

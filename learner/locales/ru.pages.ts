@@ -73,28 +73,6 @@ export const ruPages = {
     formats: { 'full-time': 'Очно', blended: 'Смешанный формат', online: 'Онлайн' },
   },
   // a course's and its tests' (the course list's are in ru.ts)
-  courses: {
-    chapters: 'Разделы',
-    back: 'К списку курсов',
-    days: 'Срок обучения: {{n}} дн.',
-    kinds: { video: 'Видео', pdf: 'PDF', file: 'Файл', link: 'Ссылка', text: 'Текст', project: 'Проект', lti: 'Инструмент LTI', scorm: 'SCORM' },
-    quiz_kinds: { exam: 'Экзамен', pass: 'Зачёт', poll: 'Опрос' },
-    viewed: 'Просмотрено',
-    deadline: 'Срок сдачи: {{date}}',
-    status: {
-      todo: 'Не выполнено',
-      viewed: 'Просмотрено',
-      answered: 'Пройден',
-      passed: 'Зачтено',
-      failed: 'Не зачтено',
-      awaiting: 'Ждёт проверки',
-      checked: 'Проверен, не утверждён',
-      approved: 'Утверждён',
-      incomplete: 'Начато',
-      completed: 'Завершено',
-    },
-    rule: 'Курс пройден, когда просмотрены все материалы, сданы все экзамены и зачёты, пройдены опросы и утверждены проекты.',
-  },
   // the profile's fields (the sign-up form's three are in ru.ts)
   fields: {
     patronymic: 'Отчество',
