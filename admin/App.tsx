@@ -6,6 +6,7 @@ import { createDataProvider } from './providers/dataProvider.ts';
 import { buildResource } from './framework/buildResource.tsx';
 import { resources } from './resources/index.ts';
 import { Layout } from './layout/Layout.tsx';
+import { checkboxLabelOnInput } from './framework/checkbox-label.ts';
 
 /**
  * react-admin's themes with colours that reach the WCAG AA contrast of 4.5:1 (docs/accessibility.md). Light: its own
@@ -62,6 +63,8 @@ const fitting = {
     },
   },
   RaShow: { styleOverrides: { root: { minWidth: 0, [PHONE]: { '& .RaShow-main': { flexDirection: 'column' } } } } },
+  // row checkboxes named on their <input>, not on MUI's <span> (admin/framework/checkbox-label.ts)
+  MuiCheckbox: { defaultProps: { slotProps: checkboxLabelOnInput } },
   MuiTabs: { defaultProps: { variant: 'scrollable', scrollButtons: 'auto', allowScrollButtonsMobile: true } },
   MuiTableContainer: { styleOverrides: { root: { overflowX: 'auto' } } },
   MuiFormControl: { styleOverrides: { root: { maxWidth: '100%' } } },
