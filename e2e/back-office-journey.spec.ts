@@ -35,7 +35,7 @@ test('an admin builds a program with two chapters, a new video and a new three-q
   await page.getByLabel('Название *').fill(video);
   await page.getByTestId('media-file').setInputFiles({ name: 'finance.mp4', mimeType: 'video/mp4', buffer: fakeMp4(512) });
   await page.getByTestId('media-save').click();
-  await expect(page.getByTestId('upload-percent')).toHaveText('Загружено 100 %');
+  await expect(page.getByTestId('upload-percent')).toHaveText('Загружено 100%');
   await expect(page.getByText('Материал добавлен')).toBeVisible();
 
   // 2. the quiz: three questions, the last one dragged to the top

@@ -17,7 +17,7 @@ test('an admin uploads a video with a progress bar reaching 100 % and finds it i
   await page.getByTestId('media-save').click();
   // one look at both: the full bar is shown only for a moment before the screen moves on
   const fullBar = page.getByTestId('upload-progress').filter({ has: page.locator('[role="progressbar"][aria-valuenow="100"]') });
-  await expect(fullBar).toContainText('Загружено 100 %');
+  await expect(fullBar).toContainText('Загружено 100%');
   await expect(page.getByText('Материал добавлен')).toBeVisible();
 
   await expect(page).toHaveURL(/\/admin\/videos/);
@@ -53,7 +53,7 @@ test('in the file manager an admin creates a folder, uploads a file, moves it th
   await expect(page.getByTestId(`folder-row-${folder}`)).toBeVisible();
 
   await page.getByTestId('files-input').setInputFiles({ name: fileName, mimeType: 'text/plain', buffer: Buffer.from('Итоги квартала') });
-  await expect(page.getByTestId('upload-percent')).toHaveText('Загружено 100 %');
+  await expect(page.getByTestId('upload-percent')).toHaveText('Загружено 100%');
   await expect(page.getByText('Загружено файлов: 1')).toBeVisible();
   const fileRow = page.getByTestId(`file-row-${fileName}`);
   await expect(fileRow).toBeVisible();

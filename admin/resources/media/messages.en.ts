@@ -42,7 +42,7 @@ export const en = {
     scorm_uploaded: 'Package read: %{title}, SCORM %{version}',
     file_required: 'Choose a file',
     uploading: 'Uploading: %{percent}%',
-    uploaded: 'Uploaded 100 %',
+    uploaded: 'Uploaded 100%',
     save: 'Save',
     new_title: 'New material',
     edit_title: 'Material “%{title}”',

@@ -41,7 +41,7 @@ export const ru = {
     scorm_uploaded: 'Пакет прочитан: %{title}, SCORM %{version}',
     file_required: 'Выберите файл',
     uploading: 'Загрузка: %{percent}%',
-    uploaded: 'Загружено 100 %',
+    uploaded: 'Загружено 100%',
     save: 'Сохранить',
     new_title: 'Новый материал',
     edit_title: 'Материал «%{title}»',
