@@ -2,11 +2,14 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { ADMIN_SCREENS, PORTAL_SCREENS, adminReady, demoIds, editIds, portalReady, signInAs } from './screens.ts';
 import { PASSWORD, apiToken, web } from './support.ts';
+import { LAPTOP, PHONE, sidewaysScroll } from './widths.ts';
 
 /**
  * Issue 11, item 8: axe-core (WCAG 2 A and AA rules) over every screen of both apps (e2e/screens.ts), in the light and
  * the dark theme: no serious or critical violation, with no rule or element excluded (react-admin's row checkboxes are
  * named on their <input>: admin/framework/checkbox-label.ts). One browser context per app and theme walks its screens in a loop.
+ * The same walks check issue 29's widths (e2e/widths.ts): the light theme at a 1366 px laptop, the dark theme at a 360 px
+ * phone, no screen scrolls sideways.
  * Then a keyboard-only sign-in and one keyboard-only action per app. Decisions: docs/accessibility.md.
  */
 
@@ -33,14 +36,15 @@ async function violations(page: Page, screen: string, theme: 'light' | 'dark') {
 }
 
 async function themedPage(browser: Browser, theme: 'light' | 'dark') {
-  const context = await browser.newContext({ locale: 'ru-RU' });
+  // issue 29: the light walk is a laptop's, the dark one a phone's (no walk of their own for the widths)
+  const context = await browser.newContext({ locale: 'ru-RU', viewport: theme === 'light' ? LAPTOP : PHONE });
   // both apps read the shared `theme` key of local storage at start (common/theme)
   await context.addInitScript((t) => localStorage.setItem('theme', t), theme);
   return { context, page: await context.newPage() };
 }
 
 for (const theme of ['light', 'dark'] as const) {
-  test(`axe finds no serious or critical violation on any portal screen, ${theme} theme`, async ({ browser }) => {
+  test(`axe finds no serious or critical violation and no sideways scroll on any portal screen, ${theme} theme`, async ({ browser }) => {
     test.setTimeout(180_000);
     const ids = await demoIds();
     const { context, page } = await themedPage(browser, theme);
@@ -56,12 +60,14 @@ for (const theme of ['light', 'dark'] as const) {
       const v = await violations(page, s.name, theme);
       if (process.env.A11Y_DEBUG) console.log(s.name, Date.now() - t0, v);
       found.push(...v);
+      const wide = await sidewaysScroll(page, s.name);
+      if (wide) found.push(wide);
     }
     await context.close();
     expect(found).toEqual([]);
   });
 
-  test(`axe finds no serious or critical violation on any back-office screen, ${theme} theme`, async ({ browser }) => {
+  test(`axe finds no serious or critical violation and no sideways scroll on any back-office screen, ${theme} theme`, async ({ browser }) => {
     test.setTimeout(300_000);
     const { context, page } = await themedPage(browser, theme);
     const found: string[] = [];
@@ -87,6 +93,8 @@ for (const theme of ['light', 'dark'] as const) {
       const v = await violations(page, name, theme);
       if (process.env.A11Y_DEBUG) console.log(name, t1 - t0, Date.now() - t1, v);
       found.push(...v);
+      const wide = await sidewaysScroll(page, name);
+      if (wide) found.push(wide);
     };
     for (const s of ADMIN_SCREENS) {
       const signIn = s.role !== who;
