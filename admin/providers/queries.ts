@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import type { createDataProvider } from './dataProvider.ts';
+import type { RequestOptions } from '../../common/api/client.ts';
 
 /**
  * The back office's custom screens read and write through react-admin's own query layer (docs/admin.md "Data on
@@ -62,6 +63,16 @@ export function useApiMutation<T, V = void>(call: (dp: AdminDataProvider, vars: 
     mutationFn: (vars: V) => call(dp, vars),
     onSuccess: () => Promise.all(invalidates.map((k) => client.invalidateQueries({ queryKey: typeof k === 'string' ? (k.startsWith('/') ? apiKey(k) : [k]) : [...k] }))),
   });
+}
+
+/**
+ * A screen's writes to several endpoints through one `useApiMutation`: `write<T>(path, opts)` sends the call as a
+ * mutation of react-admin's QueryClient and answers the API's answer (which the screen may put in its read's cache);
+ * `write.pending` while one is on its way. For one endpoint, a `useApiMutation` of its own reads better.
+ */
+export function useApiWrite(invalidates: (string | readonly unknown[])[] = []) {
+  const m = useApiMutation((dp, { path, ...opts }: { path: string } & RequestOptions) => dp.call<unknown>(path, opts), invalidates);
+  return Object.assign(<T = unknown>(path: string, opts: RequestOptions = {}) => m.mutateAsync({ path, ...opts }) as Promise<T>, { pending: m.isPending });
 }
 
 /** Asks again every read of these API paths (after a write made outside `useApiMutation`). */

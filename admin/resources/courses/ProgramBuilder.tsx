@@ -5,7 +5,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import LinkOffIcon from '@mui/icons-material/LinkOff';
 import { useQueryClient } from '@tanstack/react-query';
-import { apiKey, useApi, useApiQuery } from '../../providers/queries.ts';
+import { apiKey, useApiMutation, useApiQuery } from '../../providers/queries.ts';
 import { SortableItem, SortableList } from '../../framework/Sortable.tsx';
 import { useUndoableDetach } from './undoable-detach.ts';
 import type { ChapterItem, ProgramChapter, ProgramStructure } from '../../../common/api/types/programs-admin.ts';
@@ -22,13 +22,11 @@ type Kind = 'media' | 'quiz';
  */
 export function ProgramBuilder() {
   const record = useRecordContext<{ id: number }>();
-  const dp = useApi();
   const notify = useNotify();
   const t = useTranslate();
   const { permissions } = usePermissions();
   const canEdit = permissions === 'admin' || permissions === 'superadmin';
   const [title, setTitle] = useState('');
-  const [busy, setBusy] = useState(false);
   const id = record?.id;
   const client = useQueryClient();
   const path = `/admin/program/${id}/structure`;
@@ -38,6 +36,10 @@ export function ProgramBuilder() {
   const setChapters = (next: Chapter[] | ((list: Chapter[]) => Chapter[])) =>
     client.setQueryData<{ data: ProgramStructure }>(apiKey(path, {}), (old) => old && { data: { ...old.data, chapters: typeof next === 'function' ? next(old.data.chapters) : next } });
   const load = () => structure.refetch();
+  // the writes go through react-admin's QueryClient (useApiMutation); each answer is written into the structure above
+  const adding = useApiMutation((dp, chapterTitle: string) => dp.call<{ data: Chapter }>('/admin/programChapter', { method: 'POST', body: { program_id: id, title: chapterTitle } }));
+  const sorting = useApiMutation((dp, ids: number[]) => dp.call<{ data: ProgramStructure }>(`/admin/program/${id}/sortChapter`, { method: 'POST', body: { ids } }));
+  const removing = useApiMutation((dp, chapterId: number) => dp.call(`/admin/programChapter/${chapterId}`, { method: 'DELETE' }));
   useEffect(() => {
     if (structure.error) notify(structure.error.message, { type: 'error' });
   }, [structure.error, notify]);
@@ -48,16 +50,13 @@ export function ProgramBuilder() {
 
   const add = async () => {
     if (!title.trim()) return;
-    setBusy(true);
     try {
-      const c = (await dp.call<{ data: Chapter }>('/admin/programChapter', { method: 'POST', body: { program_id: id, title: title.trim() } })).data;
+      const c = (await adding.mutateAsync(title.trim())).data;
       setChapters((list) => [...list, c]);
       setTitle('');
       notify('toasts.chapter_is_add', { type: 'success' });
     } catch (e) {
       fail(e);
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -65,7 +64,7 @@ export function ProgramBuilder() {
     const byId = new Map(chapters.map((c) => [String(c.id), c]));
     setChapters(ids.map((x) => byId.get(x)!)); // at once, then the server's answer
     try {
-      const res = await dp.call<{ data: ProgramStructure }>(`/admin/program/${id}/sortChapter`, { method: 'POST', body: { ids: ids.map(Number) } });
+      const res = await sorting.mutateAsync(ids.map(Number));
       setChapters(res.data.chapters);
       notify('toasts.program_is_update', { type: 'success' });
     } catch (e) {
@@ -76,7 +75,7 @@ export function ProgramBuilder() {
 
   const remove = async (c: Chapter) => {
     try {
-      await dp.call(`/admin/programChapter/${c.id}`, { method: 'DELETE' });
+      await removing.mutateAsync(c.id);
       setChapters((list) => list.filter((x) => x.id !== c.id));
       notify('toasts.chapter_is_delete', { type: 'success' });
     } catch (e) {
@@ -118,7 +117,7 @@ export function ProgramBuilder() {
               sx={{ flex: 1 }}
               slotProps={{ htmlInput: { maxLength: 255, 'data-testid': 'chapter-new-title' } }}
             />
-            <Button type="submit" variant="contained" startIcon={<AddIcon />} disabled={busy || !title.trim()} data-testid="chapter-add">
+            <Button type="submit" variant="contained" startIcon={<AddIcon />} disabled={adding.isPending || !title.trim()} data-testid="chapter-add">
               {t('courses.builder.add_chapter')}
             </Button>
           </Box>
@@ -130,7 +129,6 @@ export function ProgramBuilder() {
 
 /** One chapter: its title (renamed in place), delete, and its materials and quizzes. */
 function ChapterCard({ chapter, handle, canEdit, onChange, onDelete }: { chapter: Chapter; handle: ReactNode; canEdit: boolean; onChange: (c: Chapter) => void; onDelete: () => void }) {
-  const dp = useApi();
   const notify = useNotify();
   const t = useTranslate();
   const [title, setTitle] = useState(chapter.title);
@@ -138,6 +136,8 @@ function ChapterCard({ chapter, handle, canEdit, onChange, onDelete }: { chapter
   useEffect(() => setTitle(chapter.title), [chapter.title]);
   const fail = (e: unknown) => notify((e as Error).message, { type: 'error' });
   const base = `/admin/programChapter/${chapter.id}`;
+  // a rename, attach or sort of this chapter: the answer is the chapter, which the builder puts in its structure
+  const writing = useApiMutation((dp, { path, method, body }: { path: string; method: 'PUT' | 'POST'; body: Record<string, unknown> }) => dp.call<{ data: Chapter }>(path, { method, body }));
   // "Открепить" can be undone for a few seconds (undoable-detach.ts)
   const detach = useUndoableDetach(chapter, onChange);
 
@@ -145,7 +145,7 @@ function ChapterCard({ chapter, handle, canEdit, onChange, onDelete }: { chapter
     const next = title.trim();
     if (!next || next === chapter.title) return setTitle(chapter.title);
     try {
-      onChange((await dp.call<{ data: Chapter }>(base, { method: 'PUT', body: { title: next } })).data);
+      onChange((await writing.mutateAsync({ path: base, method: 'PUT', body: { title: next } })).data);
       notify('toasts.program_is_update', { type: 'success' });
     } catch (e) {
       setTitle(chapter.title);
@@ -154,7 +154,7 @@ function ChapterCard({ chapter, handle, canEdit, onChange, onDelete }: { chapter
   };
   const act = async (path: string, body: Record<string, unknown>, toast: string) => {
     try {
-      onChange((await dp.call<{ data: Chapter }>(`${base}/${path}`, { method: 'POST', body })).data);
+      onChange((await writing.mutateAsync({ path: `${base}/${path}`, method: 'POST', body })).data);
       notify(toast, { type: 'success' });
     } catch (e) {
       fail(e);

@@ -7,7 +7,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
 import { useQueryClient } from '@tanstack/react-query';
-import { apiKey, useApi, useApiQuery } from '../../providers/queries.ts';
+import { apiKey, useApiQuery, useApiWrite } from '../../providers/queries.ts';
 import { SortableItem, SortableList } from '../../framework/Sortable.tsx';
 import { inputFor, transformFor } from '../../framework/inputs.tsx';
 import { abranch } from './index.ts';
@@ -55,7 +55,7 @@ function BranchBuilder() {
   // abranch/{id}/aprogram/{aprogramId}: the builder opened on that program (its card in view and marked)
   const focused = Number(useParams().aprogramId) || undefined;
   const createPath = useCreatePath();
-  const dp = useApi();
+  const write = useApiWrite();
   const notify = useNotify();
   const t = useTranslate();
   const [title, setTitle] = useState('');
@@ -86,7 +86,7 @@ function BranchBuilder() {
 
   const sort = async (path: string, ids: number[]) => {
     try {
-      await dp.call(path, { method: 'PUT', body: { ids } });
+      await write(path, { method: 'PUT', body: { ids } });
       notify('lifelong.builder.saved', { type: 'success' });
     } catch (e) {
       oops(e);
@@ -120,7 +120,7 @@ function BranchBuilder() {
   const addProgram = async () => {
     if (!title.trim()) return;
     try {
-      await dp.call('/admin/aprogram', { method: 'POST', body: { abranch_id: id, title: title.trim(), sort: tree.programs.length + 1 } });
+      await write('/admin/aprogram', { method: 'POST', body: { abranch_id: id, title: title.trim(), sort: tree.programs.length + 1 } });
       setTitle('');
       notify('resources.abranch.notifications.updated', { type: 'success' });
       void load();
@@ -231,7 +231,7 @@ function ProgramCard({
     if (focused) cardRef.current?.scrollIntoView({ block: 'start' });
   }, [focused]);
   const createPath = useCreatePath();
-  const dp = useApi();
+  const write = useApiWrite();
   const notify = useNotify();
   const t = useTranslate();
   const [confirm, setConfirm] = useState(false);
@@ -242,7 +242,7 @@ function ProgramCard({
 
   const remove = async (path: string) => {
     try {
-      await dp.call(path, { method: 'DELETE' });
+      await write(path, { method: 'DELETE' });
       notify('resources.abranch.notifications.updated', { type: 'success' });
       onChange();
     } catch (e) {
@@ -252,7 +252,7 @@ function ProgramCard({
   const addModule = async () => {
     if (!target) return;
     try {
-      await dp.call('/admin/amodule', { method: 'POST', body: { aprogram_id: program.id, kind, [`${kind}_id`]: target.id, title: title.trim() || target.title, sort: program.modules.length + 1 } });
+      await write('/admin/amodule', { method: 'POST', body: { aprogram_id: program.id, kind, [`${kind}_id`]: target.id, title: title.trim() || target.title, sort: program.modules.length + 1 } });
       setTarget(null);
       setTitle('');
       notify('resources.abranch.notifications.updated', { type: 'success' });

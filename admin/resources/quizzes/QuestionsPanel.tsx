@@ -3,7 +3,7 @@ import { useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { Alert, Box, Button, CircularProgress, Divider, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { useQueryClient } from '@tanstack/react-query';
-import { apiKey, useApi, useApiQuery } from '../../providers/queries.ts';
+import { apiKey, useApi, useApiQuery, useApiWrite } from '../../providers/queries.ts';
 import type { AdminQuizRecord } from '../../../common/api/types/quizzes.ts';
 import type { OptionView, QuestionType, QuestionView } from './choices.ts';
 import { QuestionCard, type QuestionOps } from './QuestionCard.tsx';
@@ -21,6 +21,7 @@ type QuizRecord = Pick<AdminQuizRecord, 'id' | 'kind' | 'question_type' | 'has_a
 export function QuestionsPanel() {
   const record = useRecordContext<QuizRecord>();
   const dp = useApi();
+  const write = useApiWrite();
   const notify = useNotify();
   const t = useTranslate();
   const [fresh, setFresh] = useState<number>();
@@ -49,34 +50,37 @@ export function QuestionsPanel() {
   };
   const replace = (q: QuestionView) => setQuestions((list) => list.map((x) => (x.id === q.id ? q : x)));
   /** Options change the question (radio: one correct; its maximum score): read it again after each. */
-  const reread = async (questionId: number) => replace((await dp.call<{ data: QuestionView }>(`/admin/question/${questionId}`)).data);
+  const reread = async (questionId: number) => {
+    const p = `/admin/question/${questionId}`;
+    replace((await client.fetchQuery({ queryKey: apiKey(p, {}), queryFn: ({ signal }) => dp.call<{ data: QuestionView }>(p, { signal }), staleTime: 0 })).data);
+  };
 
   const ops: QuestionOps = {
     async saveQuestion(q, body) {
-      const saved = await attempt(() => dp.call<{ data: QuestionView }>(`/admin/question/${q.id}`, { method: 'PUT', body }));
+      const saved = await attempt(() => write<{ data: QuestionView }>(`/admin/question/${q.id}`, { method: 'PUT', body }));
       if (saved) replace(saved.data);
       else replace({ ...q }); // back to the saved text
     },
     async removeQuestion(q) {
-      if (await attempt(() => dp.call(`/admin/question/${q.id}`, { method: 'DELETE' }), 'toasts.question_is_delete')) setQuestions((list) => list.filter((x) => x.id !== q.id));
+      if (await attempt(() => write(`/admin/question/${q.id}`, { method: 'DELETE' }), 'toasts.question_is_delete')) setQuestions((list) => list.filter((x) => x.id !== q.id));
     },
     async addOption(q, text) {
-      const ok = await attempt(() => dp.call('/admin/QuestionOption', { method: 'POST', body: { question_id: q.id, text } }));
+      const ok = await attempt(() => write('/admin/QuestionOption', { method: 'POST', body: { question_id: q.id, text } }));
       if (ok) await attempt(() => reread(q.id));
       return !!ok;
     },
     async save(o: OptionView, body) {
       // the spec's option update: form data, POST with _method=PUT
-      await attempt(() => dp.call(`/admin/QuestionOption/${o.id}`, { method: 'PUT', body, form: true, override: true }));
+      await attempt(() => write(`/admin/QuestionOption/${o.id}`, { method: 'PUT', body, form: true, override: true }));
       await attempt(() => reread(o.question_id));
     },
     async remove(o: OptionView) {
-      if (await attempt(() => dp.call(`/admin/QuestionOption/${o.id}`, { method: 'DELETE' }), 'toasts.option_is_delete')) await attempt(() => reread(o.question_id));
+      if (await attempt(() => write(`/admin/QuestionOption/${o.id}`, { method: 'DELETE' }), 'toasts.option_is_delete')) await attempt(() => reread(o.question_id));
     },
     async sortOptions(q, ids) {
       const before = q.options;
       replace({ ...q, options: ids.map((id) => before.find((o) => o.id === id)!) });
-      const saved = await attempt(() => dp.call<{ data: QuestionView }>(`/admin/question/${q.id}/sort`, { method: 'POST', body: { options: ids } }), 'toasts.order_is_update');
+      const saved = await attempt(() => write<{ data: QuestionView }>(`/admin/question/${q.id}/sort`, { method: 'POST', body: { options: ids } }), 'toasts.order_is_update');
       replace(saved ? saved.data : { ...q, options: before });
     },
   };
@@ -84,7 +88,7 @@ export function QuestionsPanel() {
   const addQuestion = async () => {
     if (!record) return;
     const created = await attempt(() =>
-      dp.call<{ data: QuestionView }>('/admin/question', { method: 'POST', body: { quiz_id: record.id, text: t('quizzes.editor.new_question'), type: record.question_type } }),
+      write<{ data: QuestionView }>('/admin/question', { method: 'POST', body: { quiz_id: record.id, text: t('quizzes.editor.new_question'), type: record.question_type } }),
     );
     if (created) {
       setFresh(created.data.id);
@@ -95,7 +99,7 @@ export function QuestionsPanel() {
   const sortQuestions = async (ids: number[]) => {
     const before = questions ?? [];
     setQuestions(ids.map((id) => before.find((q) => q.id === id)!));
-    const saved = await attempt(() => dp.call<{ data: QuestionView[] }>(`/admin/quiz/${quizId}/sort`, { method: 'POST', body: { questions: ids } }), 'toasts.order_is_update');
+    const saved = await attempt(() => write<{ data: QuestionView[] }>(`/admin/quiz/${quizId}/sort`, { method: 'POST', body: { questions: ids } }), 'toasts.order_is_update');
     setQuestions(saved ? saved.data : before);
   };
 

@@ -31,7 +31,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { apiBaseUrl } from '../../../common/tenant/tenant.ts';
 import { notifyAccessChanged } from '../../../common/access/flags.ts';
 import { useQueryClient } from '@tanstack/react-query';
-import { apiKey, useApi, useApiQuery } from '../../providers/queries.ts';
+import { apiKey, useApiQuery, useApiWrite } from '../../providers/queries.ts';
 import type { SchoolFaceAnswer } from '../../../common/api/types/school.ts';
 import type {
   AdminEmails as AdminEmailsAnswer,
@@ -97,14 +97,14 @@ function Section({ children }: { children: ReactNode }) {
 
 function ClientSettings() {
   const [list] = useLoad<ClientSettingRows>('/admin/setting');
-  const dp = useApi();
+  const write = useApiWrite();
   const save = useSave();
   if (!list) return <Loading />;
   const value = (id: number) => list.find((s) => s.id === id)?.value;
   const record = { theme: value(13), durations: value(16), instalments: value(17), calendar_id: value(19) };
   const onSubmit = (v: Values) =>
     save(async () => {
-      const put = (id: number, body: unknown) => dp.call(`/admin/setting/${id}`, { method: 'PUT', body: { value: body } });
+      const put = (id: number, body: unknown) => write(`/admin/setting/${id}`, { method: 'PUT', body: { value: body } });
       await put(13, v.theme);
       await put(16, v.durations);
       await put(17, v.instalments);
@@ -144,7 +144,7 @@ function ClientSettings() {
 
 function LogoSettings() {
   const [logo, , reload] = useLoad<SchoolFaceAnswer>('/api/logo');
-  const dp = useApi();
+  const write = useApiWrite();
   const save = useSave();
   const t = useTranslate();
   const input = useRef<HTMLInputElement>(null);
@@ -152,11 +152,11 @@ function LogoSettings() {
     const form = new FormData();
     form.append('_method', 'PUT');
     form.append('value', file);
-    await save(() => dp.call('/admin/setting/3/changeLogo', { method: 'POST', body: form }), 'settings.logo.uploaded');
+    await save(() => write('/admin/setting/3/changeLogo', { method: 'POST', body: form }), 'settings.logo.uploaded');
     reload();
   };
   const remove = async () => {
-    await save(() => dp.call('/admin/setting/3/changeLogo', { method: 'DELETE' }), 'settings.logo.removed');
+    await save(() => write('/admin/setting/3/changeLogo', { method: 'DELETE' }), 'settings.logo.removed');
     reload();
   };
   if (!logo) return <Loading />;
@@ -203,7 +203,7 @@ function LogoSettings() {
 
 function EmailSettings() {
   const [smtp, setSmtp] = useLoad<EmailSettingsAnswer>('/admin/email/setting');
-  const dp = useApi();
+  const write = useApiWrite();
   const save = useSave();
   const t = useTranslate();
   const [to, setTo] = useState('');
@@ -211,10 +211,10 @@ function EmailSettings() {
   const onSubmit = (v: Values) =>
     save(async () => {
       const { has_password: _, ...body } = v;
-      const r = await dp.call<EmailSettingsAnswer>('/admin/email/setting', { method: 'PUT', body: { ...body, password: body.password || '' } });
+      const r = await write<EmailSettingsAnswer>('/admin/email/setting', { method: 'PUT', body: { ...body, password: body.password || '' } });
       setSmtp(r.data); // the form shows the password empty
     });
-  const test = () => save(() => dp.call('/admin/email/setting/test', { method: 'POST', body: { to } }), t('settings.email.test_sent', { to }));
+  const test = () => save(() => write('/admin/email/setting/test', { method: 'POST', body: { to } }), t('settings.email.test_sent', { to }));
   return (
     <Section>
       <Form record={{ ...smtp, password: '' }} onSubmit={onSubmit}>
@@ -266,12 +266,12 @@ const isUrl = (v: unknown) => (typeof v === 'string' && v && !/^https?:\/\/\S+$/
 
 function SocialSettings() {
   const [links] = useLoad<AdminSocialLinks>('/admin/setting/social');
-  const dp = useApi();
+  const write = useApiWrite();
   const save = useSave();
   const t = useTranslate();
   if (!links) return <Loading />;
   return (
-    <Form record={links} onSubmit={(v: Values) => save(() => dp.call('/admin/setting/social', { method: 'PUT', body: Object.fromEntries(SOCIAL.map((k) => [k, (v[k] as string) || ''])) }))}>
+    <Form record={links} onSubmit={(v: Values) => save(() => write('/admin/setting/social', { method: 'PUT', body: Object.fromEntries(SOCIAL.map((k) => [k, (v[k] as string) || ''])) }))}>
       <Section>
         {SOCIAL.map((k) => (
           <TextInput key={k} source={k} label={`settings.social.${k}`} fullWidth validate={isUrl} helperText={false} type="url" />
@@ -293,7 +293,7 @@ const splitEmails = (text: unknown) =>
 
 function AdminEmails() {
   const [data] = useLoad<AdminEmailsAnswer>('/admin/setting/adminEmails');
-  const dp = useApi();
+  const write = useApiWrite();
   const save = useSave();
   const t = useTranslate();
   if (!data) return <Loading />;
@@ -302,7 +302,7 @@ function AdminEmails() {
     return bad.length ? t('settings.admin_emails.invalid', { emails: bad.join(', ') }) : undefined;
   };
   return (
-    <Form record={{ emails: data.emails.join('\n') }} onSubmit={(v: Values) => save(() => dp.call('/admin/setting/adminEmails', { method: 'PUT', body: { emails: splitEmails(v.emails) } }))}>
+    <Form record={{ emails: data.emails.join('\n') }} onSubmit={(v: Values) => save(() => write('/admin/setting/adminEmails', { method: 'PUT', body: { emails: splitEmails(v.emails) } }))}>
       <Section>
         <TextInput source="emails" label="settings.admin_emails.emails" helperText="settings.admin_emails.hint" multiline minRows={4} fullWidth validate={check} />
         <SaveButton />
@@ -313,13 +313,13 @@ function AdminEmails() {
 
 function WelcomeMail() {
   const [data] = useLoad<WelcomeMailAnswer>('/admin/setting/welcomeMail');
-  const dp = useApi();
+  const write = useApiWrite();
   const save = useSave();
   const t = useTranslate();
   if (!data) return <Loading />;
   const text = [required('validation.required')];
   return (
-    <Form record={data} onSubmit={(v: Values) => save(() => dp.call('/admin/setting/welcomeMail', { method: 'PUT', body: { ru: v.ru, en: v.en } as Values }))}>
+    <Form record={data} onSubmit={(v: Values) => save(() => write('/admin/setting/welcomeMail', { method: 'PUT', body: { ru: v.ru, en: v.en } as Values }))}>
       <Section>
         <Alert severity="info" sx={{ mb: 2 }}>
           {t('settings.welcome.hint')}
@@ -345,7 +345,7 @@ function WelcomeMail() {
 
 function Sections() {
   const [flags, setFlags] = useLoad<SchoolAccessFlags>('/admin/access');
-  const dp = useApi();
+  const write = useApiWrite();
   const refresh = useRefresh();
   const save = useSave();
   const t = useTranslate();
@@ -355,7 +355,7 @@ function Sections() {
       record={flags}
       onSubmit={(v: Values) =>
         save(async () => {
-          const r = await dp.call<SchoolAccessFlags>('/admin/access', { method: 'PUT', body: Object.fromEntries(FLAGS.map((f) => [f, !!v[f]])) });
+          const r = await write<SchoolAccessFlags>('/admin/access', { method: 'PUT', body: Object.fromEntries(FLAGS.map((f) => [f, !!v[f]])) });
           setFlags(r.data);
           // the menu follows at once: forget the cached sections, then ask every access check again
           notifyAccessChanged();
@@ -379,12 +379,12 @@ function Sections() {
 /** Self-registration: whether the portal offers its sign-up screen (`/admin/setting/registration`). */
 function Registration() {
   const [value, setValue] = useLoad<RegistrationSetting>('/admin/setting/registration');
-  const dp = useApi();
+  const write = useApiWrite();
   const save = useSave();
   const t = useTranslate();
   if (!value) return <Loading />;
   return (
-    <Form record={value} onSubmit={(v: Values) => save(async () => setValue((await dp.call<RegistrationSetting>('/admin/setting/registration', { method: 'PUT', body: { open: !!v.open } })).data))}>
+    <Form record={value} onSubmit={(v: Values) => save(async () => setValue((await write<RegistrationSetting>('/admin/setting/registration', { method: 'PUT', body: { open: !!v.open } })).data))}>
       <Section>
         <Typography variant="h6" component="h2">
           {t('settings.registration.title')}

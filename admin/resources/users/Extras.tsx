@@ -1,12 +1,12 @@
 import { useEffect, useState, type ChangeEvent } from 'react';
-import { Button, Confirm, useGetIdentity, useLocaleState, useNotify, usePermissions, useRecordContext, useRefresh, useTranslate, type HttpError } from 'react-admin';
+import { Button, Confirm, useGetIdentity, useLocaleState, useNotify, usePermissions, useRecordContext, useTranslate, type HttpError } from 'react-admin';
 import { Avatar, Box, Card, CardContent, FormControl, InputLabel, List, ListItem, ListItemText, MenuItem, Select, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
 import KeyIcon from '@mui/icons-material/Key';
 import SaveIcon from '@mui/icons-material/Save';
 import UploadIcon from '@mui/icons-material/Upload';
 import { apiBaseUrl } from '../../../common/tenant/tenant.ts';
 import { useQueryClient } from '@tanstack/react-query';
-import { apiKey, useApi, useApiMutation, useApiQuery } from '../../providers/queries.ts';
+import { apiKey, useApiMutation, useApiQuery } from '../../providers/queries.ts';
 import type { AdminUser, SendPasswordResult, UserScore, UserScoreAnswer, UserSocial, UserSocialAnswer } from '../../../common/api/types/admin-users.ts';
 import { mayManage } from './actions.tsx';
 
@@ -22,41 +22,35 @@ type Social = UserSocial;
 
 /** Avatar upload and "send a new password". */
 function AccountTab({ user }: { user: UserRecord }) {
-  const dp = useApi();
   const notify = useNotify();
-  const refresh = useRefresh();
   const t = useTranslate();
   const [locale] = useLocaleState();
   const [lang, setLang] = useState<'ru' | 'en'>(locale === 'en' ? 'en' : 'ru');
   const [confirm, setConfirm] = useState(false);
-  const [busy, setBusy] = useState(false);
+  // a new avatar asks the user's record again (react-admin's `users` reads), so the picture above changes
+  const uploading = useApiMutation((dp, avatar: File) => dp.call(`/admin/user/${user.id}/setAvatar`, { method: 'POST', body: { avatar } }), ['users']);
+  const sending = useApiMutation((dp, to: 'ru' | 'en') => dp.call<SendPasswordResult>('/admin/email/sendPassword', { method: 'POST', body: { user_id: user.id, lang: to } }));
+  const busy = uploading.isPending || sending.isPending;
 
   async function upload(e: ChangeEvent<HTMLInputElement>) {
     const file = e.target.files?.[0];
     e.target.value = '';
     if (!file) return;
-    setBusy(true);
     try {
-      await dp.call(`/admin/user/${user.id}/setAvatar`, { method: 'POST', body: { avatar: file } });
+      await uploading.mutateAsync(file);
       notify('toasts.avatar_is_update', { type: 'success' });
-      refresh();
     } catch (err) {
       notify((err as Error).message, { type: 'error' });
-    } finally {
-      setBusy(false);
     }
   }
 
   async function sendPassword() {
     setConfirm(false);
-    setBusy(true);
     try {
-      const r = await dp.call<SendPasswordResult>('/admin/email/sendPassword', { method: 'POST', body: { user_id: user.id, lang } });
+      const r = await sending.mutateAsync(lang);
       notify(t('toasts.password_is_send', { email: r.data.email }), { type: 'success' });
     } catch (err) {
       notify((err as Error).message, { type: 'error' });
-    } finally {
-      setBusy(false);
     }
   }
 
