@@ -9,7 +9,7 @@ import { DateTime, dataOf, fileAnswer } from '../../core/responses.ts';
 import { webOrigin } from '../../mail/links.ts';
 import { langOf } from '../../mail/texts.ts';
 import { RECORD_ROLES } from '../templates/index.ts';
-import { credentialIdOf, signCredential, verifyCredential } from '../lifelong/index.ts';
+import { credentialIdOf, registerIssuedDocuments, signCredential, verifyCredential } from '../lifelong/index.ts';
 import { documentView, type Db } from './store.ts';
 import { DiplomaDocument } from './responses.ts';
 import { apiBaseOf, verifyUrl } from './generate.ts';
@@ -67,6 +67,12 @@ async function publicFacts(db: Db, code: string) {
   return { facts, link: r.link, diploma: r.d };
 }
 
+/** The facts of the document a credential id names (the achievements' verifier asks through lifelong's registry). */
+const documentOfCredential = async (db: Db, credentialId: string) => {
+  const [link] = await db.select({ code: diplomaDocuments.verify_code }).from(diplomaDocuments).where(eq(diplomaDocuments.credential_id, credentialId));
+  return link?.code ? ((await publicFacts(db, link.code))?.facts ?? null) : null;
+};
+
 const wantsJson = (req: FastifyRequest) => (req.query as { format?: string }).format === 'json' || /application\/json/.test(req.headers.accept ?? '');
 const sendPage = (reply: FastifyReply, status: number, html: string) =>
   reply
@@ -80,6 +86,7 @@ const sendPage = (reply: FastifyReply, status: number, html: string) =>
 /** The public verification page (QR and short code), the document as a Verifiable Credential, and revocation. */
 export function verifyRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  registerIssuedDocuments(documentOfCredential);
   const publicConfig = { auth: 'public' as const, queryToken: true };
   const Query = Type.Object({ domain: Type.Optional(Type.String()), format: Type.Optional(Type.String()), lang: Type.Optional(Type.String()), code: Type.Optional(Type.String({ maxLength: 64 })) });
   const langFor = (req: FastifyRequest) => langOf((req.query as { lang?: string }).lang ?? req.headers['accept-language']);
@@ -208,10 +215,9 @@ export function verifyRoutes(fastify: FastifyInstance) {
       const payload = await verifyCredential(req.db, req.body.credential.trim());
       const id = payload ? credentialIdOf(payload.jti) : null;
       if (!id) return { data: { signature: false, status: null, document: null } };
-      const [link] = await req.db.select({ code: diplomaDocuments.verify_code }).from(diplomaDocuments).where(eq(diplomaDocuments.credential_id, id));
-      const found = link?.code ? await publicFacts(req.db, link.code) : null;
+      const found = await documentOfCredential(req.db, id);
       // a signed credential of the school whose document is gone (deleted): no longer valid
-      return { data: { signature: true, status: found?.facts.status ?? 'revoked', document: found?.facts ?? null } };
+      return { data: { signature: true, status: found?.status ?? 'revoked', document: found } };
     },
   );
 

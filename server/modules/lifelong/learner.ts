@@ -11,6 +11,7 @@ import { webOrigin } from '../../mail/links.ts';
 import { aprogramDone, factsOf, judge, moduleDone, recomputeAchievements, structure, titlesOf, type Achievement, type Award, type Structure } from './awards.ts';
 import { achievementView, branchView } from './images.ts';
 import { credentialIdOf, jwks, laterCredentialIds, signCredential, verifyCredential } from './credentials.ts';
+import { issuedDocumentState } from './issued-documents.ts';
 import { CredentialCheck, CredentialFile, CredentialVerification, IssuerAnswer, Jwks, MyAchievements, MyBranch, MyBranches } from './responses.ts';
 
 const tags = ['lifelong learning'];
@@ -258,7 +259,13 @@ export default async function lifelongLearner(fastify: FastifyInstance) {
       const payload = await verifyCredential(req.db, req.body.credential.trim());
       const id = payload ? credentialIdOf(payload.jti) : null;
       if (!payload || !id) return { data: { signature: false as const, status: 'invalid' as const } };
-      const { award: _w, ...state } = await publicState(req, id).catch(() => ({ award: null, status: 'unknown' as const }));
+      const found = await publicState(req, id).catch(() => null);
+      if (!found) {
+        // not an award's: a diploma the school issued and signed with the same key (issue 31), else unknown
+        const document = await issuedDocumentState(req.db, id);
+        return { data: document ? { signature: true as const, status: document.status, document, payload } : { signature: true as const, status: 'unknown' as const, payload } };
+      }
+      const { award: _w, ...state } = found;
       // a superseded credential: when it was given is in the credential itself
       if ('awarded_at' in state && state.awarded_at === null) return { data: { signature: true as const, ...state, awarded_at: new Date(payload.validFrom), payload } };
       return { data: { signature: true as const, ...state, payload } };

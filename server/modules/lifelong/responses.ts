@@ -216,13 +216,26 @@ const CredentialStateFields = {
 };
 /** `credential`: the signed credential, null for a superseded one (only its holder has it). */
 export const CredentialCheck = dataOf(Type.Object({ ...CredentialStateFields, credential: Type.Union([CredentialFile, Type.Null()]) }));
+/** An issued document's public facts (a diploma, issue 31), as its verification page shows them. */
+const IssuedDocument = Type.Object({
+  code: Text,
+  status: Type.Union([Type.Literal('valid'), Type.Literal('revoked')]),
+  school: Text,
+  name: Text,
+  program: MaybeText,
+  title: Text,
+  registration_number: Text,
+  date_issue: Text,
+  revoked_at: MaybeDateTime,
+});
 /**
- * A verification: a bad signature (`signature: false`, status invalid); a good one with the award's state, or status
- * unknown when the school no longer holds the award; with the verified payload.
+ * A verification: a bad signature (`signature: false`, status invalid); a good one with the award's state, an issued
+ * document's (a diploma: `document`), or status unknown when the school no longer holds either; with the payload.
  */
 export const CredentialVerification = dataOf(
   Type.Union([
     Type.Object({ signature: Type.Literal(true), ...CredentialStateFields, payload: CredentialPayload }),
+    Type.Object({ signature: Type.Literal(true), status: Type.Union([Type.Literal('valid'), Type.Literal('revoked')]), document: IssuedDocument, payload: CredentialPayload }),
     Type.Object({ signature: Type.Literal(true), status: Type.Literal('unknown'), payload: CredentialPayload }),
     Type.Object({ signature: Type.Literal(false), status: Type.Literal('invalid') }),
   ]),
