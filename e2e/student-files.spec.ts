@@ -48,6 +48,10 @@ test('a student sees the payment schedule and downloads the invoice', async ({ p
   await expect(page.getByTestId('payment-item')).toHaveCount(13);
   await expect(page.getByTestId('payment-item').first()).toContainText('Оплачено');
   await expect(page.getByTestId('payment-plan')).toContainText('270 000');
+  // prices named in the interface language by program and format, the money tied with non-breaking spaces (issue 29)
+  await expect(page.getByText('Стратегический менеджмент — Онлайн')).toBeVisible();
+  await expect(page.getByText('Strategic Management')).toHaveCount(0);
+  expect(await page.locator('strong.num').filter({ hasText: '4 200 USD' }).textContent()).toBe('4\u00A0200\u00A0USD');
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('invoice').first().click()]);
   expect(file.suggestedFilename()).toMatch(/^Счёт DEMO-\d+-\d+-\d{8}\.pdf$/);
   const path = await file.path();
