@@ -1,4 +1,5 @@
 import { scormSeeder } from './scorm.ts';
+import { seedStandards } from './standards.ts';
 import { seedRegistration } from '../modules/accounts/registration.ts';
 import { seedNetworking } from '../modules/networking/seed.ts';
 import { bindToSchool } from '../db/school.ts';
@@ -37,7 +38,7 @@ contentSeeders.push(seedRegistration);
 
 /** Creates the demo schools `demo` and `north` with one user per role (password Demo12345). */
 export async function seedDemo(db: Db, dataDir: string) {
-  const seeders = [...contentSeeders, learningSeeder(dataDir), studentSeeder(dataDir), seedRecords, marketplaceSeeder(dataDir), seedReports, seedLifelong, scormSeeder(dataDir)];
+  const seeders = [...contentSeeders, learningSeeder(dataDir), studentSeeder(dataDir), seedRecords, marketplaceSeeder(dataDir), seedReports, seedLifelong, scormSeeder(dataDir), seedStandards];
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   for (const t of DEMO_TENANTS) {
     const existing = await db.select().from(tenants).where(eq(tenants.slug, t.slug));
