@@ -197,7 +197,9 @@ test('item 3: the calendar is a month grid with today, the September deadline on
   // November does not show the September deadline
   await page.getByRole('button', { name: 'Следующий месяц' }).click();
   await page.getByRole('button', { name: 'Следующий месяц' }).click();
-  await expect(label).toHaveText(/ноябрь 2026/i);
+  // the title and the weekday header as a Russian calendar writes them (issue 29): "Ноябрь 2026", "Пн Вт … Вс"
+  await expect(label).toHaveText('Ноябрь 2026');
+  await expect(page.getByTestId('calendar-grid').getByRole('columnheader')).toHaveText(['Пн', 'Вт', 'Ср', 'Чт', 'Пт', 'Сб', 'Вс']);
   await expect(page.getByTestId('calendar-grid')).not.toContainText(`Сентябрьский проект ${stamp}`);
   // the week view: seven days, today marked
   await page.getByTestId('calendar-today').click();
