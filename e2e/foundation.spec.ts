@@ -19,7 +19,7 @@ test.describe('sign-in lands each role where the route guard says', () => {
     await expect(page).toHaveURL(/\/news\/\d+$/); // still in front until read
     await page.getByTestId('news-read').click();
     await expect(page).toHaveURL(/\/courses\/list$/);
-    await expect(page.getByTestId('course-card')).toHaveCount(2);
+    await expect(page.getByTestId('course-card')).toHaveCount(3); // two programs and the demo's Open standards (server/seed/standards.ts)
   });
 
   for (const [login, path] of [

@@ -104,3 +104,24 @@ test('a student plays a SCORM 2004 package through window.API_1484_11 and passes
   const attempt = (await apiCall(`/api/scorm/${made.media_id}/attempt`, student)).body as { data: Record<string, unknown> };
   expect(attempt.data).toMatchObject({ completion_status: 'completed', success_status: 'passed', score_scaled: 0.85, location: 'page-2', suspend_data: 'answers=3;page=2', done: true });
 });
+
+test('the demo student finds a SCORM package and an LTI tool together in "Open standards"; the player speaks English', async ({ page }) => {
+  await signIn(page, 'student');
+  await passIntroductions(page);
+  // the demo's program of its own (server/seed/standards.ts): the student is enrolled, both standards side by side
+  await page.goto(`${web()}/courses/list`);
+  await page.getByTestId('course-card').filter({ hasText: 'Открытые стандарты' }).click();
+  await expect(page.getByRole('link', { name: 'Маркетинговая игра (SCORM 1.2)' })).toBeVisible();
+  // the LTI tool is registered with placeholder addresses, and its page says so before anyone presses Open
+  await page.getByRole('link', { name: 'Бизнес-симулятор (LTI 1.3)' }).click();
+  await expect(page.getByTestId('lti-material')).toContainText('Бизнес-симулятор (демо)');
+  await expect(page.getByText(/адреса — заглушки/)).toBeVisible();
+  await page.goBack();
+  await page.getByTestId('lang-switch').selectOption('en');
+  await page.getByRole('link', { name: 'Маркетинговая игра (SCORM 1.2)' }).click();
+  await expect(page.getByTestId('scorm-status')).toHaveText('Not started');
+  await page.getByRole('button', { name: 'Start' }).click();
+  await expect(page.frameLocator('[data-testid="scorm-frame"]').getByText('Connected to the SCORM 1.2 run-time')).toBeVisible();
+  await page.getByTestId('scorm-close').click();
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible();
+});
