@@ -15,8 +15,8 @@ import { checkboxLabelOnInput } from './framework/checkbox-label.ts';
  * red (#f44336) on the dark surfaces falls below it; a lighter red passes.
  */
 /**
- * What lets every screen, generic or custom, fit a 360 px phone and a 1366 px laptop (e2e/widths.spec.ts): toolbars
- * (a list's buttons, a form's save and delete) wrap onto a second row, a form's tabs scroll within their row, long
+ * What lets every screen, generic or custom, fit a 360 px phone and a 1366 px laptop (checked in the walks of
+ * e2e/accessibility.spec.ts, e2e/widths.ts): toolbars (a list's buttons, a form's save and delete) wrap onto a second row, a form's tabs scroll within their row, long
  * words and numbers in a table cell wrap, and a wide table scrolls inside its card (a table is never wider than the
  * page). A form is one column already (react-admin stacks its inputs); an input is never wider than its column.
  */
@@ -26,7 +26,12 @@ const fitting = {
   RaTopToolbar: { styleOverrides: { root: { flexWrap: 'wrap', whiteSpace: 'normal' } } },
   RaToolbar: { styleOverrides: { root: { flexWrap: 'wrap', gap: 8 } } },
   RaFilterForm: { styleOverrides: { root: { flexWrap: 'wrap', minWidth: 0 } } },
+  // react-admin 5.15's List shows its sign-in "Загрузка" from a cache read it does not subscribe to (useIsAuthPending:
+  // the menu entry's own access check under the same key); when that check ends after the list's last render, the
+  // list stayed on "Загрузка" for good (e2e/program-builder.spec.ts, 1 run in 5 on a busy machine). The list's reads
+  // wait for the sign-in and access checks anyway (useListController), so it shows its frame, loading, meanwhile.
   RaList: {
+    defaultProps: { authLoading: false },
     styleOverrides: {
       root: { minWidth: 0, flexWrap: 'wrap', '& .RaList-main': { minWidth: 0, flexBasis: 0, flexGrow: 1 }, '& .RaList-content': { overflowX: 'auto' } },
     },

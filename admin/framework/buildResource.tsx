@@ -123,10 +123,13 @@ function ListCard(props: CardProps) {
   return <Card {...props} tabIndex={0} role="region" aria-label={translate(`resources.${resource}.name`, { smart_count: 2 })} />;
 }
 
-export function ConfigList({ cfg, ...props }: { cfg: ResourceConfig } & Partial<ListProps>) {
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const filters = [...(cfg.list.search ? [<SearchInput key="q" source="q" alwaysOn />] : []), ...(cfg.list.filters ?? []).map((s) => filterFor(field(cfg, s)))];
-  const Bulk = () => (
+/**
+ * The list's bulk buttons. A component of its own, not one declared inside ConfigList: a component made in a render is
+ * a new type at each render (the list renders again when a search or a page reaches the URL), and React would put new
+ * buttons in place of the old ones under the user's click.
+ */
+function BulkButtons({ cfg }: { cfg: ResourceConfig }) {
+  return (
     <>
       {(cfg.list.bulkActions ?? []).map((A, i) => (
         <A key={i} />
@@ -134,6 +137,11 @@ export function ConfigList({ cfg, ...props }: { cfg: ResourceConfig } & Partial<
       {cfg.roles.delete !== undefined && <BulkDeleteButton mutationMode="pessimistic" />}
     </>
   );
+}
+
+export function ConfigList({ cfg, ...props }: { cfg: ResourceConfig } & Partial<ListProps>) {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const filters = [...(cfg.list.search ? [<SearchInput key="q" source="q" alwaysOn />] : []), ...(cfg.list.filters ?? []).map((s) => filterFor(field(cfg, s)))];
   // A read-only resource (edit: []) has no edit screen to open; without bulk work there are no row checkboxes.
   const editable = cfg.roles.edit === undefined || cfg.roles.edit.length > 0;
   const selectable = (cfg.list.bulkActions?.length ?? 0) > 0 || cfg.roles.delete !== undefined;
@@ -152,7 +160,7 @@ export function ConfigList({ cfg, ...props }: { cfg: ResourceConfig } & Partial<
       {phone ? (
         <CardList cfg={cfg} editable={editable} />
       ) : (
-        <Datagrid rowClick={editable ? 'edit' : false} bulkActionButtons={selectable ? <Bulk /> : false}>
+        <Datagrid rowClick={editable ? 'edit' : false} bulkActionButtons={selectable ? <BulkButtons cfg={cfg} /> : false}>
           {cfg.list.columns.map((s) => cellFor(field(cfg, s)))}
           {(cfg.list.rowActions ?? []).map((A, i) => (
             <A key={`a${i}`} />
