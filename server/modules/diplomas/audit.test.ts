@@ -127,6 +127,9 @@ describe('diplomas: English templates, a program, the issued page, one verifier 
       .where(and(eq(diplomas.user_id, other.id), eq(diplomas.program_id, p.id)));
     expect(d).toMatchObject({ hours: 144, registration_number: 'EN-2026-0001' });
     const doc = (await api.call({ method: 'GET', url: `/admin/diploma/${d.id}`, token: admin })).json().data.documents[0];
+    // the public facts name the program
+    const facts = (await api.call({ method: 'GET', url: `/api/verify/${doc.verify_code}/status?domain=demo` })).json().data;
+    expect(facts).toMatchObject({ status: 'valid', program: 'Управление проектами', registration_number: 'EN-2026-0001', name: d.name_nominative });
     const file = await api.call({ method: 'GET', url: doc.download_url, token: admin });
     expect(file.statusCode).toBe(200);
     const page = await readPdf(file.rawPayload);
@@ -144,6 +147,27 @@ describe('diplomas: English templates, a program, the issued page, one verifier 
     expect(br - bb).toBeGreaterThan(40);
     expect(bg).toBeGreaterThan(180);
   }, 120_000);
+
+  it('refuses a bulk issue whose template prints a placeholder the issue leaves empty: nothing issued, no number taken', async () => {
+    const t = await api.call({
+      method: 'POST',
+      url: '/admin/template',
+      token: admin,
+      payload: {
+        title: 'С председателем',
+        number_prefix: 'ПД',
+        layout: { page: { size: 'A4', orientation: 'portrait' }, blocks: [{ type: 'text', x: 20, y: 20, width: 170, text: '{{name}}, председатель {{chairman}}, {{program}}' }] },
+      },
+    });
+    expect(t.statusCode, t.body).toBe(201);
+    const before = (await api.db.select({ id: diplomas.id }).from(diplomas)).length;
+    const res = await api.call({ method: 'POST', url: '/admin/diploma_batch', token: admin, payload: { template_id: t.json().data.id, user_ids: [studentId], hours: 16, chairman: '  ' } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().name).toBe('ERROR_GENERATION_CONFIG');
+    expect((await api.db.select({ id: diplomas.id }).from(diplomas)).length).toBe(before);
+    const reg = (await api.call({ method: 'GET', url: '/admin/number_register', token: admin })).json().data;
+    expect(reg.filter((r: { template_id: number }) => r.template_id === t.json().data.id)).toEqual([]);
+  });
 
   it("reads a diploma's credential with the achievements' verifier: the school's signature and the document's status", async () => {
     const t = await api.call({
