@@ -7,9 +7,6 @@ const WEB_PORT = Number(process.env.E2E_WEB_PORT ?? 18080);
 
 export default defineConfig({
   testDir: './e2e',
-  // The 360/1366 px walk over every screen (issue 29) is not green yet: run on demand with `npm run test:widths` until it
-  // is, then it joins npm test (docs/admin.md "The back office on a phone").
-  testIgnore: process.env.E2E_WIDTHS === '1' ? [] : ['**/widths.spec.ts'],
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

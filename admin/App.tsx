@@ -16,8 +16,8 @@ import { checkboxLabelOnInput } from './framework/checkbox-label.ts';
  */
 /**
  * What lets every screen, generic or custom, fit a 360 px phone and a 1366 px laptop (checked in the walks of
- * e2e/accessibility.spec.ts, e2e/widths.ts): toolbars (a list's buttons, a form's save and delete) wrap onto a second row, a form's tabs scroll within their row, long
- * words and numbers in a table cell wrap, and a wide table scrolls inside its card (a table is never wider than the
+ * e2e/accessibility.spec.ts, e2e/widths.ts): toolbars (a list's buttons, a form's save and delete) wrap onto a
+ * second row, a form's tabs scroll within their row, long words and numbers in a table cell wrap, and a wide table scrolls inside its card (a table is never wider than the
  * page). A form is one column already (react-admin stacks its inputs); an input is never wider than its column.
  */
 const PHONE = '@media (max-width: 599.95px)';

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { PORTAL_SCREENS, demoIds, portalReady, signInAs } from './screens.ts';
+import { PORTAL_SCREENS, adminReady, demoIds, portalReady, signInAs } from './screens.ts';
 import { web } from './support.ts';
 
 /**
@@ -69,4 +69,33 @@ test('the phone menu opens from its button with the keyboard, says so, and close
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(menu).toBeHidden();
   await expect(button).toHaveAttribute('aria-expanded', 'false');
+});
+
+// Issue 29 (was in e2e/widths.spec.ts, whose width check is now in e2e/accessibility.spec.ts's walks)
+test('on a phone a curator gets the users as cards with their buttons, and the menu in groups that fold', async ({ page }) => {
+  await signInAs(page, 'moderator');
+  await expect(page).toHaveURL(/\/admin\/users$/);
+  await adminReady(page);
+  // cards, not a table: the student's card with its block button on screen
+  await expect(page.locator('table')).toHaveCount(0);
+  const block = page.getByTestId('block-student');
+  await expect(block).toBeVisible();
+  const box = (await block.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(360);
+  // a card with buttons is opened by its title
+  await page.getByRole('link', { name: 'student', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/users\/\d+$/);
+  // the menu (a drawer on a phone): the reports fold away from their heading and come back
+  await page.getByRole('button', { name: 'Открыть меню' }).click();
+  const reports = page.getByRole('menuitem', { name: 'Раздел «Отчёты»' });
+  const statistics = page.getByRole('menuitem', { name: 'Статистика', exact: true });
+  await expect(reports).toHaveAttribute('aria-expanded', 'true');
+  await expect(statistics).toBeVisible();
+  await reports.click();
+  await expect(reports).toHaveAttribute('aria-expanded', 'false');
+  await expect(statistics).toHaveCount(0);
+  await reports.click();
+  await expect(statistics).toBeVisible();
+  // groups the curator has nothing in are not shown
+  await expect(page.getByRole('menuitem', { name: 'Раздел «Деньги»' })).toHaveCount(0);
 });

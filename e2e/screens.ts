@@ -2,9 +2,9 @@ import { expect, type Page } from '@playwright/test';
 import { API, apiCall, apiToken, passIntroductions, signIn, web } from './support.ts';
 
 /**
- * Every screen of both apps as data, walked by e2e/phones.spec.ts (the portal at 360 × 740),
- * e2e/accessibility.spec.ts (axe-core, both themes, both apps) and e2e/widths.spec.ts (both apps at 360 and 1366 px:
- * no sideways scroll). A new screen is one line here and every check covers it.
+ * Every screen of both apps as data, walked by e2e/phones.spec.ts (the portal at 360 × 740) and
+ * e2e/accessibility.spec.ts (axe-core, both themes, both apps; the light theme at 1366 px and the dark at 360 px: no
+ * sideways scroll, e2e/widths.ts). A new screen is one line here and every check covers it.
  *
  * NEW SCREENS (reports, marketplace, networking, lifelong learning, calendar, …): add your portal pages to
  * PORTAL_SCREENS and your back-office resources to ADMIN_SCREENS, then run both specs. See docs/accessibility.md.

@@ -83,7 +83,8 @@ function Bar() {
 /**
  * The page is as wide as the window, not as its widest screen (react-admin's layout is `min-width: fit-content`), and
  * the content column may shrink below its widest child (a flex item's default minimum is its content's width): a wide
- * table scrolls inside its own card instead of the whole page scrolling sideways (e2e/widths.spec.ts).
+ * table scrolls inside its own card instead of the whole page scrolling sideways (e2e/widths.ts, checked in the
+ * accessibility walks).
  */
 const LAYOUT_SX = { minWidth: 0, '& .RaLayout-content': { minWidth: 0 }, '& .RaLayout-contentWithSidebar': { minWidth: 0 } };
 
