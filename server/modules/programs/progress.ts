@@ -184,8 +184,13 @@ async function facts(db: Db, userIds: number[], s: Structure): Promise<Facts> {
         .where(and(inArray(scormAttempts.user_id, userIds), inArray(scormAttempts.media_id, scormIds)))
         .orderBy(scormAttempts.attempt)
     : [];
-  // ordered by attempt: the latest wins
-  const scorm = new Map(scormRows.map((r) => [k(r.u, r.id), { completion: r.completion, success: r.success }]));
+  // ordered by attempt: the latest wins, except that a new attempt after a done one does not undo the material
+  const scorm = new Map<string, { completion: string; success: string }>();
+  for (const r of scormRows) {
+    const prev = scorm.get(k(r.u, r.id));
+    const next = { completion: r.completion, success: r.success };
+    if (!prev || scormState(next).done || !scormState(prev).done) scorm.set(k(r.u, r.id), next);
+  }
   return { viewed, submitted, reviewed, best, scorm };
 }
 

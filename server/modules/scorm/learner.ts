@@ -25,6 +25,9 @@ const CommitBody = Type.Object({
   finish: Type.Optional(Type.Boolean()),
 });
 
+/** `new_attempt`: a fresh attempt (n + 1) when the latest is completed or passed; otherwise the latest is resumed. */
+const LaunchQuery = Type.Object({ new_attempt: Type.Optional(Type.Boolean()) });
+
 const attemptView = (a: AttemptRow | undefined) => {
   const f = fieldsOf(a);
   return { attempt: a?.attempt ?? 0, ...f, done: attemptDone(f), updated_at: a?.updated_at ?? null };
@@ -51,8 +54,10 @@ export function learnerRoutes(fastify: FastifyInstance) {
       config: { roles: READ },
       schema: {
         tags,
-        summary: "Launch a SCORM material: the package's address under a key of this launch (no session token), the run-time's starting values from the latest attempt (made when none)",
+        summary:
+          "Launch a SCORM material: the package's address under a key of this launch (no session token), the run-time's starting values from the latest attempt (made when none); new_attempt=true starts the next attempt when the latest is done",
         params: IdParams,
+        querystring: LaunchQuery,
         response: { 200: dataOf(ScormLaunch) },
       },
     },
@@ -60,7 +65,7 @@ export function learnerRoutes(fastify: FastifyInstance) {
       const { me, m } = await visible(req, req.params.id);
       const pkg = await packageOf(req.db, m.id);
       if (!pkg) throw new AppError(404, 'ERROR_SCORM_NO_PACKAGE', 'The material has no package');
-      const attempt = await openAttempt(req.db, m.id, me.id);
+      const attempt = await openAttempt(req.db, m.id, me.id, req.query.new_attempt === true);
       const origin = typeof req.headers.origin === 'string' && /^https?:\/\/[^/\s]+$/.test(req.headers.origin) ? req.headers.origin : null;
       const key = await createLaunch(req.db, attempt, pkg, origin);
       const name = [me.surname, me.name].filter(Boolean).join(', ') || me.login;

@@ -294,6 +294,18 @@ describe('SCORM packages', () => {
       'cmi.core.total_time': '0000:01:30.00',
     });
     expect((await api.call({ method: 'GET', url: `/api/scorm/${p.media_id}/attempt`, token: student })).json().data).toMatchObject({ score_raw: 85, done: true });
+
+    // a new attempt after the passed one starts from the beginning; the material stays passed in the program
+    const fresh = (await api.call({ method: 'POST', url: `/api/scorm/${p.media_id}/launch?new_attempt=true`, token: student })).json().data;
+    expect(fresh.attempt).toMatchObject({ attempt: 2, completion_status: 'not attempted', location: null, done: false });
+    expect(fresh.values).toMatchObject({ 'cmi.core.entry': 'ab-initio', 'cmi.core.lesson_status': 'not attempted' });
+    expect((await put({ 'cmi.core.lesson_status': 'incomplete' })).json().data).toMatchObject({ attempt: 2, completion_status: 'incomplete' });
+    tree = (await api.call({ method: 'GET', url: `/api/program/${programId}`, token: student })).json().data;
+    expect(item()).toMatchObject({ status: 'passed', done: true });
+    // while the new attempt is not done, asking again resumes it (no third attempt); a bad flag changes nothing
+    expect((await api.call({ method: 'POST', url: `/api/scorm/${p.media_id}/launch?new_attempt=true`, token: student })).json().data.attempt).toMatchObject({ attempt: 2 });
+    expect((await api.call({ method: 'POST', url: `/api/scorm/${p.media_id}/launch?new_attempt=maybe`, token: student })).statusCode).toBe(422);
+    expect(Number((await api.db.select({ n: count() }).from(scormAttempts).where(eq(scormAttempts.media_id, p.media_id)))[0].n)).toBe(2);
   });
 
   it('SCORM 2004 element names map to the same row', async () => {

@@ -8,7 +8,7 @@ import { absolutePath } from '../../core/storage.ts';
 import type { UploadedFile } from '../../core/multipart.ts';
 import { extractPackage, scanPackage, type PackageLimits } from './archive.ts';
 import { readManifest } from './manifest.ts';
-import type { AttemptFields } from './cmi.ts';
+import { attemptDone, type AttemptFields } from './cmi.ts';
 
 /**
  * SCORM packages, attempts and launches. `db` is the school-bound handle (`req.db`, `app.schoolDb(id)`) or a
@@ -121,10 +121,14 @@ export const fieldsOf = (a: AttemptRow | undefined): AttemptFields =>
     : { ...blankAttempt };
 
 /** The learner's latest attempt, made (attempt 1) when there is none. */
-export async function openAttempt(db: Conn, mediaId: number, userId: number): Promise<AttemptRow> {
+export async function openAttempt(db: Conn, mediaId: number, userId: number, fresh = false): Promise<AttemptRow> {
   const found = await latestAttempt(db, mediaId, userId);
-  if (found) return found;
-  await db.insert(scormAttempts).values({ media_id: mediaId, user_id: userId, attempt: 1 }).onConflictDoNothing();
+  // a new attempt only after a done one: an attempt in progress is resumed, so a second click makes no third
+  if (found && !(fresh && attemptDone(fieldsOf(found)))) return found;
+  await db
+    .insert(scormAttempts)
+    .values({ media_id: mediaId, user_id: userId, attempt: (found?.attempt ?? 0) + 1 })
+    .onConflictDoNothing();
   return (await latestAttempt(db, mediaId, userId))!;
 }
 
