@@ -62,6 +62,8 @@ test('the traffic light walks from programs to chapters to students in coloured 
   await expect(table.locator('[data-light]').first()).toBeVisible();
   await table.getByRole('row').filter({ hasText: 'Стратегический менеджмент' }).getByRole('button', { name: 'Подробнее' }).click();
   await expect(table.getByRole('cell', { name: 'Введение в стратегию' })).toBeVisible();
+  // the wizard's fourth step names the level walked down to (it read only "Шаг")
+  await expect(page.locator('[data-step="step"]')).toContainText('Детализация: Главы');
   await table.getByRole('row').filter({ hasText: 'Введение в стратегию' }).getByRole('button', { name: 'Подробнее' }).click();
   // the demo student (and, once the marketplace journey has run, north's buyer of the same name in this program)
   await expect(table.getByRole('cell', { name: /Студентов Алексей/ }).first()).toBeVisible();
