@@ -179,11 +179,12 @@ async function someFile(token: string) {
 }
 
 /** A folder other than the default one (made once per database when there is none). */
+/** A folder's own address, `<id>/<name>`: the file manager puts the name after the id once the folder is shown. */
 async function someFolder(token: string) {
-  const folders = (await apiCall('/admin/file/folders', token)).body.data as { id: number; is_default: boolean }[];
-  const other = folders.find((f) => !f.is_default);
-  if (other) return other.id;
-  return ((await apiCall('/admin/file/createFolder', token, { method: 'POST', body: { name: 'Доступность' } })).body.data as { id: number }).id;
+  const folders = (await apiCall('/admin/file/folders', token)).body.data as { id: number; name: string; is_default: boolean }[];
+  const folder =
+    folders.find((f) => !f.is_default) ?? ((await apiCall('/admin/file/createFolder', token, { method: 'POST', body: { name: 'Доступность' } })).body.data as { id: number; name: string });
+  return `${folder.id}/${encodeURIComponent(folder.name)}`;
 }
 
 /** The id of the first row of each back-office screen's `edit` list, read through the API as the screen's role. */
