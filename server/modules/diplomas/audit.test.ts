@@ -148,6 +148,21 @@ describe('diplomas: English templates, a program, the issued page, one verifier 
     expect(bg).toBeGreaterThan(180);
   }, 120_000);
 
+  it('declines double and indeclinable surnames; a name petrovich cannot decline keeps the typed forms even with the sex told', async () => {
+    const cases = async (payload: Record<string, unknown>) => {
+      const res = await api.call({ method: 'POST', url: '/admin/diploma/declension', token: admin, payload });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data;
+    };
+    expect(await cases({ full_name: 'Петрова-Водкина Мария Ивановна' })).toMatchObject({ genitive: 'Петровой-Водкиной Марии Ивановны', dative: 'Петровой-Водкиной Марии Ивановне', declined: true });
+    expect(await cases({ full_name: 'Черных Ирина Петровна' })).toMatchObject({ genitive: 'Черных Ирины Петровны', dative: 'Черных Ирине Петровне' });
+    expect(await cases({ surname: 'Дюма', name: 'Александр', sex: 'male' })).toMatchObject({ genitive: 'Дюма Александра', dative: 'Дюма Александру' });
+    const typed = { genitive: 'Смита Джона', dative: 'Смиту Джону' };
+    expect(await cases({ surname: 'Smith', name: 'John', sex: 'male', ...typed })).toEqual({ nominative: 'Smith John', ...typed, declined: false });
+    // a patronymic of the «оглы» kind tells no sex: the typed forms stay
+    expect(await cases({ full_name: 'Мамедов Ильхам Гейдар оглы', ...typed })).toMatchObject({ ...typed, declined: false });
+  });
+
   it('refuses a bulk issue whose template prints a placeholder the issue leaves empty: nothing issued, no number taken', async () => {
     const t = await api.call({
       method: 'POST',
