@@ -184,6 +184,35 @@ describe('diplomas: English templates, a program, the issued page, one verifier 
     expect(reg.filter((r: { template_id: number }) => r.template_id === t.json().data.id)).toEqual([]);
   });
 
+  it("numbers per template and year: a new year's issue starts at 0001, another template has its own register", async () => {
+    const template = async (prefix: string) =>
+      (
+        await api.call({
+          method: 'POST',
+          url: '/admin/template',
+          token: admin,
+          payload: {
+            title: `Регистр ${prefix}`,
+            number_prefix: prefix,
+            layout: { page: { size: 'A5', orientation: 'portrait' }, blocks: [{ type: 'text', x: 10, y: 10, width: 100, text: '{{name}}' }] },
+          },
+        })
+      ).json().data.id;
+    const [a, b] = [await template('РА'), await template('РБ')];
+    const numberOf = async (template_id: number, date_issue: string) => {
+      const res = await api.call({ method: 'POST', url: '/admin/diploma_batch', token: admin, payload: { template_id, user_ids: [studentId], hours: 8, date_issue } });
+      expect(res.statusCode, res.body).toBe(202);
+      await finished(res.json().data.id);
+      const [d] = await api.db.select({ n: diplomas.registration_number }).from(diplomas).where(eq(diplomas.id, res.json().data.diploma_ids[0]));
+      return d.n;
+    };
+    expect(await numberOf(a, '2026-12-30')).toBe('РА-2026-0001');
+    expect(await numberOf(a, '2026-12-31')).toBe('РА-2026-0002');
+    expect(await numberOf(a, '2027-01-10')).toBe('РА-2027-0001');
+    expect(await numberOf(b, '2026-12-31')).toBe('РБ-2026-0001');
+    expect(await numberOf(a, '2026-12-31')).toBe('РА-2026-0003');
+  }, 120_000);
+
   it("reads a diploma's credential with the achievements' verifier: the school's signature and the document's status", async () => {
     const t = await api.call({
       method: 'POST',
