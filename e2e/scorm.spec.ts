@@ -67,6 +67,11 @@ test('an admin uploads a SCORM 1.2 package; a student plays it, it commits, resu
   await learner.getByRole('button', { name: 'Продолжить' }).click();
   await expect(pkg.getByText('Resumed at page-2 with answers=3;page=2')).toBeVisible();
   await learner.getByTestId('scorm-close').click();
+  // a new attempt starts from the beginning; the passed one still counts in the program (below)
+  await learner.getByRole('button', { name: 'Новая попытка' }).click();
+  await expect(pkg.getByText('First visit')).toBeVisible();
+  await learner.getByTestId('scorm-close').click();
+  await expect(learner.getByRole('button', { name: 'Новая попытка' })).toHaveCount(0);
 
   // the program's progress counts the material as done
   await learner.goto(`${web()}/courses/${programId}`);

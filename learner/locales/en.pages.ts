@@ -44,6 +44,7 @@ export const enPages: PageMessages = {
     start: 'Start',
     resume: 'Continue',
     close: 'Close',
+    new_attempt: 'New attempt',
     score: 'Score: {{score}}',
     score_of: 'Score: {{score}} of {{max}}',
     status: { todo: 'Not started', incomplete: 'Started', completed: 'Completed', passed: 'Passed', failed: 'Not passed' },

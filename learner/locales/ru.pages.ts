@@ -48,6 +48,7 @@ export const ruPages = {
     start: 'Начать',
     resume: 'Продолжить',
     close: 'Закрыть',
+    new_attempt: 'Новая попытка',
     score: 'Балл: {{score}}',
     score_of: 'Балл: {{score}} из {{max}}',
     status: { todo: 'Не начато', incomplete: 'Начато', completed: 'Завершено', passed: 'Зачтено', failed: 'Не зачтено' },

@@ -36,10 +36,11 @@ export function ScormPlayer({ mediaId, title }: { mediaId: number; title: string
     return () => document.removeEventListener('keydown', onKey);
   });
 
-  async function open() {
+  /** `fresh`: a new attempt, offered once the latest is done (the server resumes one in progress instead). */
+  async function open(fresh = false) {
     setOpening(true);
     try {
-      const l = (await api<ScormLaunchAnswer>(`/api/scorm/${mediaId}/launch`, { method: 'POST' })).data;
+      const l = (await api<ScormLaunchAnswer>(`/api/scorm/${mediaId}/launch${fresh ? '?new_attempt=true' : ''}`, { method: 'POST' })).data;
       const { startRuntime } = await import('./runtime.ts');
       stop.current = await startRuntime(l, mediaId, () => frame.current, setAttempt);
       setAttempt(l.attempt);
@@ -73,9 +74,14 @@ export function ScormPlayer({ mediaId, title }: { mediaId: number; title: string
         </span>
         {score !== null && <span data-testid="scorm-score"> {max !== null ? t('scorm.score_of', { score, max }) : t('scorm.score', { score })}</span>}
       </p>
-      <button className="btn" type="button" onClick={open} disabled={opening}>
+      <button className="btn" type="button" onClick={() => void open()} disabled={opening}>
         {a && a.attempt > 0 ? t('scorm.resume') : t('scorm.start')}
       </button>
+      {a?.done && (
+        <button className="btn ghost" type="button" onClick={() => void open(true)} disabled={opening} data-testid="scorm-new-attempt" style={{ marginInlineStart: '.5rem' }}>
+          {t('scorm.new_attempt')}
+        </button>
+      )}
       {launch && (
         <div
           className="scorm-player"
