@@ -181,4 +181,28 @@ describe('LTI tools, launch and AGS (API)', () => {
     // another school's path: our token is not its token
     expect((await api.call({ method: 'GET', url: new URL(ags.lineitems).pathname.replace('/demo/', '/north/'), headers: bearer })).json().name).toBe('ERROR_LTI_TOKEN');
   });
+  it('the id token maps the role (trainer Instructor, student Learner), names the school and the program; name and e-mail per tool', async () => {
+    const t = (await api.call({ method: 'POST', url: '/admin/ltiTool', token: admin, payload: tool({ client_id: 'sim-claims', send_name: true, send_email: true }) })).json().data;
+    const m = (await api.call({ method: 'POST', url: '/admin/media', token: admin, payload: { title: 'Sim claims', kind: 'lti', lti_tool_id: t.id } })).json().data;
+    await api.db.insert(chapterMedia).values({ tenant_id: demoId, chapter_id: chapterId, media_id: m.id, sort: 97 });
+    const claimsOf = async (token: string) => {
+      const start = (await api.call({ method: 'POST', url: `/api/lti/launch/${m.id}`, token })).json().data;
+      const auth = new URL(start.params.iss.replace(/^https?:\/\/[^/]+/, 'http://x') + '/auth');
+      const q = { scope: 'openid', response_type: 'id_token', response_mode: 'form_post', prompt: 'none', client_id: 'sim-claims', redirect_uri: 'https://tool.example/launch' };
+      for (const [k, v] of Object.entries({ ...q, login_hint: start.params.login_hint, lti_message_hint: start.params.lti_message_hint, state: 's', nonce: `n-${token.slice(-8)}` }))
+        auth.searchParams.set(k, v);
+      const form = await api.call({ method: 'GET', url: `${auth.pathname}${auth.search}` });
+      expect(form.statusCode).toBe(200);
+      return { iss: start.params.iss as string, claims: JSON.parse(Buffer.from(/name="id_token" value="([^"]+)"/.exec(form.body)![1].split('.')[1], 'base64url').toString()) };
+    };
+    const lti = 'https://purl.imsglobal.org/spec/lti/claim';
+    const { iss, claims: teacher } = await claimsOf(trainer);
+    expect(teacher[`${lti}/roles`]).toContain('http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor');
+    expect(teacher[`${lti}/context`]).toMatchObject({ id: String(programId) });
+    expect(teacher[`${lti}/tool_platform`]).toMatchObject({ guid: iss });
+    expect(teacher).toMatchObject({ name: expect.any(String), email: expect.stringContaining('@') });
+    const { claims: learner } = await claimsOf(student);
+    expect(learner[`${lti}/roles`]).toEqual(['http://purl.imsglobal.org/vocab/lis/v2/membership#Learner']);
+    expect(learner.email).toBe('student@demo.test');
+  });
 });
