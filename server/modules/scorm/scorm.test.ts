@@ -337,3 +337,32 @@ describe('SCORM packages', () => {
     void programs;
   });
 });
+
+describe('SCORM package size', () => {
+  it('refuses a zip above the video limit while it streams (ERROR_MAX_SIZE), leaving no row, folder or temporary file', async () => {
+    const small = await startTestApi({ videoMaxMb: 0.05 }); // 50 KB
+    try {
+      const admin = await small.login('admin');
+      const [before] = await small.db.select({ n: count() }).from(media);
+      const scorm = join(tenantRoot(small.config.dataDir, 'demo'), 'scorm');
+      const folders = () => (existsSync(scorm) ? readdirSync(scorm).sort() : []);
+      const foldersBefore = folders(); // the demo's own package is there
+      // a package of noise: above the limit, and no bomb (noise does not compress)
+      const noise = Buffer.from(Array.from({ length: 80_000 }, () => Math.floor(Math.random() * 256)));
+      const big = zipOf([
+        { name: 'imsmanifest.xml', data: manifestOf('1.2', 'Big') },
+        { name: 'index.html', data: '<p>x</p>' },
+        { name: 'noise.bin', data: noise },
+      ]);
+      const res = await small.call({ method: 'POST', url: '/admin/scorm', token: admin, ...multipart({ title: 'Big', file: { name: 'big.zip', data: big, type: 'application/zip' } }) });
+      expect([res.statusCode, res.json().name]).toEqual([413, 'ERROR_MAX_SIZE']);
+      expect((await small.db.select({ n: count() }).from(media))[0].n).toBe(before.n);
+      expect(folders()).toEqual(foldersBefore);
+      const tmp = join(small.config.dataDir, 'tmp');
+      for (let i = 0; i < 60 && existsSync(tmp) && readdirSync(tmp).length; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(existsSync(tmp) ? readdirSync(tmp) : []).toEqual([]);
+    } finally {
+      await small.close();
+    }
+  });
+});
