@@ -66,7 +66,7 @@ describe('foreignHtml: another school’s rich text on this page', () => {
       'learner/pages/News.tsx: n.body',
       'learner/pages/News.tsx: n.body',
       // another school's: cleaned by the server (cleanForeignHtml) and again here
-      'learner/pages/marketplace/MarketplaceItem.tsx: foreignHtml(demo.view.body)',
+      'learner/pages/marketplace/DemoViewer.tsx: foreignHtml(view.body)',
     ]);
   });
 });
