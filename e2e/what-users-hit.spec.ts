@@ -53,7 +53,7 @@ test.describe('item 5: one look for numbers, dates and file sizes in the Russian
 
     await page.goto(`${web()}/admin/videos`);
     const videoRow = page.getByRole('row', { name: new RegExp(`Видео ${stamp}`) });
-    await expect(videoRow).toContainText('176.0 КБ');
+    await expect(videoRow).toContainText('176,0 КБ');
     await expect(videoRow).toContainText(/\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}:\d{2}/);
     await expect(videoRow).not.toContainText(/AM|PM|KB/);
     await expect(page.locator('.MuiTablePagination-select').first()).toHaveText('15');
@@ -62,7 +62,7 @@ test.describe('item 5: one look for numbers, dates and file sizes in the Russian
     // a generated list (materials) and a hand-built one (projects) have a rows-per-page value too
     await page.goto(`${web()}/admin/media`);
     await expect(page.locator('.MuiTablePagination-select').first()).toHaveText('15');
-    await expect(page.getByRole('row', { name: new RegExp(`Видео ${stamp}`) })).toContainText('176.0 КБ');
+    await expect(page.getByRole('row', { name: new RegExp(`Видео ${stamp}`) })).toContainText('176,0 КБ');
 
     // the title follows the interface language
     await page.getByRole('combobox', { name: 'Язык' }).click();
