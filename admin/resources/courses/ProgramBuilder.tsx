@@ -305,8 +305,11 @@ function AttachPicker({
     return () => clearTimeout(timer);
   }, [input, open]);
   const found = useApiQuery<{ data: Item[] }, Item[]>(path, { query: query(asked), enabled: open, select: (r) => r.data, keepPrevious: true, retry: false });
-  const options = found.isError ? [] : (found.data ?? []);
+  // while the typing pauses or the answer is on its way the list says it is loading, instead of showing the last
+  // answer's options: they would change under the pointer as the new answer arrives, and a click begun on one would
+  // end on another element and pick nothing
   const loading = open && (found.isFetching || asked !== input);
+  const options = found.isError || loading ? [] : (found.data ?? []);
   return (
     <Autocomplete<Item>
       size="small"
