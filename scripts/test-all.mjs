@@ -77,11 +77,12 @@ function vitestRun(name, scope, env, shards, weight, extra = []) {
   return Array.from({ length: shards }, (_, i) => {
     const json = `${tmp}/vitest-${name}-${i + 1}.json`;
     const shard = shards > 1 ? [`--shard=${i + 1}/${shards}`] : [];
-    return job(`vitest ${name} ${i + 1}/${shards}`, bin('vitest'), ['run', ...args, ...shard, '--maxWorkers=1', '--reporter=default', '--reporter=json', `--outputFile.json=${json}`], {
+    const j = job(`vitest ${name} ${i + 1}/${shards}`, bin('vitest'), ['run', ...args, ...shard, '--maxWorkers=1', '--reporter=default', '--reporter=json', `--outputFile.json=${json}`], {
       env,
       count: vitestCount(json),
       weight: weight / shards,
     });
+    return Object.assign(j, { json });
   });
 }
 
@@ -140,8 +141,52 @@ if (e2e) {
     const s = JSON.parse(readFileSync(file, 'utf8')).stats ?? {};
     return { passed: s.expected ?? 0, failed: (s.unexpected ?? 0) + (s.flaky ?? 0) + (s.expected || s.unexpected ? 0 : 1) };
   };
+  browser.journeys = true;
   journeys.push(build, browser);
 }
+/** The first lines of an error: enough to name the cause at the end of the output, where CI's tail shows it. */
+const firstLines = (text, n = 12) =>
+  String(text ?? '')
+    .replace(/\x1b\[[0-9;]*m/g, '')
+    .split('\n')
+    .slice(0, n)
+    .join('\n    ');
+
+/** A check or the build that failed: the end of its log, where its tools print their verdict. */
+function checkFailures() {
+  return done.filter((j) => !j.ok && !j.json && !j.journeys).map((j) => `${j.label}:\n    ${firstLines(readFileSync(j.log, 'utf8').trimEnd().split('\n').slice(-12).join('\n'))}`);
+}
+
+function vitestFailures() {
+  const out = [];
+  for (const j of done) {
+    if (!j.json || !existsSync(j.json)) continue;
+    for (const f of JSON.parse(readFileSync(j.json, 'utf8')).testResults ?? []) {
+      const failed = (f.assertionResults ?? []).filter((a) => a.status === 'failed');
+      for (const a of failed) out.push(`${j.label}: ${f.name.replace(`${process.cwd()}/`, '')} > ${a.fullName}\n    ${firstLines(a.failureMessages?.[0])}`);
+      if (!failed.length && f.status === 'failed') out.push(`${j.label}: ${f.name.replace(`${process.cwd()}/`, '')}\n    ${firstLines(f.message)}`);
+    }
+  }
+  return out;
+}
+
+function journeyFailures() {
+  const file = `${tmp}/playwright.json`;
+  if (!existsSync(file)) return [];
+  const out = [];
+  const walk = (suite, path) => {
+    for (const s of suite.suites ?? []) walk(s, [...path, s.title]);
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? [])
+        if (t.status === 'unexpected' || t.status === 'flaky') {
+          const error = t.results?.find((r) => r.error)?.error;
+          out.push(`journey (${t.status}): ${[...path, spec.title].filter(Boolean).join(' > ')}\n    ${firstLines(error?.message ?? error?.value)}`);
+        }
+  };
+  for (const s of JSON.parse(readFileSync(file, 'utf8')).suites ?? []) walk(s, [s.title]);
+  return out;
+}
+
 const began = Date.now();
 await Promise.all([lane(journeys), lane()]);
 
@@ -158,6 +203,8 @@ for (const j of done) {
   failed += c.failed;
   console.log(`${j.label}: ${j.seconds} s, ${c.passed} passed, ${c.failed} failed`);
 }
+const failures = [...checkFailures(), ...vitestFailures(), ...journeyFailures()];
+if (failures.length) console.log(`\n=== what failed ===\n${failures.join('\n\n')}`);
 writeFileSync(`${tmp}/times.json`, JSON.stringify({ seconds: Math.round((Date.now() - began) / 1000), jobs: done.map(({ label, seconds, ok }) => ({ label, seconds, ok })) }, null, 2));
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
