@@ -48,11 +48,18 @@ test('an admin designs a diploma with a stamp and a QR, previews it, issues it t
   await page.getByTestId('bulk-issue').click();
   const choose = async (testId: string, option: string) => {
     await page.getByTestId(testId).locator('..').getByRole('combobox').click();
-    await page.getByRole('option', { name: option }).click();
+    await page.getByRole('option', { name: option, exact: true }).click();
   };
   await choose('bulk-template_id', title);
   await choose('bulk-group_id', 'MBA-2026');
   await page.getByTestId('bulk-hours').fill('72');
+  // a program's document goes by default to its graduates: the names are asked for the group's graduates of it
+  const graduatesAsked = page.waitForRequest((r) => r.url().endsWith('/admin/diploma_batch/names') && r.postDataJSON()?.graduates_only === true);
+  await choose('bulk-program_id', 'Маркетинг');
+  await expect(page.getByTestId('bulk-graduates_only')).toBeChecked();
+  expect((await graduatesAsked).postDataJSON()).toMatchObject({ group_id: expect.any(Number), program_id: expect.any(Number) });
+  // switched off: every student of the group
+  await page.getByTestId('bulk-graduates_only').uncheck();
   // each student's cases are proposed and stay editable: the correction is what the diploma keeps
   const dative = page.getByTestId('bulk-name').filter({ hasText: 'Студентов Алексей' }).getByLabel('Кому? (дательный)');
   await expect(dative).toHaveValue(/^Студентов/);

@@ -84,6 +84,8 @@ export const errorsEn: Record<string, { title: string; text: string }> = {
   ERROR_TEMPLATE_IMAGE: { title: 'Template image', text: 'The layout names an image the template does not have: {{ids}}. Upload it first.' },
   ERROR_REGISTER_COLLISION: { title: 'Number taken', text: "The template's register would give a number that a diploma already has: {{numbers}}. Set the register past it." },
   ERROR_ISSUE_STUDENTS: { title: 'Nothing issued', text: 'Choose a group, a program or students: the selection is empty.' },
+  ERROR_ISSUE_GRADUATES: { title: 'Nothing issued', text: 'Only graduates: choose the program whose graduates get the document.' },
+  ERROR_ISSUE_NO_GRADUATES: { title: 'Nothing issued', text: 'Nobody in the selection has completed the program yet.' },
   ERROR_ISSUE_OTHER_SCHOOL: { title: 'Nothing issued', text: 'These students are not students of this school: {{ids}}.' },
   ERROR_ISSUE_NAMES: { title: 'Nothing issued', text: 'Corrected cases are given for students who are not among the recipients, or twice: {{ids}}.' },
   ERROR_BATCH_NOT_INTERRUPTED: { title: 'Issue not restarted', text: 'Only an interrupted issue can be restarted: this one is running or finished.' },

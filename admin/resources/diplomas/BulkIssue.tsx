@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, LinearProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import LibraryAddCheckIcon from '@mui/icons-material/LibraryAddCheck';
 import { download } from '../../../common/api/download.ts';
 import type { DiplomaBatch, ProposedNameForm } from '../../../common/api/types/diplomas.ts';
@@ -35,7 +35,10 @@ export function BulkIssue() {
   const [batch, setBatch] = useState<DiplomaBatch | null>(null);
   const [names, setNames] = useState<ProposedNameForm[]>([]);
   const [interrupted, setInterrupted] = useState<DiplomaBatch[]>([]);
-  const who = form.group_id ? { group_id: Number(form.group_id) } : form.program_id ? { program_id: Number(form.program_id) } : {};
+  // on by default: a program's document goes to its graduates; off, to every student named
+  const [graduatesOnly, setGraduatesOnly] = useState(true);
+  const graduates = graduatesOnly && form.program_id ? { program_id: Number(form.program_id), graduates_only: true } : {};
+  const who = form.group_id ? { group_id: Number(form.group_id), ...graduates } : form.program_id ? { program_id: Number(form.program_id), ...graduates } : {};
 
   useEffect(() => {
     if (!open) return;
@@ -69,6 +72,7 @@ export function BulkIssue() {
     const body: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(form)) if (v !== '') body[k] = ['template_id', 'group_id', 'program_id', 'hours'].includes(k) ? Number(v) : v;
     // the cases as shown (proposed, or as the admin corrected them) are what the documents print
+    Object.assign(body, graduates);
     if (names.length) body.names = names.map((n) => ({ user_id: n.user_id, name_genitive: n.genitive.trim(), name_dative: n.dative.trim() }));
     try {
       setBatch((await dp.call<{ data: DiplomaBatch }>('/admin/diploma_batch', { method: 'POST', body, json: true })).data);
@@ -135,6 +139,12 @@ export function BulkIssue() {
               {field('template_id', 'text', options.templates)}
               {field('group_id', 'text', options.groups)}
               {field('program_id', 'text', options.programs)}
+              {form.program_id && (
+                <FormControlLabel
+                  control={<Checkbox checked={graduatesOnly} onChange={(e) => setGraduatesOnly(e.target.checked)} slotProps={{ input: { 'data-testid': 'bulk-graduates_only' } as object }} />}
+                  label={t('diplomas.bulk.graduates_only')}
+                />
+              )}
               <Typography variant="caption">{t('diplomas.bulk.who_hint')}</Typography>
               {field('hours', 'number')}
               {field('date_issue', 'date')}

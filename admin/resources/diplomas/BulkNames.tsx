@@ -11,11 +11,11 @@ type Provider = ReturnType<typeof createDataProvider>;
  * (`POST /admin/diploma_batch/names`), editable; what is in the fields when the admin issues is what the documents
  * print (sent as the issue's `names`; the server refuses a blank form or a student not in the issue).
  */
-export function BulkNames({ who, names, onChange }: { who: { group_id?: number; program_id?: number }; names: ProposedNameForm[]; onChange: (names: ProposedNameForm[]) => void }) {
+export function BulkNames({ who, names, onChange }: { who: { group_id?: number; program_id?: number; graduates_only?: boolean }; names: ProposedNameForm[]; onChange: (names: ProposedNameForm[]) => void }) {
   const dp = useDataProvider<Provider>();
   const t = useTranslate();
   const [error, setError] = useState<string | null>(null);
-  const key = `${who.group_id ?? ''}/${who.program_id ?? ''}`;
+  const key = `${who.group_id ?? ''}/${who.program_id ?? ''}/${who.graduates_only ?? ''}`;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: asked again only when the selection (key) changes
   useEffect(() => {

@@ -48,6 +48,7 @@ export const en = {
       group_id: 'Group',
       program_id: 'Program',
       who_hint: "Every student of the group gets the document; without a group, every student of the program. Numbers come from the template's register.",
+      graduates_only: 'Only those who completed the program',
       hours: "Hours (else the program's)",
       date_issue: 'Date of issue',
       chairman: 'Chairman',

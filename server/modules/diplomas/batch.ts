@@ -15,6 +15,7 @@ import { DateTime, dataOf, fileAnswer } from '../../core/responses.ts';
 import { currentUser } from '../../core/context.ts';
 import type { MailTenant } from '../../mail/mailer.ts';
 import { RECORD_ROLES, fillTemplate, loadTemplate } from '../templates/index.ts';
+import { programCompletion } from '../programs/index.ts';
 import { declineName } from './declension.ts';
 import { apiBaseOf, generateDiplomaDocument } from './generate.ts';
 import { takeNumbers } from './numbering.ts';
@@ -66,6 +67,8 @@ const IssueBody = Type.Object({
   group_id: Type.Optional(Id),
   program_id: Type.Optional(Id),
   user_ids: Type.Optional(Type.Array(Id, { maxItems: 2000 })),
+  /** Only those of them who completed `program_id` (its graduates); the others are left out, not failed. */
+  graduates_only: Type.Optional(Type.Boolean()),
   hours: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })),
   chairman: Type.Optional(chairman),
   director: Type.Optional(director),
@@ -76,7 +79,12 @@ const IssueBody = Type.Object({
   /** The cases as the admin corrected them; the others are proposed by the declension library. */
   names: Type.Optional(Type.Array(Type.Object({ user_id: Id, name_genitive: CaseForm, name_dative: CaseForm }), { maxItems: 2000 })),
 });
-const Who = Type.Object({ group_id: Type.Optional(Id), program_id: Type.Optional(Id), user_ids: Type.Optional(Type.Array(Id, { maxItems: 2000 })) });
+const Who = Type.Object({
+  group_id: Type.Optional(Id),
+  program_id: Type.Optional(Id),
+  user_ids: Type.Optional(Type.Array(Id, { maxItems: 2000 })),
+  graduates_only: Type.Optional(Type.Boolean()),
+});
 const ProposedName = Type.Object({ user_id: Id, nominative: Type.String(), genitive: Type.String(), dative: Type.String(), declined: Type.Boolean() });
 export { ProposedName };
 
@@ -202,7 +210,7 @@ async function mailReady(app: FastifyInstance, db: Db, tenant: MailTenant, d: Di
 }
 
 /** The students a bulk issue names: a group's, a program's, chosen ones; every one must be a student of this school. */
-async function studentsOf(db: Db, body: { group_id?: number; program_id?: number; user_ids?: number[] }) {
+async function studentsOf(db: Db, body: { group_id?: number; program_id?: number; user_ids?: number[]; graduates_only?: boolean }) {
   const ids = new Set<number>(body.user_ids ?? []);
   if (body.user_ids?.length) {
     const found = await db
@@ -229,6 +237,14 @@ async function studentsOf(db: Db, body: { group_id?: number; program_id?: number
       .innerJoin(users, eq(users.id, programUsers.user_id))
       .where(and(eq(programUsers.program_id, body.program_id), eq(users.role, 'student')));
     for (const r of rows) ids.add(r.id);
+  }
+  if (body.graduates_only) {
+    // the program's graduates: the completion rule every screen shows (materials, quizzes, polls, projects all done)
+    if (!body.program_id) throw new AppError(422, 'ERROR_ISSUE_GRADUATES', 'Graduates of which program?');
+    const completion = await programCompletion(db, [...ids], [body.program_id]);
+    const chosen = ids.size;
+    for (const id of ids) if (completion.get(id)?.get(body.program_id)?.state !== 'done') ids.delete(id);
+    if (chosen && !ids.size) throw new AppError(422, 'ERROR_ISSUE_NO_GRADUATES', 'Nobody in the selection completed the program');
   }
   if (!ids.size) throw new AppError(422, 'ERROR_ISSUE_STUDENTS', 'No students chosen');
   return db

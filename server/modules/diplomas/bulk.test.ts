@@ -3,7 +3,22 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { startTestApi, type TestApi } from '../../test/harness.ts';
-import { diplomaBatches, diplomaDocuments, diplomas, documents, groupUsers, groups, numberRegisters, users } from '../../db/schema/index.ts';
+import {
+  chapterMedia,
+  chapters,
+  diplomaBatches,
+  diplomaDocuments,
+  diplomas,
+  documents,
+  events,
+  groupUsers,
+  groups,
+  media,
+  numberRegisters,
+  programUsers,
+  programs,
+  users,
+} from '../../db/schema/index.ts';
 import { storedPath } from '../../core/storage.ts';
 
 const run = promisify(execFile);
@@ -174,4 +189,40 @@ describe('bulk issue: names, registers, interruption', () => {
     for (const n of numbers) expect(zip.includes(Buffer.from(n))).toBe(true);
     expect((await restart(admin)).statusCode).toBe(409);
   }, 120_000);
+
+  it("issues to a program's graduates only: who completed it gets the document, the others are left out", async () => {
+    const [p] = await api.db.insert(programs).values({ tenant_id: 1, title: 'Выпускная программа', duration: '16' }).returning();
+    const [ch] = await api.db.insert(chapters).values({ tenant_id: 1, program_id: p.id, title: 'Глава', sort: 1 }).returning();
+    const [lesson] = await api.db.insert(media).values({ tenant_id: 1, title: 'Урок', kind: 'video' }).returning();
+    await api.db.insert(chapterMedia).values({ tenant_id: 1, chapter_id: ch.id, media_id: lesson.id, sort: 1 });
+    await api.db.insert(programUsers).values(people.map((u) => ({ tenant_id: 1, program_id: p.id, user_id: u.id })));
+    const graduate = people[0];
+
+    // nobody has completed it yet: refused, nothing issued, no number taken
+    const before = { count: await diplomaCount(), number: await register() };
+    const none = await issue({ program_id: p.id, graduates_only: true });
+    expect(none.statusCode).toBe(422);
+    expect(none.json().name).toBe('ERROR_ISSUE_NO_GRADUATES');
+    expect((await issue({ group_id: groupId, graduates_only: true })).json().name).toBe('ERROR_ISSUE_GRADUATES');
+    expect({ count: await diplomaCount(), number: await register() }).toEqual(before);
+
+    await api.db.insert(events).values({ tenant_id: 1, user_id: graduate.id, kind: 'media_view', subject_type: 'media', subject_id: lesson.id });
+    const named = await api.call({ method: 'POST', url: '/admin/diploma_batch/names', token: admin, payload: { program_id: p.id, graduates_only: true } });
+    expect(named.statusCode, named.body).toBe(200);
+    expect(named.json().data.map((n: { user_id: number }) => n.user_id)).toEqual([graduate.id]);
+    // the group's students, narrowed to the program's graduates
+    const fromGroup = await api.call({ method: 'POST', url: '/admin/diploma_batch/names', token: admin, payload: { group_id: groupId, program_id: p.id, graduates_only: true } });
+    expect(fromGroup.json().data.map((n: { user_id: number }) => n.user_id)).toEqual([graduate.id]);
+    // without the switch, every student of the program
+    const all = await api.call({ method: 'POST', url: '/admin/diploma_batch/names', token: admin, payload: { program_id: p.id } });
+    expect(all.json().data).toHaveLength(people.length);
+
+    const started = await issue({ program_id: p.id, graduates_only: true });
+    expect(started.statusCode, started.body).toBe(202);
+    expect(started.json().data.total).toBe(1);
+    const b = await finished(started.json().data.id);
+    expect(b.status).toBe('done');
+    const issued = await api.db.select({ user_id: diplomas.user_id }).from(diplomas).where(eq(diplomas.program_id, p.id));
+    expect(issued.map((d) => d.user_id)).toEqual([graduate.id]);
+  });
 });
