@@ -11,7 +11,15 @@ type Provider = ReturnType<typeof createDataProvider>;
  * (`POST /admin/diploma_batch/names`), editable; what is in the fields when the admin issues is what the documents
  * print (sent as the issue's `names`; the server refuses a blank form or a student not in the issue).
  */
-export function BulkNames({ who, names, onChange }: { who: { group_id?: number; program_id?: number; graduates_only?: boolean }; names: ProposedNameForm[]; onChange: (names: ProposedNameForm[]) => void }) {
+export function BulkNames({
+  who,
+  names,
+  onChange,
+}: {
+  who: { group_id?: number; program_id?: number; graduates_only?: boolean };
+  names: ProposedNameForm[];
+  onChange: (names: ProposedNameForm[]) => void;
+}) {
   const dp = useDataProvider<Provider>();
   const t = useTranslate();
   const [error, setError] = useState<string | null>(null);
