@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyPluginAsync, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { users } from '../db/schema/index.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { buildApp } from '../app.ts';
@@ -21,6 +23,8 @@ export interface TestApi {
   config: Config;
   /** Signs in as a demo login (`student`, `admin`, …) of a school; answers the access token. */
   login(login: string, tenant?: string, password?: string): Promise<string>;
+  /** The id of a login of a school (tenant 1 is the demo school, 2 the north school); throws when there is none. */
+  userId(login: string, tenantId?: number): Promise<number>;
   /** `app.inject` with the `Domain` header (default `demo`) and an optional bearer token. */
   call(opts: InjectOptions & { token?: string; tenant?: string }): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
@@ -89,6 +93,14 @@ export async function startTestApi(overrides: Partial<Config> = {}, extra: Fasti
       });
       if (res.statusCode !== 200) throw new Error(`login ${login}@${tenant} failed: ${res.statusCode} ${res.body}`);
       return res.json().access_token as string;
+    },
+    async userId(login, tenantId = 1) {
+      const [u] = await database.db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.login, login), eq(users.tenant_id, tenantId)));
+      if (!u) throw new Error(`no user ${login} in school ${tenantId}`);
+      return u.id;
     },
     async close() {
       await app.close();

@@ -9,13 +9,7 @@ describe('/admin/user', () => {
   let moderator: string;
   let student: string;
   let northAdmin: string;
-  const idOf = async (login: string, tenantId = 1) =>
-    (
-      await api.db
-        .select()
-        .from(users)
-        .where(and(eq(users.login, login), eq(users.tenant_id, tenantId)))
-    )[0].id;
+  const idOf = (login: string, tenantId = 1) => api.userId(login, tenantId);
 
   beforeAll(async () => {
     api = await startTestApi();

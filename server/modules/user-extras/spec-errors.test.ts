@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
 import { startTestApi, type TestApi } from '../../test/harness.ts';
-import { documentTemplates, users } from '../../db/schema/index.ts';
+import { documentTemplates } from '../../db/schema/index.ts';
 
 /**
  * The specification's USER_DOES_NOT_EXIST and ERROR_LANG (issue 29): a missing user where a route names one, and a
@@ -10,13 +9,7 @@ import { documentTemplates, users } from '../../db/schema/index.ts';
 describe('USER_DOES_NOT_EXIST and ERROR_LANG', () => {
   let api: TestApi;
   let admin: string;
-  const idOf = async (login: string, tenantId = 1) =>
-    (
-      await api.db
-        .select()
-        .from(users)
-        .where(and(eq(users.login, login), eq(users.tenant_id, tenantId)))
-    )[0].id;
+  const idOf = (login: string, tenantId = 1) => api.userId(login, tenantId);
 
   beforeAll(async () => {
     api = await startTestApi();

@@ -35,13 +35,7 @@ describe('users: extras of the back office', () => {
   let moderator: string;
   let superadmin: string;
   let northAdmin: string;
-  const idOf = async (login: string, tenantId = 1) =>
-    (
-      await api.db
-        .select()
-        .from(users)
-        .where(and(eq(users.login, login), eq(users.tenant_id, tenantId)))
-    )[0].id;
+  const idOf = (login: string, tenantId = 1) => api.userId(login, tenantId);
   const signIn = (username: string, password: string, tenant = 'demo') =>
     api.call({ method: 'POST', url: '/api/token', tenant, payload: { username, password, client_id: 'web', client_secret: 'public', grant_type: 'password' } });
   const register = (login: string) =>
