@@ -31,22 +31,24 @@ export interface ApiQueryOptions<T, R> {
   staleTime?: number;
   /** Part of the cache key only, not sent: another value asks again (the badge asks on every screen change). */
   scope?: string;
-  /** Ask again every so many ms while the screen is open. */
-  refetchInterval?: number;
+  /** Ask again every so many ms while the screen is open; a function of the last answer may stop (`false`) once it is final. */
+  refetchInterval?: number | ((answer: T | undefined) => number | false);
+  /** A read the API takes as a POST (its parameters too long or structured for a URL): `query` goes as the JSON body. */
+  post?: boolean;
   /** How often a failed read is asked again before its error shows (react-query's default: 3 times, over about 7 s). */
   retry?: boolean | number;
 }
 
-/** A read of one of the API's custom endpoints (GET `path` with `query`), cached under `apiKey(path, query)`. */
-export function useApiQuery<T, R = T>(path: string, { query, enabled = true, keepPrevious, select, staleTime, refetchInterval, scope, retry }: ApiQueryOptions<T, R> = {}) {
+/** A read of one of the API's custom endpoints (GET `path` with `query`, or POST with `post`), cached under `apiKey(path, query)`. */
+export function useApiQuery<T, R = T>(path: string, { query, enabled = true, keepPrevious, select, staleTime, refetchInterval, scope, retry, post }: ApiQueryOptions<T, R> = {}) {
   const dp = useApi();
   return useQuery({
     queryKey: scope === undefined ? apiKey(path, query ?? {}) : [...apiKey(path, query ?? {}), scope],
-    queryFn: ({ signal }) => dp.call<T>(path, { query, signal }),
+    queryFn: ({ signal }) => dp.call<T>(path, post ? { method: 'POST', body: query, json: true, signal } : { query, signal }),
     enabled,
     select,
     staleTime,
-    refetchInterval,
+    refetchInterval: typeof refetchInterval === 'function' ? (q) => refetchInterval(q.state.data) : refetchInterval,
     retry,
     placeholderData: keepPrevious ? keepPreviousData : undefined,
   });

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { Button, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { Button, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { Box, Card, CardContent, Divider, IconButton, List, ListItem, ListItemText, Tooltip, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -10,9 +10,8 @@ import { GenerateDiplomaDocument } from './Generate.tsx';
 import { IssuedVerification } from './Verification.tsx';
 import type { IssuedDocument } from '../../../common/api/types/diplomas.ts';
 import type { DiplomaFileRow, FullDiploma } from '../../../common/api/types/diploma-record.ts';
-import type { createDataProvider } from '../../providers/dataProvider.ts';
+import { useApiMutation } from '../../providers/queries.ts';
 
-type Provider = ReturnType<typeof createDataProvider>;
 /** A file or a generated document of the diploma, as the list shows it. */
 type Item = Pick<DiplomaFileRow, 'id' | 'file_name' | 'size' | 'download_url'> & { title?: string };
 type DiplomaRecord = FullDiploma;
@@ -20,9 +19,10 @@ type DiplomaRecord = FullDiploma;
 /** Beside the diploma form: its files (add, download, remove) and the documents generated from it (generate, download, delete). */
 export function DiplomaAttachments() {
   const record = useRecordContext<DiplomaRecord>();
-  const dp = useDataProvider<Provider>();
   const notify = useNotify();
-  const refresh = useRefresh();
+  // a file added or a file or document removed shows once the diploma's record is asked again
+  const uploading = useApiMutation((dp, { id, files }: { id: number; files: File[] }) => dp.call(`/admin/diploma/${id}/files`, { method: 'POST', body: { files }, form: true }), ['diplomas']);
+  const removing = useApiMutation((dp, path: string) => dp.call(path, { method: 'DELETE' }), ['diplomas']);
   const t = useTranslate();
   const input = useRef<HTMLInputElement>(null);
   if (!record) return null;
@@ -30,9 +30,8 @@ export function DiplomaAttachments() {
   async function upload(files: FileList | null) {
     if (!files?.length) return;
     try {
-      await dp.call(`/admin/diploma/${record!.id}/files`, { method: 'POST', body: { files: [...files] }, form: true });
+      await uploading.mutateAsync({ id: record!.id, files: [...files] });
       notify('toasts.diploma_file_is_add', { type: 'success' });
-      refresh();
     } catch (e) {
       fail(e);
     } finally {
@@ -41,9 +40,8 @@ export function DiplomaAttachments() {
   }
   async function remove(path: string, toast: string) {
     try {
-      await dp.call(path, { method: 'DELETE' });
+      await removing.mutateAsync(path);
       notify(toast, { type: 'success' });
-      refresh();
     } catch (e) {
       fail(e);
     }

@@ -1,14 +1,33 @@
 import { useEffect, useState } from 'react';
-import { useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNotify, useRefresh, useTranslate } from 'react-admin';
 import { Alert, Box, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, LinearProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import LibraryAddCheckIcon from '@mui/icons-material/LibraryAddCheck';
 import { download } from '../../../common/api/download.ts';
 import type { DiplomaBatch, ProposedNameForm } from '../../../common/api/types/diplomas.ts';
 import { BulkNames } from './BulkNames.tsx';
-import type { createDataProvider } from '../../providers/dataProvider.ts';
+import { apiKey, useApiMutation, useApiQuery } from '../../providers/queries.ts';
 
-type Provider = ReturnType<typeof createDataProvider>;
 type Option = { id: number; title: string };
+
+/** How often a running batch's progress is asked (ms). */
+const POLL_MS = 700;
+const BATCHES = '/admin/diploma_batch';
+const batchPath = (id: number) => `${BATCHES}/${id}`;
+
+/** One of the dialog's choices (templates, groups, programs), read while it is open. */
+const useChoices = (path: string, open: boolean) => useApiQuery<{ data: Option[] }, Option[]>(path, { query: { per_page: 100 }, enabled: open, select: (r) => r.data, retry: false });
+
+/** The dialog's choices; a refused read is one toast. */
+function useOptions(open: boolean) {
+  const notify = useNotify();
+  const reads = { templates: useChoices('/admin/template', open), groups: useChoices('/admin/group', open), programs: useChoices('/admin/program', open) };
+  const error = reads.templates.error ?? reads.groups.error ?? reads.programs.error;
+  useEffect(() => {
+    if (error) notify(error.message, { type: 'error' });
+  }, [error, notify]);
+  return { templates: reads.templates.data ?? [], groups: reads.groups.data ?? [], programs: reads.programs.data ?? [] };
+}
 
 /**
  * "Issue in bulk" (the diplomas list's toolbar): a template, a group or a program, hours, dates and signatories; the
@@ -16,12 +35,12 @@ type Option = { id: number; title: string };
  * dialog shows the progress, the failures and, at the end, the ZIP of all.
  */
 export function BulkIssue() {
-  const dp = useDataProvider<Provider>();
   const notify = useNotify();
   const refresh = useRefresh();
   const t = useTranslate();
+  const client = useQueryClient();
   const [open, setOpen] = useState(false);
-  const [options, setOptions] = useState<{ templates: Option[]; groups: Option[]; programs: Option[] }>({ templates: [], groups: [], programs: [] });
+  const options = useOptions(open);
   const [form, setForm] = useState<Record<string, string>>({
     template_id: '',
     group_id: '',
@@ -32,41 +51,47 @@ export function BulkIssue() {
     director: '',
     secretary: '',
   });
-  const [batch, setBatch] = useState<DiplomaBatch | null>(null);
   const [names, setNames] = useState<ProposedNameForm[]>([]);
-  const [interrupted, setInterrupted] = useState<DiplomaBatch[]>([]);
   // on by default: a program's document goes to its graduates; off, to every student named
   const [graduatesOnly, setGraduatesOnly] = useState(true);
   const graduates = graduatesOnly && form.program_id ? { program_id: Number(form.program_id), graduates_only: true } : {};
   const who = form.group_id ? { group_id: Number(form.group_id), ...graduates } : form.program_id ? { program_id: Number(form.program_id), ...graduates } : {};
 
+  // a bulk issue cut off by a server stop: shown with who is still waiting, to go on with
+  const batches = useApiQuery<{ data: DiplomaBatch[] }, DiplomaBatch[]>(BATCHES, { enabled: open, select: (r) => r.data.filter((b) => b.status === 'interrupted'), retry: false });
+  const interrupted = batches.data ?? [];
   useEffect(() => {
-    if (!open) return;
-    const list = (path: string) => dp.call<{ data: Option[] }>(path, { query: { per_page: 100 } }).then((r) => r.data);
-    Promise.all([list('/admin/template'), list('/admin/group'), list('/admin/program')])
-      .then(([templates, groups, programs]) => setOptions({ templates, groups, programs }))
-      .catch((e: Error) => notify(e.message, { type: 'error' }));
-    // a bulk issue cut off by a server stop: shown with who is still waiting, to go on with
-    dp.call<{ data: DiplomaBatch[] }>('/admin/diploma_batch')
-      .then((r) => setInterrupted(r.data.filter((b) => b.status === 'interrupted')))
-      .catch((e: Error) => notify(e.message, { type: 'error' }));
-  }, [open, dp, notify]);
+    if (batches.error) notify(batches.error.message, { type: 'error' });
+  }, [batches.error, notify]);
 
+  // the batch shown: its start's answer, then its progress asked again while it runs (a refused read stops asking)
+  const [batchId, setBatchId] = useState<number | null>(null);
+  const [pollFailed, setPollFailed] = useState(false);
+  const polled = useApiQuery<{ data: DiplomaBatch }, DiplomaBatch>(batchPath(batchId ?? 0), {
+    enabled: batchId !== null && !pollFailed,
+    select: (r) => r.data,
+    refetchInterval: (answer) => (answer?.data.status === 'running' ? POLL_MS : false),
+    retry: false,
+  });
+  const batch = batchId === null ? null : (polled.data ?? null);
   useEffect(() => {
-    if (!batch || batch.status !== 'running') return;
-    const timer = setTimeout(async () => {
-      try {
-        setBatch((await dp.call<{ data: DiplomaBatch }>(`/admin/diploma_batch/${batch.id}`)).data);
-      } catch (e) {
-        notify((e as Error).message, { type: 'error' });
-      }
-    }, 700);
-    return () => clearTimeout(timer);
-  }, [batch, dp, notify]);
+    if (!polled.error) return;
+    setPollFailed(true);
+    notify(polled.error.message, { type: 'error' });
+  }, [polled.error, notify]);
 
   useEffect(() => {
     if (batch?.status === 'done') refresh();
   }, [batch?.status, refresh]);
+
+  /** A start or a restart answers the batch: it is the progress read's first answer. */
+  const show = (answer: { data: DiplomaBatch }) => {
+    client.setQueryData(apiKey(batchPath(answer.data.id), {}), answer);
+    setPollFailed(false);
+    setBatchId(answer.data.id);
+  };
+  const starting = useApiMutation((dp, body: Record<string, unknown>) => dp.call<{ data: DiplomaBatch }>(BATCHES, { method: 'POST', body, json: true }));
+  const restarting = useApiMutation((dp, id: number) => dp.call<{ data: DiplomaBatch }>(`${batchPath(id)}/restart`, { method: 'POST', body: {}, json: true }), [BATCHES]);
 
   async function start() {
     const body: Record<string, unknown> = {};
@@ -75,7 +100,7 @@ export function BulkIssue() {
     Object.assign(body, graduates);
     if (names.length) body.names = names.map((n) => ({ user_id: n.user_id, name_genitive: n.genitive.trim(), name_dative: n.dative.trim() }));
     try {
-      setBatch((await dp.call<{ data: DiplomaBatch }>('/admin/diploma_batch', { method: 'POST', body, json: true })).data);
+      show(await starting.mutateAsync(body));
     } catch (e) {
       notify((e as Error).message, { type: 'error' });
     }
@@ -83,8 +108,7 @@ export function BulkIssue() {
 
   async function restart(id: number) {
     try {
-      setBatch((await dp.call<{ data: DiplomaBatch }>(`/admin/diploma_batch/${id}/restart`, { method: 'POST', body: {}, json: true })).data);
-      setInterrupted([]);
+      show(await restarting.mutateAsync(id));
     } catch (e) {
       notify((e as Error).message, { type: 'error' });
     }
@@ -188,7 +212,7 @@ export function BulkIssue() {
           <Button
             onClick={() => {
               setOpen(false);
-              setBatch(null);
+              setBatchId(null);
             }}
           >
             {t('ra.action.close')}

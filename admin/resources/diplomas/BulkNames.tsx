@@ -1,10 +1,8 @@
-import { useEffect, useState } from 'react';
-import { useDataProvider, useTranslate } from 'react-admin';
+import { useEffect } from 'react';
+import { useTranslate } from 'react-admin';
 import { Alert, Box, Stack, TextField, Typography } from '@mui/material';
 import type { ProposedNameForm } from '../../../common/api/types/diplomas.ts';
-import type { createDataProvider } from '../../providers/dataProvider.ts';
-
-type Provider = ReturnType<typeof createDataProvider>;
+import { useApiQuery } from '../../providers/queries.ts';
 
 /**
  * The bulk issue's names: each student the issue would name, with the genitive and dative petrovich proposes
@@ -20,24 +18,24 @@ export function BulkNames({
   names: ProposedNameForm[];
   onChange: (names: ProposedNameForm[]) => void;
 }) {
-  const dp = useDataProvider<Provider>();
   const t = useTranslate();
-  const [error, setError] = useState<string | null>(null);
+  const chosen = !!who.group_id || !!who.program_id;
+  // the proposal is a read (cached per selection); the parent holds the forms, which the admin edits
+  const proposed = useApiQuery<{ data: ProposedNameForm[] }, ProposedNameForm[]>('/admin/diploma_batch/names', {
+    query: who,
+    post: true,
+    enabled: chosen,
+    select: (r) => r.data,
+    retry: false,
+  });
   const key = `${who.group_id ?? ''}/${who.program_id ?? ''}/${who.graduates_only ?? ''}`;
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: asked again only when the selection (key) changes
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another selection empties the forms until its proposal arrives
+  useEffect(() => onChange([]), [key]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a proposal fills the forms when it arrives, not on each edit
   useEffect(() => {
-    onChange([]);
-    setError(null);
-    if (!who.group_id && !who.program_id) return;
-    let live = true;
-    dp.call<{ data: ProposedNameForm[] }>('/admin/diploma_batch/names', { method: 'POST', body: who, json: true })
-      .then((r) => live && onChange(r.data))
-      .catch((e: Error) => live && setError(e.message));
-    return () => {
-      live = false;
-    };
-  }, [key, dp]);
+    if (chosen && proposed.data) onChange(proposed.data);
+  }, [proposed.data]);
+  const error = chosen ? proposed.error?.message : undefined;
 
   if (error) return <Alert severity="error">{error}</Alert>;
   if (!names.length) return null;

@@ -1,15 +1,13 @@
-import { Button, useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { Button, useNotify, useRecordContext } from 'react-admin';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
-import type { createDataProvider } from '../../providers/dataProvider.ts';
-
-type Provider = ReturnType<typeof createDataProvider>;
+import { useApiMutation } from '../../providers/queries.ts';
 
 /** Renders the diploma's PDF into the student's documents (`POST /admin/diploma/{id}/generate`); a row action and a button of the edit screen. */
 export function GenerateDiplomaDocument() {
   const record = useRecordContext<{ id: number }>();
-  const dp = useDataProvider<Provider>();
   const notify = useNotify();
-  const refresh = useRefresh();
+  // the new document shows in the diploma's record and in the list once they are asked again
+  const generating = useApiMutation((dp, id: number) => dp.recordAction('diplomas', 'generate', id), ['diplomas']);
   if (!record) return null;
   return (
     <Button
@@ -18,9 +16,8 @@ export function GenerateDiplomaDocument() {
       onClick={async (e) => {
         e.stopPropagation();
         try {
-          await dp.recordAction('diplomas', 'generate', record.id);
+          await generating.mutateAsync(record.id);
           notify('toasts.diploma_document_is_add', { type: 'success' });
-          refresh();
         } catch (err) {
           notify((err as Error).message, { type: 'error' });
         }

@@ -1,19 +1,20 @@
-import { useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
 import { Box, Button, Link, Typography } from '@mui/material';
 import { apiBaseUrl, currentTenant } from '../../../common/tenant/tenant.ts';
 import type { IssuedDocument } from '../../../common/api/types/diplomas.ts';
-import type { createDataProvider } from '../../providers/dataProvider.ts';
-
-type Provider = ReturnType<typeof createDataProvider>;
+import { useApiMutation } from '../../providers/queries.ts';
 
 /** The public page a document's QR code opens (the same address the PDF's QR holds). */
 export const verifyAddress = (code: string) => `${apiBaseUrl()}/api/verify/${code}?domain=${encodeURIComponent(currentTenant())}`;
 
 /** Under the issued documents: each one's verification code and public page, revoked or valid, and revoke / restore. */
 export function IssuedVerification({ documents }: { documents: IssuedDocument[] }) {
-  const dp = useDataProvider<Provider>();
   const notify = useNotify();
-  const refresh = useRefresh();
+  // the diploma's record (its documents) is asked again, so the document shows revoked or valid
+  const revocation = useApiMutation(
+    (dp, { id, ...body }: { id: number; revoked: boolean; reason: string | null }) => dp.call(`/admin/diploma_documents/${id}/revocation`, { method: 'PUT', body, json: true }),
+    ['diplomas'],
+  );
   const t = useTranslate();
   const withCode = documents.filter((d) => d.verify_code);
   if (!withCode.length) return null;
@@ -21,9 +22,8 @@ export function IssuedVerification({ documents }: { documents: IssuedDocument[] 
     const reason = revoked ? window.prompt(t('diplomas.verify.reason')) : null;
     if (revoked && reason === null) return;
     try {
-      await dp.call(`/admin/diploma_documents/${d.id}/revocation`, { method: 'PUT', body: { revoked, reason }, json: true });
+      await revocation.mutateAsync({ id: d.id, revoked, reason });
       notify(revoked ? 'diplomas.verify.revoked_toast' : 'diplomas.verify.restored_toast', { type: 'success' });
-      refresh();
     } catch (e) {
       notify((e as Error).message, { type: 'error' });
     }

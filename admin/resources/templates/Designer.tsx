@@ -1,13 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { Box, Button, Card, CardContent, Divider, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { apiHeaders, buildUrl } from '../../../common/api/client.ts';
 import type { Block, Layout, Template } from '../../../common/api/types/templates.ts';
-import type { createDataProvider } from '../../providers/dataProvider.ts';
+import { useApiMutation } from '../../providers/queries.ts';
 import { TemplatePlaceholders } from './Placeholders.tsx';
 
-type Provider = ReturnType<typeof createDataProvider>;
 const EMPTY: Layout = { page: { size: 'A4', orientation: 'landscape' }, background: null, blocks: [] };
 const NEW_BLOCK: Record<Block['type'], (imageId?: number) => Block> = {
   text: () => ({ type: 'text', x: 20, y: 20, width: 170, text: '{{name}}', font: 'serif', font_size: 16, align: 'center' }),
@@ -37,9 +36,10 @@ function Num(p: { label: string; value: number | undefined; onChange: (n: number
  */
 export function TemplateDesigner() {
   const record = useRecordContext<Template>();
-  const dp = useDataProvider<Provider>();
   const notify = useNotify();
-  const refresh = useRefresh();
+  // the template's record is asked again after a write: the saved layout (its new updated_at) or the new image
+  const saving = useApiMutation((dp, v: { id: number; layout: Layout }) => dp.call(`/admin/template/${v.id}`, { method: 'PUT', body: { layout: v.layout }, json: true }), ['templates']);
+  const uploading = useApiMutation((dp, v: { id: number; file: File }) => dp.call(`/admin/template/${v.id}/images`, { method: 'POST', body: { file: v.file }, form: true }), ['templates']);
   const t = useTranslate();
   const [layout, setLayout] = useState<Layout>(record?.layout ?? EMPTY);
   const [preview, setPreview] = useState<string | null>(null);
@@ -53,9 +53,8 @@ export function TemplateDesigner() {
 
   async function save() {
     try {
-      await dp.call(`/admin/template/${record!.id}`, { method: 'PUT', body: { layout }, json: true });
+      await saving.mutateAsync({ id: record!.id, layout });
       notify('templates.designer.saved', { type: 'success' });
-      refresh();
     } catch (e) {
       fail(e);
     }
@@ -92,9 +91,8 @@ export function TemplateDesigner() {
   async function upload(files: FileList | null) {
     if (!files?.length) return;
     try {
-      await dp.call(`/admin/template/${record!.id}/images`, { method: 'POST', body: { file: files[0] }, form: true });
+      await uploading.mutateAsync({ id: record!.id, file: files[0] });
       notify('templates.designer.image_added', { type: 'success' });
-      refresh();
     } catch (e) {
       fail(e);
     } finally {
