@@ -101,57 +101,14 @@ describe('SCORM packages', () => {
 
   const page = '<html><body>x</body></html>';
   const manifest = manifestOf('1.2', 'Hostile');
+  /** A valid package's manifest and page with one hostile entry beside them. */
+  const packageWith = (entry: Parameters<typeof zipOf>[0][number]) => zipOf([{ name: 'imsmanifest.xml', data: manifest }, { name: 'index.html', data: page }, entry]);
   const hostile: [string, Buffer, number, string][] = [
-    [
-      'a zip bomb (a compression ratio of 1000)',
-      zipOf([
-        { name: 'imsmanifest.xml', data: manifest },
-        { name: 'index.html', data: page },
-        { name: 'zeros.bin', data: Buffer.alloc(20 * 1024 * 1024) },
-      ]),
-      422,
-      'ERROR_SCORM_BOMB',
-    ],
-    [
-      'an entry larger than its header says (extraction stops it)',
-      zipOf([
-        { name: 'imsmanifest.xml', data: manifest },
-        { name: 'index.html', data: page },
-        { name: 'big.bin', data: Buffer.alloc(300_000, 'a'), method: 0, declaredSize: 1000 },
-      ]),
-      422,
-      'ERROR_SCORM_BOMB',
-    ],
-    [
-      'a name with ..',
-      zipOf([
-        { name: 'imsmanifest.xml', data: manifest },
-        { name: 'index.html', data: page },
-        { name: 'css/../../evil.html', data: page },
-      ]),
-      422,
-      'ERROR_SCORM_NAMES',
-    ],
-    [
-      'an absolute name',
-      zipOf([
-        { name: 'imsmanifest.xml', data: manifest },
-        { name: 'index.html', data: page },
-        { name: '/etc/evil.html', data: page },
-      ]),
-      422,
-      'ERROR_SCORM_NAMES',
-    ],
-    [
-      'a backslash',
-      zipOf([
-        { name: 'imsmanifest.xml', data: manifest },
-        { name: 'index.html', data: page },
-        { name: '..\\evil.html', data: page },
-      ]),
-      422,
-      'ERROR_SCORM_NAMES',
-    ],
+    ['a zip bomb (a compression ratio of 1000)', packageWith({ name: 'zeros.bin', data: Buffer.alloc(20 * 1024 * 1024) }), 422, 'ERROR_SCORM_BOMB'],
+    ['an entry larger than its header says (extraction stops it)', packageWith({ name: 'big.bin', data: Buffer.alloc(300_000, 'a'), method: 0, declaredSize: 1000 }), 422, 'ERROR_SCORM_BOMB'],
+    ['a name with ..', packageWith({ name: 'css/../../evil.html', data: page }), 422, 'ERROR_SCORM_NAMES'],
+    ['an absolute name', packageWith({ name: '/etc/evil.html', data: page }), 422, 'ERROR_SCORM_NAMES'],
+    ['a backslash', packageWith({ name: '..\\evil.html', data: page }), 422, 'ERROR_SCORM_NAMES'],
     [
       'too many entries',
       zipOf([{ name: 'imsmanifest.xml', data: manifest }, ...Array.from({ length: 5001 }, (_, i) => ({ name: `f/${i}.txt`, data: 'x', method: 0 as const }))]),
