@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../common/format/format.ts';
+import { formatMoney, formatPercent } from '../../../common/format/format.ts';
 import type { Program } from './model.ts';
 
 /** A program's logo (or its first letter) and its cheapest price, on the catalogue's cards and the program's page. */
@@ -23,7 +23,7 @@ export function PriceTag({ p }: { p: Program }) {
       <strong>{t('market.from_price', { price: formatMoney(cheapest.amount, cheapest.currency) })}</strong>{' '}
       {p.discount_percent > 0 && (
         <>
-          <s>{formatMoney(cheapest.full_amount, cheapest.currency)}</s> <span className="badge ok">{t('market.discount', { p: p.discount_percent })}</span>
+          <s>{formatMoney(cheapest.full_amount, cheapest.currency)}</s> <span className="badge ok">{t('market.discount', { p: formatPercent(p.discount_percent) })}</span>
         </>
       )}
     </span>

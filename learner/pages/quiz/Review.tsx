@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../common/api/client.ts';
-import { formatNumber } from '../../../common/format/format.ts';
+import { formatNumber, formatPercent } from '../../../common/format/format.ts';
 import { ErrorState, Loading, useLoad } from '../../components/ui.tsx';
 import type { QuizReview, QuizReviewQuestion } from './model.ts';
 
@@ -30,8 +30,8 @@ export function Review({ quizId }: { quizId: string }) {
             </p>
             <p data-testid="verdict-rule">
               {v.evaluation === 'score'
-                ? t('quiz.verdict_score', { score: formatNumber(v.score), max: formatNumber(v.max_score), p: formatNumber(v.percent), need: v.passing_percentage, min })
-                : t('quiz.verdict_credit', { p: formatNumber(v.percent), need: v.passing_percentage })}
+                ? t('quiz.verdict_score', { score: formatNumber(v.score), max: formatNumber(v.max_score), p: formatNumber(v.percent), need: formatPercent(v.passing_percentage), min })
+                : t('quiz.verdict_credit', { p: formatNumber(v.percent), need: formatPercent(v.passing_percentage) })}
             </p>
           </>
         )}

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../../../common/api/client.ts';
-import { formatNumber } from '../../../common/format/format.ts';
+import { formatNumber, formatPercent } from '../../../common/format/format.ts';
 import { ErrorState, Loading, useErrorToast, useLoad } from '../../components/ui.tsx';
 import type { QuizAttempt, QuizStartPage } from './model.ts';
 
@@ -48,7 +48,7 @@ export function Start({ quizId }: { quizId: string }) {
               <dd data-testid="last-result">{result(page.last)}</dd>
               <dt />
               <dd>
-                {t('quiz.pass_rule', { p: quiz.passing_percentage })}
+                {t('quiz.pass_rule', { p: formatPercent(quiz.passing_percentage) })}
                 {quiz.evaluation === 'score' && quiz.min_score > 0 && <>, {t('quiz.min_rule', { n: quiz.min_score })}</>}
               </dd>
             </>
