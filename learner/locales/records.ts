@@ -15,7 +15,7 @@ export const recordsRu = {
   },
   project: {
     title: 'Сдача проекта',
-    files: 'Архивы проекта (zip или rar, до 40 МБ каждый)',
+    files: 'Архивы проекта (ZIP или RAR, до 40 МБ каждый)',
     message: 'Сообщение тренеру',
     confirm: 'Я загрузил(а) все файлы проекта',
     submit: 'Отправить на проверку',
@@ -76,7 +76,7 @@ export const recordsEn: typeof recordsRu = {
   },
   project: {
     title: 'Project submission',
-    files: 'Project archives (zip or rar, up to 40 MB each)',
+    files: 'Project archives (ZIP or RAR, up to 40 MB each)',
     message: 'Message to the trainer',
     confirm: 'I have uploaded all the files of the project',
     submit: 'Send for review',

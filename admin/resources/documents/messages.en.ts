@@ -17,7 +17,7 @@ export const en = {
         file_name: 'File',
         size: 'Size, bytes',
         created_at: 'Uploaded',
-        file: 'File (pdf, jpg, png, doc, docx; up to 5 MB)',
+        file: 'File (PDF, JPG, PNG, DOC, DOCX; up to 5 MB)',
         q: 'Search',
       },
     },

@@ -16,7 +16,7 @@ export const ru = {
         file_name: 'Файл',
         size: 'Размер, байт',
         created_at: 'Загружен',
-        file: 'Файл (pdf, jpg, png, doc, docx; до 5 МБ)',
+        file: 'Файл (PDF, JPG, PNG, DOC, DOCX; до 5 МБ)',
         q: 'Поиск',
       },
     },

@@ -32,7 +32,7 @@ export const en = {
     replace_file: 'Replace the file',
     no_file: 'No file chosen',
     current_file: 'Now: %{name} (%{size})',
-    limit_video: 'Video mp4, m4v, mov, webm, ogv, up to %{mb} MB',
+    limit_video: 'Video MP4, M4V, MOV, WEBM, OGV, up to %{mb} MB',
     limit_pdf: 'PDF, up to 40 MB',
     limit_file: 'Documents, spreadsheets, slides, archives, images, audio, up to 40 MB',
     limit_project: 'Assignment of the project (optional): a document or archive up to 40 MB',

@@ -31,7 +31,7 @@ export const ru = {
     replace_file: 'Заменить файл',
     no_file: 'Файл не выбран',
     current_file: 'Сейчас: %{name} (%{size})',
-    limit_video: 'Видео mp4, m4v, mov, webm, ogv — до %{mb} МБ',
+    limit_video: 'Видео MP4, M4V, MOV, WEBM, OGV — до %{mb} МБ',
     limit_pdf: 'PDF — до 40 МБ',
     limit_file: 'Документы, таблицы, презентации, архивы, изображения, аудио — до 40 МБ',
     limit_project: 'Задание к проекту (необязательно): документ или архив до 40 МБ',

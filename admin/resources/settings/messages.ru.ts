@@ -16,7 +16,7 @@ export const ru = {
       format: 'Формат',
       months: 'Месяцев',
       instalments: 'Рассрочка, месяцев',
-      calendar_id: 'ID календаря (Google Calendar)',
+      calendar_id: 'ID календаря Google',
     },
     logo: {
       current: 'Текущий логотип',
