@@ -3,14 +3,14 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './vite.precompress.ts';
-import { reactRouterProduction } from './vite.learner.config.ts';
+import { reactRouterProduction, reactRouterTreeShaking } from './vite.learner.config.ts';
 
 // The react-admin back office: served under /admin/ on the same origin as the portal,
 // so both apps share local storage (one login, one language, one theme, demo mode).
 export default defineConfig({
   root: fileURLToPath(new URL('./admin', import.meta.url)),
   base: '/admin/',
-  plugins: [react(), precompress()], // .br and .gz copies beside the output (served by server/web.ts)
+  plugins: [react(), reactRouterTreeShaking(), precompress()], // .br and .gz copies beside the output (served by server/web.ts)
   // `vite build` only: react-router's own production build, as in the portal (its package's default entry is the
   // development one, with the dev warnings)
   resolve: { alias: process.argv.includes('build') ? reactRouterProduction : [] },

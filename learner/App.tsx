@@ -23,11 +23,16 @@ const CHUNK_TIMEOUT_MS = 120_000;
  * and the texts of the subjects it names (`loadSubjectTexts`: the quiz's, the networking's, the marketplace's).
  */
 function lazyPage(load: () => Promise<{ default: ComponentType }>, texts = true, subjects: TextSubject[] = []) {
-  const both = () => (texts ? Promise.all([load(), loadPageTexts(), ...subjects.map(loadSubjectTexts)]).then(([page]) => page) : load());
+  const both = () => Promise.all([load(), ...(texts ? [loadPageTexts()] : []), ...subjects.map(loadSubjectTexts)]).then(([page]) => page);
   return lazy(() => Promise.race([both(), new Promise<never>((_, reject) => setTimeout(() => reject(new Error('chunk timeout')), CHUNK_TIMEOUT_MS))]));
 }
 /** The first screens' pages: their texts are in the entry's catalogue. */
 const firstScreen = (load: () => Promise<{ default: ComponentType }>) => lazyPage(load, false);
+/**
+ * The news pages and the welcome: a student's first landing (the required news, the welcome over it) brings only its own
+ * texts, which the build puts in the news page's chunk (locales/news.ts), not the other pages' texts.
+ */
+const newsPage = (load: () => Promise<{ default: ComponentType }>) => lazyPage(load, false, ['news']);
 
 const pages: Record<string, ComponentType> = {
   profile: lazyPage(() => import('./pages/Profile.tsx')),
@@ -36,9 +41,9 @@ const pages: Record<string, ComponentType> = {
   course: lazyPage(() => import('./pages/Course.tsx'), true, ['quiz', 'course']),
   content: lazyPage(() => import('./pages/Content.tsx'), true, ['records']),
   quiz: lazyPage(() => import('./pages/Quiz.tsx'), true, ['quiz', 'course']),
-  news: lazyPage(() => import('./pages/News.tsx')),
-  news_item: lazyPage(() => import('./pages/News.tsx')),
-  curator_news: lazyPage(() => import('./pages/News.tsx').then((m) => ({ default: m.CuratorNews }))),
+  news: newsPage(() => import('./pages/News.tsx')),
+  news_item: newsPage(() => import('./pages/News.tsx')),
+  curator_news: newsPage(() => import('./pages/News.tsx').then((m) => ({ default: m.CuratorNews }))),
   networking: lazyPage(() => import('./pages/networking/index.ts'), true, ['networking']),
   networking_member: lazyPage(() => import('./pages/networking/index.ts').then((m) => ({ default: m.NetworkingMember })), true, ['networking']),
   networking_curator: lazyPage(() => import('./pages/networking/index.ts').then((m) => ({ default: m.NetworkingCurator })), true, ['networking']),
@@ -61,8 +66,8 @@ const ResetPassword = firstScreen(() => import('./pages/ResetPassword.tsx'));
 const Credential = lazyPage(() => import('./pages/Lifelong.tsx').then((m) => ({ default: m.CredentialPage })), true, ['lifelong']);
 const MarketHandoff = lazyPage(() => import('./pages/marketplace/index.ts').then((m) => ({ default: m.Handoff })), true, ['market']);
 
-// the first-visit welcome: its chunk (and the page texts) only for a user who has not seen it
-const WelcomeDialog = lazyPage(() => import('./pages/Welcome.tsx').then((m) => ({ default: m.Welcome })));
+// the first-visit welcome: its chunk (the news page's, with its texts) only for a user who has not seen it
+const WelcomeDialog = newsPage(() => import('./pages/Welcome.tsx').then((m) => ({ default: m.Welcome })));
 function Welcome() {
   const profile = useAtomValue(profileAtom);
   if (!profile || profile.is_start || isDemo()) return null;

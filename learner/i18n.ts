@@ -118,6 +118,8 @@ const subjectTexts = {
   lifelong: () => import('./locales/lifelong.ts').then((m) => ({ ru: { lifelong: m.lifelongRu }, en: { lifelong: m.lifelongEn } })),
   // the student's records: documents, projects, scores, payments (their keys as they are)
   records: () => import('./locales/records.ts').then((m) => ({ ru: m.recordsRu, en: m.recordsEn })),
+  // the news pages and the first-visit welcome (`news.*`, `welcome.*`, `titles.news_item`): a student's first landing
+  news: () => import('./locales/news.ts').then((m) => ({ ru: m.newsRu, en: m.newsEn })),
 };
 export type TextSubject = keyof typeof subjectTexts;
 const subjectsLoading = new Map<TextSubject, Promise<void>>();

@@ -113,6 +113,7 @@ function signedIn(p: Profile | null | undefined) {
   localStorage.setItem('user-token', 'tok');
   const store = createStore();
   store.set(profileAtom, p);
+  store.set(requiredNewsAtom, []); // Boot's answer of /api/news/unread/required: none unread
   return store;
 }
 
@@ -187,6 +188,24 @@ describe('route guard', () => {
     store.set(notFoundAtom, true);
     renderAt('/courses/list', store);
     expect(screen.getByTestId('not-found').textContent).toContain('This page no longer exists');
+  });
+
+  it('shows no page until the required news answer is in, then the news in front of the page asked for', () => {
+    const store = signedIn(profile('student'));
+    store.set(requiredNewsAtom, undefined);
+    renderAt('/courses/list', store);
+    expect(screen.queryByText('my courses page')).toBeNull();
+    expect(screen.queryByText('news item page')).toBeNull();
+    act(() => store.set(requiredNewsAtom, [{ id: 7, title: 'Rules', title_en: null }]));
+    expect(screen.getByText('news item page')).toBeTruthy();
+    expect(screen.queryByText('my courses page')).toBeNull();
+  });
+
+  it('does not wait for required news for a moderator, whom Boot does not ask them for', () => {
+    const store = signedIn(profile('moderator'));
+    store.set(requiredNewsAtom, undefined);
+    renderAt('/news/3', store);
+    expect(screen.getByText('news item page')).toBeTruthy();
   });
 
   it('puts unread required news in front of every other page', () => {

@@ -36,7 +36,9 @@ export function Private({ roles, flag, children }: { roles?: Role[]; flag?: Acce
   const role = profile.roles[0];
   if (roles && !roles.includes(role)) return <GoHome role={role} />;
   if (flag && !flags[flag]) return <NotFound />;
-  // Required news comes before anything else until it is read.
+  // Required news comes before anything else until it is read; until the answer is in (Boot asks it for every role but
+  // the moderator), no page is shown, so that a page the news replaces is neither shown nor downloaded.
+  if (requiredNews === undefined && role !== 'moderator') return <Loading />;
   if (requiredNews?.length && !location.pathname.startsWith('/news/')) return <Navigate to={`/news/${requiredNews[0].id}`} replace />;
   if (notFound) return <NotFound />;
   return <>{children}</>;

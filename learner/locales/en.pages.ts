@@ -3,17 +3,6 @@ import type { PageMessages } from './ru.pages.ts';
 
 /** English texts of the pages past the first screens (ru.pages.ts says which). */
 export const enPages: PageMessages = {
-  welcome: {
-    title: 'Welcome, {{name}}!',
-    text: 'Your courses, quizzes, projects and documents are here. Fill in your profile so that curators can reach you.',
-    start: 'Get started',
-    roles: {
-      moderator: 'Curator news and the school calendar are here. Users, groups, mailings and calendar events are in the control panel.',
-      admin: 'This is the portal as students see it: courses, grades, calendar and news. The school is run from the control panel.',
-      superadmin: 'This is the portal as students see it: courses, grades, calendar and news. The school is run from the control panel.',
-      trainer: 'This is the portal as students see it: courses and grades. Projects to review are waiting in the control panel.',
-    },
-  },
   // the other pages' titles (the first screens' are in en.ts)
   titles: {
     abranch: 'Growth and achievements',
@@ -23,7 +12,6 @@ export const enPages: PageMessages = {
     score: 'My grades',
     calendar: 'Calendar',
     news: 'News',
-    news_item: 'News item',
     documents: 'Documents',
     upload: 'Upload documents',
     payment: 'Payments',
@@ -104,14 +92,5 @@ export const enPages: PageMessages = {
     date_placeholder: 'DD.MM.YYYY',
     role: 'Role',
     last_login: 'Last sign-in',
-  },
-  news: {
-    required: 'Required',
-    read: 'Read',
-    mark_read: 'I have read it, continue',
-    empty: 'No news yet.',
-    must_read: 'Read the required news item to continue.',
-    curator_empty: 'No news for curators yet.',
-    readers: 'Read by: {{n}}',
   },
 };

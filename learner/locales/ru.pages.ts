@@ -1,23 +1,12 @@
 import { userFieldLabelsRu } from '../../common/i18n/user-fields.ru.ts';
 
 /**
- * Russian texts of the pages past the first screens (profile, tests, news, documents, projects, scores, calendar,
- * payment, lifelong learning; the quiz's, networking's and marketplace's own texts are chunks of their own, loaded
+ * Russian texts of the pages past the first screens (profile, tests, documents, projects, scores, calendar,
+ * payment, lifelong learning; the news' and the welcome's, the quiz's, networking's and marketplace's own texts are chunks of their own, loaded
  * with their pages: `loadSubjectTexts` in ../i18n.ts): a chunk loaded with the first of those pages
  * (`loadPageTexts` in ../i18n.ts), merged into the catalogue under the same keys.
  */
 export const ruPages = {
-  welcome: {
-    title: 'Добро пожаловать, {{name}}!',
-    text: 'Здесь ваши курсы, тесты, проекты и документы. Заполните профиль, чтобы кураторы могли с вами связаться.',
-    start: 'Начать',
-    roles: {
-      moderator: 'Здесь новости кураторов и календарь школы. Пользователи, группы, рассылки и события календаря — в панели управления.',
-      admin: 'Здесь портал глазами слушателя: курсы, оценки, календарь и новости. Управление школой — в панели управления.',
-      superadmin: 'Здесь портал глазами слушателя: курсы, оценки, календарь и новости. Управление школой — в панели управления.',
-      trainer: 'Здесь портал глазами слушателя: курсы и оценки. Проекты на проверку ждут вас в панели управления.',
-    },
-  },
   // the other pages' titles (the first screens' are in ru.ts)
   titles: {
     abranch: 'Развитие и достижения',
@@ -27,7 +16,6 @@ export const ruPages = {
     score: 'Мои оценки',
     calendar: 'Календарь',
     news: 'Новости',
-    news_item: 'Новость',
     documents: 'Документы',
     upload: 'Загрузка документов',
     payment: 'Оплата',
@@ -108,15 +96,6 @@ export const ruPages = {
     date_placeholder: 'ДД.ММ.ГГГГ',
     role: 'Роль',
     last_login: 'Последний вход',
-  },
-  news: {
-    required: 'Обязательная',
-    read: 'Прочитано',
-    mark_read: 'Прочитано, продолжить',
-    empty: 'Новостей пока нет.',
-    must_read: 'Прочитайте обязательную новость, чтобы продолжить.',
-    curator_empty: 'Новостей для кураторов пока нет.',
-    readers: 'Прочитали: {{n}}',
   },
 };
 export type PageMessages = typeof ruPages;
