@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Button, Confirm, useListContext, useNotify, usePermissions, useRecordContext, useRedirect, useRefresh, useTranslate, useUnselectAll } from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Confirm, useListContext, useNotify, usePermissions, useRecordContext, useRedirect, useTranslate, useUnselectAll } from 'react-admin';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { IconButton, Tooltip } from '@mui/material';
-import { useApi } from '../../providers/queries.ts';
+import { useApiMutation } from '../../providers/queries.ts';
 import type { DeletePrograms, ProgramRow } from '../../../common/api/types/programs-admin.ts';
 
 /** Copy and delete are for admins (a trainer sees the list of their programs only). */
@@ -12,12 +13,26 @@ const useIsAdmin = () => {
   return permissions === 'admin' || permissions === 'superadmin';
 };
 
+/** A write on the selected programs; the programs' list is asked again after it, refused or not (it shows what the server has). */
+function useProgramsWrite<T>(path: string) {
+  const client = useQueryClient();
+  const m = useApiMutation((dp, ids: unknown[]) => dp.call<T>(path, { method: 'POST', body: { ids } }), ['courses']);
+  return async (ids: unknown[]) => {
+    try {
+      return await m.mutateAsync(ids);
+    } catch (e) {
+      await client.invalidateQueries({ queryKey: ['courses'] });
+      throw e;
+    }
+  };
+}
+
 /** Row action: a deep copy of the program (chapters and attachments, not enrolments), then its edit screen. */
 export function CloneCourse() {
   const record = useRecordContext<{ id: number }>();
-  const dp = useApi();
   const notify = useNotify();
   const redirect = useRedirect();
+  const cloning = useApiMutation((dp, id: number) => dp.call<{ data: ProgramRow }>(`/admin/program/${id}/clone`, { method: 'POST' }), ['courses']);
   const t = useTranslate();
   const isAdmin = useIsAdmin();
   if (!record || !isAdmin) return null;
@@ -31,7 +46,7 @@ export function CloneCourse() {
         onClick={async (e) => {
           e.stopPropagation();
           try {
-            const copy = await dp.call<{ data: ProgramRow }>(`/admin/program/${record.id}/clone`, { method: 'POST' });
+            const copy = await cloning.mutateAsync(record.id);
             notify('toasts.courses_is_clone', { type: 'success' });
             redirect('edit', 'courses', copy.data.id);
           } catch (err) {
@@ -48,9 +63,8 @@ export function CloneCourse() {
 /** Bulk action: copy every selected program in one call. */
 export function DuplicateCourses() {
   const { selectedIds } = useListContext();
-  const dp = useApi();
   const notify = useNotify();
-  const refresh = useRefresh();
+  const duplicate = useProgramsWrite('/admin/duplicate/program');
   const unselect = useUnselectAll('courses');
   const isAdmin = useIsAdmin();
   if (!isAdmin) return null;
@@ -60,13 +74,12 @@ export function DuplicateCourses() {
       data-testid="courses-bulk-duplicate"
       onClick={async () => {
         try {
-          await dp.call('/admin/duplicate/program', { method: 'POST', body: { ids: selectedIds } });
+          await duplicate(selectedIds);
           notify('toasts.courses_is_clone', { type: 'success' });
           unselect();
         } catch (err) {
           notify((err as Error).message, { type: 'error' });
         }
-        refresh();
       }}
     >
       <ContentCopyIcon />
@@ -77,22 +90,20 @@ export function DuplicateCourses() {
 /** Bulk action: delete the selected programs in one call, after a confirmation. */
 export function DeleteCourses() {
   const { selectedIds } = useListContext();
-  const dp = useApi();
   const notify = useNotify();
-  const refresh = useRefresh();
+  const remove = useProgramsWrite<DeletePrograms>('/admin/delete/program');
   const unselect = useUnselectAll('courses');
   const [open, setOpen] = useState(false);
   const isAdmin = useIsAdmin();
   const run = async () => {
     setOpen(false);
     try {
-      const res = await dp.call<DeletePrograms>('/admin/delete/program', { method: 'POST', body: { ids: selectedIds } });
+      const res = await remove(selectedIds);
       notify(res.data.count === 1 ? 'toasts.course_is_delete' : 'toasts.courses_are_delete', { type: 'success', messageArgs: { smart_count: res.data.count } });
       unselect();
     } catch (err) {
       notify((err as Error).message, { type: 'error' });
     }
-    refresh();
   };
   if (!isAdmin) return null;
   return (

@@ -1,6 +1,6 @@
 import { useAddUndoableMutation, useNotify } from 'react-admin';
 import type { Chapter, Item } from './ProgramBuilder.tsx';
-import { useApi } from '../../providers/queries.ts';
+import { useApiMutation } from '../../providers/queries.ts';
 
 /** How long "Открепить" can be undone: the undoable notification's time on screen (ms). */
 export const UNDO_MS = 6000;
@@ -13,10 +13,14 @@ export const UNDO_MS = 6000;
  * the server has it.
  */
 export function useUndoableDetach(chapter: Chapter, onChange: (c: Chapter) => void) {
-  const dp = useApi();
   const notify = useNotify();
   const addMutation = useAddUndoableMutation();
-  const base = `/admin/programChapter/${chapter.id}`;
+  const detaching = useApiMutation((dp, { kind, id }: { kind: 'media' | 'quiz'; id: number }) =>
+    dp.call<{ data: Chapter }>(`/admin/programChapter/${chapter.id}/${kind === 'media' ? 'detachMedia' : 'detachQuiz'}`, {
+      method: 'POST',
+      body: kind === 'media' ? { media_id: id } : { quiz_id: id },
+    }),
+  );
   return (kind: 'media' | 'quiz', item: Item) => {
     const key = kind === 'media' ? 'media' : 'quizzes';
     const before = chapter;
@@ -24,8 +28,7 @@ export function useUndoableDetach(chapter: Chapter, onChange: (c: Chapter) => vo
     addMutation(async ({ isUndo }: { isUndo: boolean }) => {
       if (isUndo) return onChange(before);
       try {
-        const body = kind === 'media' ? { media_id: item.id } : { quiz_id: item.id };
-        onChange((await dp.call<{ data: Chapter }>(`${base}/${kind === 'media' ? 'detachMedia' : 'detachQuiz'}`, { method: 'POST', body })).data);
+        onChange((await detaching.mutateAsync({ kind, id: item.id })).data);
       } catch (e) {
         notify((e as Error).message, { type: 'error' });
         onChange(before);

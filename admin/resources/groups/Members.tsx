@@ -1,34 +1,36 @@
 import { useState } from 'react';
-import { Button, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { Button, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { Box, Card, CardContent, List, ListItem, ListItemText, TextField, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/PersonRemove';
 import GroupAddIcon from '@mui/icons-material/GroupAdd';
-import { useApi } from '../../providers/queries.ts';
+import { useApiMutation } from '../../providers/queries.ts';
 import type { AdminGroup, SetUsersResult } from '../../../common/api/types/groups.ts';
 
 /** Members of a group: add by a list of e-mails (unknown ones are reported) and remove one by one. */
 export function GroupMembers() {
   const record = useRecordContext<AdminGroup>();
-  const dp = useApi();
   const notify = useNotify();
-  const refresh = useRefresh();
+  // the group's record (its members) and the users' (their groups) are asked again after a change
+  const adding = useApiMutation(
+    (dp, v: { id: number; emails: string }) => dp.call<SetUsersResult>(`/admin/group/${v.id}/setUsers`, { method: 'POST', body: { emails: v.emails } }),
+    ['groups', 'users'],
+  );
+  const detaching = useApiMutation((dp, v: { id: number; userId: number }) => dp.call(`/admin/group/${v.id}/detachUser`, { method: 'POST', body: { user_id: v.userId } }), ['groups', 'users']);
   const t = useTranslate();
   const [emails, setEmails] = useState('');
   if (!record) return null;
   async function add() {
     try {
-      const r = await dp.call<SetUsersResult>(`/admin/group/${record!.id}/setUsers`, { method: 'POST', body: { emails } });
+      const r = await adding.mutateAsync({ id: record!.id, emails });
       notify(r.data.unknown.length ? t('groups.unknown_emails', { emails: r.data.unknown.join(', ') }) : 'toasts.add_users', { type: r.data.unknown.length ? 'warning' : 'success' });
       setEmails('');
-      refresh();
     } catch (e) {
       notify((e as Error).message, { type: 'error' });
     }
   }
   async function remove(userId: number) {
     try {
-      await dp.call(`/admin/group/${record!.id}/detachUser`, { method: 'POST', body: { user_id: userId } });
-      refresh();
+      await detaching.mutateAsync({ id: record!.id, userId });
     } catch (e) {
       notify((e as Error).message, { type: 'error' });
     }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useCreatePath, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { useCreatePath, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
@@ -7,7 +7,7 @@ import UndoIcon from '@mui/icons-material/Undo';
 import CommentIcon from '@mui/icons-material/Comment';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import { formatNumber, toDisplayDate } from '../../../common/format/format.ts';
-import { useApi } from '../../providers/queries.ts';
+import { useApiMutation } from '../../providers/queries.ts';
 import { RowButton } from '../../framework/RowButton.tsx';
 import type { PaymentRow } from '../../../common/api/types/payments.ts';
 
@@ -16,9 +16,9 @@ type Item = PaymentRow;
 /** Row action: mark an item paid, or remove the mark (`PUT /admin/payment/{id}` with `paid`). */
 export function TogglePaid() {
   const record = useRecordContext<Item>();
-  const dp = useApi();
   const notify = useNotify();
-  const refresh = useRefresh();
+  // the payments' list is asked again: the row shows its new mark
+  const marking = useApiMutation((dp, v: { id: number; paid: boolean }) => dp.call(`/admin/payment/${v.id}`, { method: 'PUT', body: { paid: v.paid } }), ['payments']);
   if (!record) return null;
   const paid = !record.paid;
   return (
@@ -27,9 +27,8 @@ export function TogglePaid() {
       testId={`payment-toggle-${record.id}`}
       onClick={async () => {
         try {
-          await dp.call(`/admin/payment/${record.id}`, { method: 'PUT', body: { paid } });
+          await marking.mutateAsync({ id: record.id, paid });
           notify(paid ? 'toasts.payment_is_paid' : 'toasts.payment_is_unpaid', { type: 'success' });
-          refresh();
         } catch (e) {
           notify((e as Error).message, { type: 'error' });
         }
@@ -43,19 +42,17 @@ export function TogglePaid() {
 /** Row action on a debt (an unpaid item past its date): a comment in a dialog (`POST /admin/debt/{id}`). */
 export function DebtComment() {
   const record = useRecordContext<Item>();
-  const dp = useApi();
   const notify = useNotify();
-  const refresh = useRefresh();
   const t = useTranslate();
+  const commenting = useApiMutation((dp, v: { id: number; comment: string }) => dp.call(`/admin/debt/${v.id}`, { method: 'POST', body: { comment: v.comment } }), ['payments']);
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   if (!record?.overdue) return null;
   async function save() {
     try {
-      await dp.call(`/admin/debt/${record!.id}`, { method: 'POST', body: { comment: text } });
+      await commenting.mutateAsync({ id: record!.id, comment: text });
       notify('toasts.debt_is_comment', { type: 'success' });
       setOpen(false);
-      refresh();
     } catch (e) {
       notify((e as Error).message, { type: 'error' });
     }

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Button, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { Button, useNotify, useTranslate } from 'react-admin';
 import { Alert, Box, Dialog, DialogActions, DialogContent, DialogTitle, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { download } from '../../../common/api/download.ts';
-import { useApi } from '../../providers/queries.ts';
+import { useApiMutation } from '../../providers/queries.ts';
 import { FileButton } from '../files/FileButton.tsx';
 import type { ImportReport, ImportResult } from '../../../common/api/types/admin-users.ts';
 
@@ -52,29 +52,23 @@ export function ImportReportView({ report }: { report: ImportReport }) {
 
 /** List toolbar button: a dialog to download a template, upload a file and read the report. */
 export function ImportUsersButton() {
-  const dp = useApi();
   const notify = useNotify();
-  const refresh = useRefresh();
   const t = useTranslate();
   const [open, setOpen] = useState(false);
   const [file, setFile] = useState<File>();
-  const [busy, setBusy] = useState(false);
   const [report, setReport] = useState<ImportReport>();
+  // the users' list is asked again, so the created users show behind the dialog
+  const importing = useApiMutation((dp, upload: File) => dp.call<ImportResult>('/admin/user/import', { method: 'POST', body: { file: upload } }), ['users']);
+  const busy = importing.isPending;
 
   async function upload() {
     if (!file) return;
-    setBusy(true);
     try {
-      const r = await dp.call<ImportResult>('/admin/user/import', { method: 'POST', body: { file } });
+      const r = await importing.mutateAsync(file);
       setReport(r.data);
-      if (r.data.created) {
-        notify('toasts.add_users', { type: 'success' });
-        refresh();
-      }
+      if (r.data.created) notify('toasts.add_users', { type: 'success' });
     } catch (err) {
       notify((err as Error).message, { type: 'error' });
-    } finally {
-      setBusy(false);
     }
   }
   const template = (format: 'xlsx' | 'csv') => download('/admin/user/import/template', { query: { format } }).catch((err: Error) => notify(err.message, { type: 'error' }));

@@ -1,20 +1,19 @@
-import { Button, useGetIdentity, useListContext, useNotify, usePermissions, useRecordContext, useRefresh, useUnselectAll } from 'react-admin';
+import { Button, useGetIdentity, useListContext, useNotify, usePermissions, useRecordContext, useUnselectAll } from 'react-admin';
 import BlockIcon from '@mui/icons-material/Block';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import LoginIcon from '@mui/icons-material/Login';
 import { enterDemo } from '../../../common/auth/session.ts';
-import { useApi } from '../../providers/queries.ts';
+import { useApiMutation } from '../../providers/queries.ts';
 import { RowButton } from '../../framework/RowButton.tsx';
 
 function useBlock() {
-  const dp = useApi();
   const notify = useNotify();
-  const refresh = useRefresh();
+  // the users' lists and records are asked again: the row shows blocked or active
+  const blocking = useApiMutation((dp, v: { ids: unknown[]; block: boolean }) => (v.block ? dp.block('users', v.ids as never) : dp.active('users', v.ids as never)), ['users']);
   return async (ids: unknown[], block: boolean, many: boolean) => {
     try {
-      await (block ? dp.block('users', ids as never) : dp.active('users', ids as never));
+      await blocking.mutateAsync({ ids, block });
       notify(block ? (many ? 'toasts.block_users' : 'toasts.user_is_block') : many ? 'toasts.unblock_users' : 'toasts.user_is_unblock', { type: 'success' });
-      refresh();
     } catch (e) {
       notify((e as Error).message, { type: 'error' });
     }
@@ -77,8 +76,8 @@ export function LoginAs() {
   const record = useRecordContext();
   const { permissions } = usePermissions();
   const { identity } = useGetIdentity();
-  const dp = useApi();
   const notify = useNotify();
+  const authorizing = useApiMutation((dp, id: unknown) => dp.authorization('users', id as never));
   if (!record || record.id === identity?.id || !mayActAs(permissions, record.roles?.[0])) return null;
   return (
     <RowButton
@@ -86,7 +85,7 @@ export function LoginAs() {
       testId={`login-as-${record.login}`}
       onClick={async () => {
         try {
-          const t = await dp.authorization('users', record.id);
+          const t = await authorizing.mutateAsync(record.id);
           enterDemo(t.access_token, '/');
         } catch (err) {
           notify((err as Error).message, { type: 'error' });
