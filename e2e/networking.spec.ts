@@ -31,7 +31,7 @@ test('a demo student goes global, a north student finds them and opens their pag
   await signIn(demo, 'student');
   await passIntroductions(demo);
   await setStatus(demo, /Все школы/);
-  await expect(demo.getByTestId('my-status')).toHaveText('Все школы (global)');
+  await expect(demo.getByTestId('my-status')).toHaveText('Все школы');
   // the form shows the student's own avatar (as members see it) and where to change it
   if (!(await demo.getByTestId('networking-profile').isVisible())) await demo.getByText('Мой профиль в нетворкинге').click();
   const own = demo.getByTestId('my-networking-avatar');

@@ -10,7 +10,7 @@ export const networkingLabelsEn: NetworkingLabels = {
     native_language: 'Native language',
     labor_market: 'Labour market',
   },
-  statuses: { global: 'Every school (global)', local: 'Own school only (local)', off: 'Nobody (off)' },
+  statuses: { global: 'Every school', local: 'Own school only', off: 'Nobody' },
   labor: { looking_job: 'Looking for a job', looking_employee: 'Looking for employees', is_hire: 'Hiring', is_owner: 'Business owner' },
   industries: {
     it: 'IT',

@@ -13,7 +13,7 @@ export const networkingLabelsRu = {
     labor_market: 'Рынок труда',
   },
   /** Who sees the member (the API's values in brackets: curators and members speak of them so). */
-  statuses: { global: 'Все школы (global)', local: 'Только своя школа (local)', off: 'Никто (off)' },
+  statuses: { global: 'Все школы', local: 'Только своя школа', off: 'Никто' },
   labor: { looking_job: 'Ищет работу', looking_employee: 'Ищет сотрудников', is_hire: 'Нанимает', is_owner: 'Владелец бизнеса' },
   industries: {
     it: 'ИТ',

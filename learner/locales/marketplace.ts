@@ -36,6 +36,8 @@ export const marketRu = {
   requirements: 'Требования',
   duration: 'Длительность',
   language: 'Язык обучения',
+  /** A program's language of teaching, by its code (another code is shown as it is). */
+  languages: { ru: 'русский', en: 'английский' },
   structure: 'Программа курса',
   structure_hint: 'Содержание открывается после покупки; материалы с пометкой «демо» можно открыть сейчас.',
   no_structure: 'Структура программы пока не заполнена.',
@@ -146,6 +148,7 @@ export const marketEn: Deep<typeof marketRu> = {
   requirements: 'Requirements',
   duration: 'Duration',
   language: 'Language',
+  languages: { ru: 'Russian', en: 'English' },
   structure: 'Course outline',
   structure_hint: 'The content opens after purchase; materials marked "demo" can be opened now.',
   no_structure: 'The outline is not filled in yet.',

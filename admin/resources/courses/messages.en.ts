@@ -38,7 +38,7 @@ export const en = {
       search: 'Start typing a title',
       nothing_found: 'Nothing found',
       read_only: 'Administrators change the structure.',
-      kinds: { video: 'Video', pdf: 'PDF', file: 'File', link: 'Link', text: 'Text', project: 'Project', exam: 'Exam', pass: 'Pass/fail', poll: 'Poll' },
+      kinds: { video: 'Video', pdf: 'PDF', file: 'File', link: 'Link', text: 'Text', project: 'Project', scorm: 'SCORM package', lti: 'LTI tool', exam: 'Exam', pass: 'Pass/fail', poll: 'Poll' },
     },
   },
 } satisfies Messages<typeof ru>;

@@ -37,7 +37,7 @@ export const ru = {
       search: 'Начните вводить название',
       nothing_found: 'Ничего не найдено',
       read_only: 'Структуру меняют администраторы.',
-      kinds: { video: 'Видео', pdf: 'PDF', file: 'Файл', link: 'Ссылка', text: 'Текст', project: 'Проект', exam: 'Экзамен', pass: 'Зачёт', poll: 'Опрос' },
+      kinds: { video: 'Видео', pdf: 'PDF', file: 'Файл', link: 'Ссылка', text: 'Текст', project: 'Проект', scorm: 'Пакет SCORM', lti: 'Инструмент LTI', exam: 'Экзамен', pass: 'Зачёт', poll: 'Опрос' },
     },
   },
 } satisfies MessageTree;

@@ -90,7 +90,7 @@ function Item({ id }: { id: string }) {
             )}
             {p.language && (
               <p>
-                <strong>{t('market.language')}:</strong> {p.language}
+                <strong>{t('market.language')}:</strong> {t(`market.languages.${p.language}`, { defaultValue: p.language })}
               </p>
             )}
           </div>
