@@ -105,3 +105,14 @@ export async function searchList(page: Page, text: string) {
   await page.getByPlaceholder('Поиск').fill(text);
   await expect.poll(() => decodeURIComponent(page.url())).toContain(`"q":${JSON.stringify(text)}`);
 }
+
+/**
+ * Shows a back-office address inside the running app, as its menu and rows do (history + popstate): no reload, so a
+ * walk over many screens loads the app once per sign-in.
+ */
+export async function goInApp(page: Page, path: string) {
+  await page.evaluate((p) => {
+    window.history.pushState(null, '', p);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
