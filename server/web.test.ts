@@ -123,6 +123,18 @@ describe('web server: precompressed files, caching and security headers', () => 
     }
   });
 
+  it('sends no validators or byte-range offer with a hashed file, and keeps them for the others', async () => {
+    for (const path of ['/assets/index-AbCd1234.js', '/admin/assets/index-Zx_9-8yW.js', '/assets/logo-Qw12Er34.png']) {
+      const res = await get(port, path, { 'accept-encoding': 'br' });
+      expect(res.status).toBe(200);
+      expect([res.headers.etag, res.headers['last-modified'], res.headers['accept-ranges']]).toEqual([undefined, undefined, undefined]);
+    }
+    const robots = await get(port, '/robots.txt', { 'accept-encoding': 'br' });
+    expect(robots.headers.etag).toBeTruthy();
+    expect(robots.headers['last-modified']).toBeTruthy();
+    expect((await get(port, '/robots.txt', { 'accept-encoding': 'br', 'if-none-match': String(robots.headers.etag) })).status).toBe(304);
+  });
+
   it('answers the app page, compressed, for every client-side route (the SPA fallback)', async () => {
     const learner = await get(port, '/courses/list?tab=2', { 'accept-encoding': 'gzip, br' });
     expect(learner.status).toBe(200);

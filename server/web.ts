@@ -18,6 +18,8 @@ export interface WebOptions {
 /** Vite's hashed output (`assets/<name>-<hash>.<ext>`): a new build names it anew, so a browser may keep it for good. */
 const HASHED = /[\\/]assets[\\/][^\\/]+-[\w-]{8}\.\w+$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Headers a hashed file's answer goes without: nothing revalidates it or asks for a part of it. */
+const UNNEEDED_FOR_HASHED = ['etag', 'last-modified', 'accept-ranges'];
 
 type Encoding = 'br' | 'gzip';
 
@@ -89,6 +91,9 @@ export async function buildWeb(opts: WebOptions) {
   // on each of a first load's files. Every other answer has them all: a page, an image, and any 4xx or 5xx whatever
   // its address says (`/nope.js` is a plain-text 404, not a script: issue 27, defect 10).
   web.addHook('onSend', async (req, reply, payload) => {
+    // A hashed file is never asked for again (immutable; a new build names it anew): its validators and the byte-range
+    // offer would only add 0.1 KB to each of a first load's answers.
+    if (reply.statusCode === 200 && HASHED.test(req.url.split('?')[0])) for (const h of UNNEEDED_FOR_HASHED) reply.removeHeader(h);
     const headers = security(req.hostname);
     if (isScriptOrStyle(reply.statusCode, reply.getHeader('content-type')))
       reply.headers({ 'x-content-type-options': headers['x-content-type-options'], 'referrer-policy': headers['referrer-policy'] });
