@@ -99,3 +99,21 @@ test('the learner portal works at 360 px wide', async ({ page }) => {
   await expect(page.getByTestId('profile-form')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 });
+
+test('an API host lost behind the load balancer: the course list reconnects and the student sees a short "reconnecting"', async ({ page }) => {
+  await signIn(page, 'student');
+  await passIntroductions(page);
+  // the next two reads of the list reach a lost host: the gateway's 502, then a connection cut mid-way
+  let asked = 0;
+  await page.route(/\/api\/program\?/, (route) => {
+    asked++;
+    if (asked === 1) return route.fulfill({ status: 502, body: 'Bad Gateway' });
+    if (asked === 2) return route.abort('connectionreset');
+    return route.continue();
+  });
+  await page.goto(`${web()}/courses-done`);
+  await expect(page.getByTestId('busy-banner')).toContainText('переподключаемся');
+  await expect(page.getByTestId('busy-banner')).toHaveCount(0);
+  await expect(page.getByRole('alert')).toHaveCount(0); // no error state: the student got the page
+  expect(asked).toBe(3); // two lost, the third answered
+});

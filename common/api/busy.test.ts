@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api, ApiError } from './client.ts';
-import { busyState, busyWaitMs, dismissBusy, MAX_BUSY_WAIT_MS, onBusy, retryAfterOf, type BusyState } from './busy.ts';
+import { busyState, busyWaitMs, dismissBusy, MAX_BUSY_WAIT_MS, onBusy, RECONNECT_WAITS_MS, retryAfterOf, type BusyState } from './busy.ts';
 import { onApiError } from './events.ts';
 import { download } from './download.ts';
 
@@ -12,7 +12,8 @@ import { download } from './download.ts';
  * the advised wait and cancellable meanwhile; a write is never sent twice; the busy state the apps' notices show
  * follows.
  */
-type Answer = { status: number; retryAfter?: string; body: unknown };
+/** An answer, or `drop`: the connection is destroyed without one (an API host killed mid-request). */
+type Answer = { status: number; retryAfter?: string; body: unknown } | 'drop';
 const BUSY = (seconds = 1): Answer => ({ status: 503, retryAfter: String(seconds), body: { category: 'busy', name: 'ERROR_BUSY', variables: { retry_after: seconds }, message: 'busy' } });
 const OK: Answer = { status: 200, body: { data: { ok: true } } };
 
@@ -28,6 +29,7 @@ beforeAll(async () => {
     req.on('end', () => {
       seen.push({ method: req.method ?? '', at: Date.now() });
       const a = script.shift() ?? OK;
+      if (a === 'drop') return void req.socket.destroy();
       res.writeHead(a.status, { 'Content-Type': 'application/json', ...(a.retryAfter ? { 'Retry-After': a.retryAfter } : {}) });
       res.end(JSON.stringify(a.body));
     });
@@ -137,6 +139,78 @@ describe('api on a busy server: writes are never sent twice', () => {
     await api('/api/thing', { method: 'PUT', body: { title: 'x' }, override: true }).catch(() => undefined);
     await new Promise((r) => setTimeout(r, 1200));
     expect(seen.map((s) => s.method)).toEqual(['POST']);
+  });
+});
+
+const GATEWAY = (status: 502 | 504): Answer => ({ status, body: { message: 'Bad Gateway' } });
+
+describe('an API host lost behind the load balancer (issue 32): reads reconnect', () => {
+  it('a GET whose connection dropped is sent again after a short wait; "reconnecting", then the notice goes', async () => {
+    script = ['drop'];
+    await expect(api('/api/thing')).resolves.toEqual({ data: { ok: true } });
+    expect(seen.map((s) => s.method)).toEqual(['GET', 'GET']);
+    expect(seen[1].at - seen[0].at).toBeGreaterThanOrEqual(RECONNECT_WAITS_MS[0] - 50);
+    expect(states).toEqual([{ phase: 'reconnecting' }, { phase: 'clear' }]);
+    expect(reported).toEqual([]);
+  });
+
+  it("a gateway's 502 and 504 are tried again, with longer waits each time", async () => {
+    script = [GATEWAY(502), GATEWAY(504), 'drop'];
+    await expect(api('/api/thing')).resolves.toEqual({ data: { ok: true } });
+    expect(seen).toHaveLength(4);
+    const waits = seen.slice(1).map((s, i) => s.at - seen[i].at);
+    for (const [i, wait] of waits.entries()) expect(wait).toBeGreaterThanOrEqual(RECONNECT_WAITS_MS[i] - 50);
+    expect(busyState()).toEqual({ phase: 'clear' });
+  });
+
+  it('gives up after its tries with the error the screen shows, and the notice goes', async () => {
+    script = Array.from({ length: RECONNECT_WAITS_MS.length + 1 }, () => GATEWAY(502));
+    await expect(api('/api/thing')).rejects.toMatchObject({ status: 502 });
+    expect(seen).toHaveLength(RECONNECT_WAITS_MS.length + 1);
+    expect(busyState()).toEqual({ phase: 'clear' });
+    expect(reported.map((e) => e.status)).toEqual([502]);
+  }, 15_000);
+
+  it('a write whose connection dropped is never sent again (it may have been done)', async () => {
+    for (const method of ['POST', 'PUT', 'DELETE'] as const) {
+      seen = [];
+      script = ['drop'];
+      const err = await api('/api/thing', { method, body: method === 'DELETE' ? undefined : { title: 'x' } }).catch((e: unknown) => e);
+      expect(err).toMatchObject({ status: 0, connectionLost: true });
+      await new Promise((r) => setTimeout(r, RECONNECT_WAITS_MS[0] + 200));
+      expect(seen.map((s) => s.method)).toEqual([method]);
+    }
+    expect(states).toEqual([]);
+  });
+
+  it('a read cancelled while it reconnects rejects as aborted and is not sent again', async () => {
+    script = ['drop'];
+    const ctl = new AbortController();
+    const call = api('/api/thing', { signal: ctl.signal }).catch((e: unknown) => e);
+    for (let i = 0; i < 300 && busyState().phase !== 'reconnecting'; i++) await new Promise((r) => setTimeout(r, 5));
+    ctl.abort();
+    expect(await call).toMatchObject({ status: 0, message: 'Aborted' });
+    await new Promise((r) => setTimeout(r, RECONNECT_WAITS_MS[0] + 200));
+    expect(seen).toHaveLength(1);
+    expect(busyState()).toEqual({ phase: 'clear' });
+    expect(reported).toEqual([]);
+  });
+
+  it('a timeout is not a lost host: not tried again', async () => {
+    const slow = createServer(() => undefined); // never answers
+    await new Promise<void>((r) => slow.listen(0, '127.0.0.1', r));
+    const g = globalThis as unknown as { window: { LMS_CONFIG: { apiUrl: string } } };
+    const before = g.window.LMS_CONFIG.apiUrl;
+    g.window.LMS_CONFIG.apiUrl = `http://127.0.0.1:${(slow.address() as AddressInfo).port}`;
+    try {
+      const err = await api('/api/thing', { timeout: 200 }).catch((e: unknown) => e);
+      expect(err).toMatchObject({ status: 0, connectionLost: false });
+      expect(states).toEqual([]);
+    } finally {
+      g.window.LMS_CONFIG.apiUrl = before;
+      slow.closeAllConnections();
+      await new Promise<void>((r) => slow.close(() => r()));
+    }
   });
 });
 

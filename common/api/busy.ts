@@ -38,7 +38,14 @@ export const busyWaitMs = (seconds: number) => Math.min(Math.max(0, seconds) * 1
  * What the notice shows: nothing; "busy, trying again in N s" while a read waits for its retry; "busy, try again in
  * N s" once a call failed busy (a retried read whose retry was busy too, or a write, never retried).
  */
-export type BusyState = { phase: 'clear' } | { phase: 'retrying'; seconds: number } | { phase: 'failed'; seconds: number };
+export type BusyState = { phase: 'clear' } | { phase: 'retrying'; seconds: number } | { phase: 'failed'; seconds: number } | { phase: 'reconnecting' };
+
+/**
+ * "Reconnecting" (issue 32: an API host lost behind the load balancer): a read that got no answer (the connection
+ * dropped) or a gateway's 502/504 is tried again after these waits, then fails as it would have; a write never is
+ * (it may have been done: the quiz's answers have their own outbox, learner/pages/quiz/outbox.ts).
+ */
+export const RECONNECT_WAITS_MS: readonly number[] = [500, 1000, 2000, 4000];
 
 type Listener = (state: BusyState) => void;
 const listeners = new Set<Listener>();
@@ -65,6 +72,11 @@ export function busyWaiting(seconds: number) {
   waiting++;
   announce({ phase: 'retrying', seconds });
 }
+/** A read lost its connection and waits to be tried again. */
+export function busyReconnecting() {
+  waiting++;
+  announce({ phase: 'reconnecting' });
+}
 /** A read's wait is over (retried, or cancelled by its caller). */
 export function busyWaitOver() {
   waiting = Math.max(0, waiting - 1);
@@ -77,9 +89,9 @@ export function busyFailed(seconds: number) {
 export function busyOver() {
   if (state.phase !== 'clear' && waiting === 0) announce({ phase: 'clear' });
 }
-/** A call was cancelled by its caller: a "trying again" notice goes unless another read still waits. */
+/** A call was cancelled by its caller, or gave up reconnecting: a "trying again" notice goes unless another read still waits. */
 export function busyCancelled() {
-  if (state.phase === 'retrying' && waiting === 0) announce({ phase: 'clear' });
+  if ((state.phase === 'retrying' || state.phase === 'reconnecting') && waiting === 0) announce({ phase: 'clear' });
 }
 /** The notice is dismissed by its user. */
 export const dismissBusy = () => announce({ phase: 'clear' });

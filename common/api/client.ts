@@ -3,7 +3,7 @@ import { STORAGE_KEYS, storage } from '../storage.ts';
 import { apiBaseUrl, currentTenant } from '../tenant/tenant.ts';
 import { hasFiles, needsFormData, toQueryString } from './form-data.ts';
 import { errorWordingReady, reportError } from './events.ts';
-import { busyCancelled, busyFailed, busyOver, busyWaitMs, busyWaitOver, busyWaiting, isBusy, pause, RETRIED_METHODS, retryAfterOf } from './busy.ts';
+import { busyCancelled, busyFailed, busyOver, busyReconnecting, busyWaitMs, busyWaitOver, busyWaiting, isBusy, pause, RECONNECT_WAITS_MS, RETRIED_METHODS, retryAfterOf } from './busy.ts';
 
 /** The error body of the API (docs/api.md "Responses"). */
 export interface ApiErrorBody {
@@ -20,6 +20,8 @@ export class ApiError extends Error {
     public body: ApiErrorBody,
     /** A 503's advised wait in seconds (`Retry-After`, else `variables.retry_after`; common/api/busy.ts). */
     public retryAfter?: number,
+    /** No answer came: the connection could not be made or dropped (not a cancel, not a timeout). */
+    public connectionLost = false,
   ) {
     super(body.message ?? body.name ?? `HTTP ${status}`);
   }
@@ -103,6 +105,29 @@ function cancellable<T>(call: Promise<T>, signal?: AbortSignal): Promise<T> {
   });
 }
 
+const aborted = () => new ApiError(0, { message: 'Aborted' });
+
+/** No answer from the API host (the connection dropped), or a gateway's word that the host behind it is gone. */
+const hostLost = (e: ApiError) => e.connectionLost || e.status === 502 || e.status === 504;
+
+/** A read whose host was lost, sent again after each of RECONNECT_WAITS_MS until it is answered (docs/api.md "Busy"). */
+async function reconnect<T>(once: () => Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  busyReconnecting();
+  try {
+    for (let i = 0; ; i++) {
+      await pause(RECONNECT_WAITS_MS[i], signal, aborted);
+      try {
+        return await once();
+      } catch (err) {
+        const e = toApiError(err);
+        if (i === RECONNECT_WAITS_MS.length - 1 || !hostLost(e) || signal?.aborted) throw e;
+      }
+    }
+  } finally {
+    busyWaitOver();
+  }
+}
+
 /** Calls the API and answers the parsed JSON; throws ApiError with the API's error body. */
 export async function api<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
   const { method, body } = await prepareBody(opts);
@@ -124,14 +149,19 @@ export async function api<T = unknown>(path: string, opts: RequestOptions = {}):
       answer = await once();
     } catch (err) {
       const first = toApiError(err);
+      if (!RETRIED_METHODS.has(method) || opts.signal?.aborted) throw first;
+      // the API host lost (behind a load balancer): a read is tried again a few times, "reconnecting" meanwhile
+      if (hostLost(first)) answer = await reconnect(once, opts.signal);
       // busy (503 with an advised wait): a read is tried again once after the wait, anything else never (docs/api.md "Busy")
-      if (!(isBusy(first) && first.retryAfter !== undefined && RETRIED_METHODS.has(method) && !opts.signal?.aborted)) throw first;
-      busyWaiting(first.retryAfter);
-      try {
-        await pause(busyWaitMs(first.retryAfter), opts.signal, () => new ApiError(0, { message: 'Aborted' }));
-        answer = await once();
-      } finally {
-        busyWaitOver();
+      else if (!(isBusy(first) && first.retryAfter !== undefined)) throw first;
+      else {
+        busyWaiting(first.retryAfter);
+        try {
+          await pause(busyWaitMs(first.retryAfter), opts.signal, aborted);
+          answer = await once();
+        } finally {
+          busyWaitOver();
+        }
       }
     }
     busyOver();
@@ -139,7 +169,7 @@ export async function api<T = unknown>(path: string, opts: RequestOptions = {}):
   } catch (err) {
     const e = toApiError(err);
     if (isBusy(e) && !opts.signal?.aborted) busyFailed(e.retryAfter ?? 0);
-    else if (opts.signal?.aborted) busyCancelled();
+    else busyCancelled(); // cancelled, or reconnecting gave up: the error itself is shown where the call was made
     await errorWordingReady(); // the portal's error catalogue arrives with the first failed call
     // A call its caller cancelled (a screen left, a newer load) is nobody's error.
     if (!opts.signal?.aborted) reportError(e);
@@ -194,7 +224,12 @@ async function send<T>(url: string, method: string, body: BodyInit | Record<stri
   } catch (err) {
     if (!(err instanceof FetchError)) throw err;
     const res = err.response;
-    if (!res) throw err.cause ?? err;
+    if (!res) {
+      const cause = err.cause ?? err;
+      // fetch's own failure to reach the host is a TypeError ("Failed to fetch"); a cancel or a timeout is not
+      if (cause instanceof TypeError && !opts.signal?.aborted) throw new ApiError(0, { message: cause.message }, undefined, true);
+      throw cause;
+    }
     const data: unknown = err.data;
     const errorBody = (data && typeof data === 'object' ? data : {}) as ApiErrorBody;
     throw new ApiError(res.status, errorBody, res.status === 503 ? retryAfterOf(res.headers.get('Retry-After'), errorBody) : undefined);

@@ -47,6 +47,7 @@ export const errorsEn: Record<string, { title: string; text: string }> = {
   TOO_MANY_ATTEMPTS: { title: 'Too many attempts', text: 'Try again in {{retry_after}} s.' },
   ERROR_BUSY: { title: 'The system is busy', text: 'The server has too many requests right now. Please try again in {{retry_after}} s.' },
   ERROR_BUSY_RETRYING: { title: 'The system is busy', text: 'The server has too many requests right now: trying again in {{retry_after}} s…' },
+  ERROR_RECONNECTING: { title: 'Connection lost', text: 'The connection to the server was lost: reconnecting…' },
   NOT_FOUND_DOMAIN: { title: 'School not found', text: 'There is no such school. Check the address.' },
   ERROR_SCHOOL_SUSPENDED: { title: 'School suspended', text: 'This school is suspended: nobody can sign in for now. Its data is kept. Contact the school or the service.' },
   NOT_FOUND_TOKEN: { title: 'Link not valid', text: 'The link has expired or was already used. Request a new one.' },

@@ -9,7 +9,8 @@ import { useTranslation } from 'react-i18next';
  * The portal's "the system is busy" banner (issue 26 item 3; docs/api.md "Busy"): while a read waits for its one retry
  * after a 503 ERROR_BUSY, a polite status ("trying again in N s…"); when a call failed busy (a write is never sent
  * again), an alert ("please try again in N s") that the user can close and that goes by itself with the
- * next successful call. Its words are the error catalogue's (ERROR_BUSY_RETRYING, ERROR_BUSY), loaded when first needed.
+ * next successful call; while a read whose API host was lost is tried again, "reconnecting…" (issue 32). Its words are
+ * the error catalogue's (ERROR_BUSY_RETRYING, ERROR_BUSY, ERROR_RECONNECTING), loaded when first needed.
  */
 export function BusyBanner() {
   const { t } = useTranslation();
@@ -41,8 +42,8 @@ export function BusyBanner() {
 }
 
 function Wording({ state, lang }: { state: Exclude<BusyState, { phase: 'clear' }>; lang: ReturnType<typeof getLang> }) {
-  const name = state.phase === 'retrying' ? 'ERROR_BUSY_RETRYING' : 'ERROR_BUSY';
-  const d = describeError(new ApiError(503, { name, variables: { retry_after: state.seconds } }), lang);
+  const name = { retrying: 'ERROR_BUSY_RETRYING', failed: 'ERROR_BUSY', reconnecting: 'ERROR_RECONNECTING' }[state.phase];
+  const d = describeError(new ApiError(503, { name, variables: { retry_after: 'seconds' in state ? state.seconds : 0 } }), lang);
   return (
     <span>
       <strong>{d.title}.</strong> {d.text}
