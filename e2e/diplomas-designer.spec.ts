@@ -105,4 +105,19 @@ test('an admin designs a diploma with a stamp and a QR, previews it, issues it t
   // the template's number register, read-only in the back office: the last number the issue took and the next one
   await page.goto(`${web()}/admin/number_registers`);
   await expect(page.getByRole('row').filter({ hasText: title })).toContainText(/-\d{4}-0002/);
+
+  // a selection: two students chosen in the users list get the document from there
+  await page.goto(`${web()}/admin/users?filter=${encodeURIComponent(JSON.stringify({ role: 'student', q: 'student' }))}`);
+  const rows = page.locator('.RaDatagrid-tbody tr');
+  await expect(rows.first()).toBeVisible();
+  const chosen = Math.min(await rows.count(), 2);
+  for (let i = 0; i < chosen; i++) await rows.nth(i).getByRole('checkbox').check();
+  await page.locator('.RaBulkActionsToolbar-topToolbar').getByTestId('bulk-issue').click();
+  await expect(page.getByTestId('bulk-group_id')).toHaveCount(0); // the recipients are the selection
+  await choose('bulk-template_id', title);
+  await page.getByTestId('bulk-hours').fill('36');
+  await expect(page.getByTestId('bulk-name')).toHaveCount(chosen);
+  await page.getByTestId('bulk-start').click();
+  await expect(page.getByTestId('bulk-done')).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByTestId('bulk-progress')).toContainText(new RegExp(`${chosen} из ${chosen}`));
 });

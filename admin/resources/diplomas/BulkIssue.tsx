@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNotify, useRefresh, useTranslate } from 'react-admin';
+import { useListContext, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { Alert, Box, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, LinearProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import LibraryAddCheckIcon from '@mui/icons-material/LibraryAddCheck';
 import { download } from '../../../common/api/download.ts';
@@ -32,9 +32,10 @@ function useOptions(open: boolean) {
 /**
  * "Issue in bulk" (the diplomas list's toolbar): a template, a group or a program, hours, dates and signatories; the
  * server checks everything first (nothing is issued on bad input), then makes the PDFs in the background while the
- * dialog shows the progress, the failures and, at the end, the ZIP of all.
+ * dialog shows the progress, the failures and, at the end, the ZIP of all. With `userIds` (the users list's selection,
+ * `IssueToSelected`) the recipients are those users, and the program only names the document (and its graduates).
  */
-export function BulkIssue() {
+export function BulkIssue({ userIds }: { userIds?: number[] } = {}) {
   const notify = useNotify();
   const refresh = useRefresh();
   const t = useTranslate();
@@ -55,7 +56,13 @@ export function BulkIssue() {
   // on by default: a program's document goes to its graduates; off, to every student named
   const [graduatesOnly, setGraduatesOnly] = useState(true);
   const graduates = graduatesOnly && form.program_id ? { program_id: Number(form.program_id), graduates_only: true } : {};
-  const who = form.group_id ? { group_id: Number(form.group_id), ...graduates } : form.program_id ? { program_id: Number(form.program_id), ...graduates } : {};
+  const who = userIds?.length
+    ? { user_ids: userIds, ...graduates }
+    : form.group_id
+      ? { group_id: Number(form.group_id), ...graduates }
+      : form.program_id
+        ? { program_id: Number(form.program_id), ...graduates }
+        : {};
 
   // a bulk issue cut off by a server stop: shown with who is still waiting, to go on with
   const batches = useApiQuery<{ data: DiplomaBatch[] }, DiplomaBatch[]>(BATCHES, { enabled: open, select: (r) => r.data.filter((b) => b.status === 'interrupted'), retry: false });
@@ -97,7 +104,7 @@ export function BulkIssue() {
     const body: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(form)) if (v !== '') body[k] = ['template_id', 'group_id', 'program_id', 'hours'].includes(k) ? Number(v) : v;
     // the cases as shown (proposed, or as the admin corrected them) are what the documents print
-    Object.assign(body, graduates);
+    Object.assign(body, graduates, userIds?.length ? { user_ids: userIds } : {});
     if (names.length) body.names = names.map((n) => ({ user_id: n.user_id, name_genitive: n.genitive.trim(), name_dative: n.dative.trim() }));
     try {
       show(await starting.mutateAsync(body));
@@ -139,7 +146,7 @@ export function BulkIssue() {
   return (
     <>
       <Button size="small" startIcon={<LibraryAddCheckIcon />} data-testid="bulk-issue" onClick={() => setOpen(true)}>
-        {t('diplomas.bulk.open')}
+        {t(userIds ? 'diplomas.bulk.open_selected' : 'diplomas.bulk.open')}
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm">
         <DialogTitle>{t('diplomas.bulk.title')}</DialogTitle>
@@ -161,7 +168,7 @@ export function BulkIssue() {
                 </Alert>
               ))}
               {field('template_id', 'text', options.templates)}
-              {field('group_id', 'text', options.groups)}
+              {!userIds && field('group_id', 'text', options.groups)}
               {field('program_id', 'text', options.programs)}
               {form.program_id && (
                 <FormControlLabel
@@ -169,7 +176,7 @@ export function BulkIssue() {
                   label={t('diplomas.bulk.graduates_only')}
                 />
               )}
-              <Typography variant="caption">{t('diplomas.bulk.who_hint')}</Typography>
+              <Typography variant="caption">{userIds ? t('diplomas.bulk.who_selected', { count: userIds.length }) : t('diplomas.bulk.who_hint')}</Typography>
               {field('hours', 'number')}
               {field('date_issue', 'date')}
               {field('chairman')}
@@ -203,7 +210,7 @@ export function BulkIssue() {
             <Button
               variant="contained"
               data-testid="bulk-start"
-              disabled={!form.template_id || (!form.group_id && !form.program_id) || names.some((n) => !n.genitive.trim() || !n.dative.trim())}
+              disabled={!form.template_id || (!userIds?.length && !form.group_id && !form.program_id) || names.some((n) => !n.genitive.trim() || !n.dative.trim())}
               onClick={start}
             >
               {t('diplomas.bulk.start')}
@@ -221,4 +228,10 @@ export function BulkIssue() {
       </Dialog>
     </>
   );
+}
+
+/** The users list's bulk action: the document issued to the selected users (the dialog above, with them as recipients). */
+export function IssueToSelected() {
+  const { selectedIds } = useListContext();
+  return <BulkIssue userIds={selectedIds.map(Number)} />;
 }

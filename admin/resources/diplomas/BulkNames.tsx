@@ -14,12 +14,12 @@ export function BulkNames({
   names,
   onChange,
 }: {
-  who: { group_id?: number; program_id?: number; graduates_only?: boolean };
+  who: { group_id?: number; program_id?: number; user_ids?: number[]; graduates_only?: boolean };
   names: ProposedNameForm[];
   onChange: (names: ProposedNameForm[]) => void;
 }) {
   const t = useTranslate();
-  const chosen = !!who.group_id || !!who.program_id;
+  const chosen = !!who.group_id || !!who.program_id || !!who.user_ids?.length;
   // the proposal is a read (cached per selection); the parent holds the forms, which the admin edits
   const proposed = useApiQuery<{ data: ProposedNameForm[] }, ProposedNameForm[]>('/admin/diploma_batch/names', {
     query: who,
@@ -28,7 +28,7 @@ export function BulkNames({
     select: (r) => r.data,
     retry: false,
   });
-  const key = `${who.group_id ?? ''}/${who.program_id ?? ''}/${who.graduates_only ?? ''}`;
+  const key = `${who.group_id ?? ''}/${who.program_id ?? ''}/${who.user_ids?.join(',') ?? ''}/${who.graduates_only ?? ''}`;
   // biome-ignore lint/correctness/useExhaustiveDependencies: another selection empties the forms until its proposal arrives
   useEffect(() => onChange([]), [key]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a proposal fills the forms when it arrives, not on each edit

@@ -49,6 +49,8 @@ export const en = {
       program_id: 'Program',
       who_hint: "Every student of the group gets the document; without a group, every student of the program. Numbers come from the template's register.",
       graduates_only: 'Only those who completed the program',
+      open_selected: 'Issue a document',
+      who_selected: "Users selected: %{count}. Each of them gets the document; numbers come from the template's register.",
       hours: "Hours (else the program's)",
       date_issue: 'Date of issue',
       chairman: 'Chairman',

@@ -3,6 +3,7 @@ import type { FieldConfig, ResourceConfig } from '../../framework/types.ts';
 import { BlockSelected, BlockToggle, LoginAs, UnblockSelected } from './actions.tsx';
 import { PaymentPlanLink } from './PaymentPlanLink.tsx';
 import { ImportUsersButton } from './Import.tsx';
+import { IssueDocuments } from './IssueDocuments.tsx';
 import { lazyScreen } from '../../framework/lazy.ts';
 import { ACCESS, ROLES } from '../../../common/access/roles.ts';
 
@@ -82,7 +83,7 @@ export const users: ResourceConfig = {
     search: true,
     sort: { field: 'id', order: 'DESC' },
     rowActions: [BlockToggle, LoginAs, PaymentPlanLink],
-    bulkActions: [BlockSelected, UnblockSelected],
+    bulkActions: [BlockSelected, UnblockSelected, IssueDocuments],
     // import from xlsx/csv beside "create"; no export button, as before
     actions: [ImportUsersButton],
     export: false,
