@@ -101,7 +101,7 @@ async function languagePage(browser: Browser, lang: Lang) {
 
 for (const lang of ['ru', 'en'] as const) {
   test(`no word of the other language on any portal screen, ${lang}`, async ({ browser }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const ids = await demoIds();
     const { context, page, leaks } = await languagePage(browser, lang);
     const found: string[] = [];
@@ -158,7 +158,7 @@ async function backOfficeLeaks(browser: Browser, lang: Lang, ids: Map<string, nu
 // The back office's walk only reads (no form is sent): both languages walk side by side, each in its own context.
 // The portal's walks take the poll, which one student cannot do twice at once: one language after the other.
 test('no word of the other language on any back-office screen, ru and en', async ({ browser }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   const ids = await editIds(ADMIN_SCREENS);
   const found = await Promise.all([backOfficeLeaks(browser, 'ru', ids), backOfficeLeaks(browser, 'en', ids)]);
   expect(found.flat()).toEqual([]);
