@@ -5,7 +5,8 @@ import { Box, Button, Card, CardContent, LinearProgress, Stack, Typography } fro
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import SaveIcon from '@mui/icons-material/Save';
 import type { AdminMediaRecord, MediaLimits } from '../../../common/api/types/media.ts';
-import { useApi, useApiQuery } from '../../providers/queries.ts';
+import { useApiMutation, useApiQuery } from '../../providers/queries.ts';
+import type { RequestOptions } from '../../../common/api/client.ts';
 import { inputFor } from '../../framework/inputs.tsx';
 import { ACCEPT, hasFile, humanSize, kindChoices, type Kind } from './kinds.ts';
 import { ScormPackageInfo, saveScorm } from './ScormPackage.tsx';
@@ -75,13 +76,18 @@ export function UploadProgress({ value }: { value: number | null }) {
  */
 function MediaFormScreen({ record }: { record?: MediaRecord }) {
   const t = useTranslate();
-  const dp = useApi();
   const notify = useNotify();
   const redirect = useRedirect();
   const [params] = useSearchParams();
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
+  // the materials' reads are asked again after a save; a SCORM material's package read too
+  const saving = useApiMutation((dp, { path, ...options }: { path: string } & RequestOptions) => dp.call(path, options), ['media', 'videos']);
+  const savingScorm = useApiMutation(
+    (dp, v: Omit<Parameters<typeof saveScorm>[1], 'onUploadProgress'>) => saveScorm(dp, { ...v, onUploadProgress: (f) => setProgress(f) }),
+    ['media', ...(record?.id ? [`/admin/scorm/${record.id}`] : [])],
+  );
   const editing = Boolean(record?.id);
   const initial: MediaRecord = record ?? { kind: (params.get('kind') as Kind | null) ?? 'video', title: '' };
 
@@ -103,7 +109,7 @@ function MediaFormScreen({ record }: { record?: MediaRecord }) {
     setProgress(file && hasFile(kind) ? 0 : null);
     try {
       const path = editing ? `/admin/media/${record!.id}` : '/admin/media';
-      await dp.call(path, { method: editing ? 'PUT' : 'POST', body, form: true, override: editing, onUploadProgress: (f) => setProgress(f) });
+      await saving.mutateAsync({ path, method: editing ? 'PUT' : 'POST', body, form: true, override: editing, onUploadProgress: (f) => setProgress(f) });
       if (body.file) {
         setProgress(1);
         await new Promise((r) => setTimeout(r, 700)); // let the full bar be seen before leaving
@@ -124,7 +130,7 @@ function MediaFormScreen({ record }: { record?: MediaRecord }) {
     setBusy(true);
     setProgress(file ? 0 : null);
     try {
-      const pkg = await saveScorm(dp, { id: editing ? record!.id : undefined, title, file, onUploadProgress: (f) => setProgress(f) });
+      const pkg = await savingScorm.mutateAsync({ id: editing ? record!.id : undefined, title, file });
       if (pkg) notify('media.scorm_uploaded', { type: 'success', messageArgs: { title: pkg.title, version: pkg.version } });
       else notify('toasts.media_is_update', { type: 'success' });
       redirect('list', 'media');

@@ -15,7 +15,6 @@ import {
   useNotify,
   useRecordContext,
   useRedirect,
-  useRefresh,
   useTranslate,
 } from 'react-admin';
 import { Box, Card, CardContent, Chip, Stack, TextField as MuiTextField, Typography } from '@mui/material';
@@ -24,7 +23,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { download } from '../../../common/api/download.ts';
 import { toDisplayDate } from '../../../common/format/format.ts';
 import type { ReviewedVersion, StudentMedia } from '../../../common/api/types/projects.ts';
-import { useApi, useApiQuery } from '../../providers/queries.ts';
+import { useApiMutation, useApiQuery } from '../../providers/queries.ts';
 import { ApproveToggle, DeleteVersion } from './actions.tsx';
 import { useProjectsChanged } from './badge.tsx';
 import { usePeople } from './ProjectsList.tsx';
@@ -85,9 +84,9 @@ function Submission() {
 function TrainerFile() {
   const r = useRecordContext<Version>();
   const t = useTranslate();
-  const dp = useApi();
   const notify = useNotify();
-  const refresh = useRefresh();
+  // the version's record is asked again: the file is gone from it
+  const removing = useApiMutation((dp, id: number) => dp.call(`/admin/submittedProject/${id}/deleteFileTrainer`, { method: 'DELETE' }), ['projects']);
   if (!r?.trainer_file) return null;
   return (
     <Box sx={{ mb: 1 }}>
@@ -100,9 +99,8 @@ function TrainerFile() {
         color="error"
         onClick={async () => {
           try {
-            await dp.call(`/admin/submittedProject/${r.id}/deleteFileTrainer`, { method: 'DELETE' });
+            await removing.mutateAsync(r.id);
             notify('projects.trainer_file_removed', { type: 'success' });
-            refresh();
           } catch (e) {
             notify((e as Error).message, { type: 'error' });
           }
@@ -118,9 +116,10 @@ function TrainerFile() {
 function ExtraVersions() {
   const r = useRecordContext<Version>();
   const t = useTranslate();
-  const dp = useApi();
   const notify = useNotify();
   const base = r ? `/admin/user/${r.user_id}/media/${r.media_id}` : '';
+  // the student's count read is asked again, so what the server holds is what shows next time
+  const saving = useApiMutation((dp, count: number) => dp.call(`${base}/updateCountAttempts`, { method: 'POST', body: { count_attempts: count } }), [base]);
   const stored = useApiQuery<{ data: StudentMedia }, number>(base, { enabled: !!base, select: (x) => x.data.count_attempts }).data;
   // what is typed, else what the server holds
   const [typed, setValue] = useState<string>();
@@ -147,7 +146,7 @@ function ExtraVersions() {
             variant="outlined"
             onClick={async () => {
               try {
-                await dp.call(`${base}/updateCountAttempts`, { method: 'POST', body: { count_attempts: Number(value) } });
+                await saving.mutateAsync(Number(value));
                 notify('projects.extra.saved', { type: 'success' });
               } catch (e) {
                 notify((e as Error).message, { type: 'error' });

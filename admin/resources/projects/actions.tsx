@@ -1,7 +1,7 @@
-import { BulkDeleteButton, Button, DeleteButton, useNotify, useRecordContext, useRedirect, useRefresh } from 'react-admin';
+import { BulkDeleteButton, Button, DeleteButton, useNotify, useRecordContext, useRedirect } from 'react-admin';
 import CheckIcon from '@mui/icons-material/CheckCircle';
 import UndoIcon from '@mui/icons-material/Undo';
-import { useApi } from '../../providers/queries.ts';
+import { useApiMutation } from '../../providers/queries.ts';
 import { useProjectsChanged } from './badge.tsx';
 
 /**
@@ -10,9 +10,11 @@ import { useProjectsChanged } from './badge.tsx';
  */
 export function ApproveToggle() {
   const record = useRecordContext<{ id: number; check_admin: boolean; status: string }>();
-  const dp = useApi();
   const notify = useNotify();
-  const refresh = useRefresh();
+  const approving = useApiMutation(
+    (dp, v: { id: number; approve: boolean }) => dp.call(`/admin/submittedProject/${v.id}/approve`, { method: 'POST', body: { is_approve: v.approve ? 1 : 0 } }),
+    ['projects'],
+  );
   const projectsChanged = useProjectsChanged();
   if (!record || record.status === 'awaiting') return null;
   return (
@@ -22,10 +24,9 @@ export function ApproveToggle() {
       onClick={async (e) => {
         e.stopPropagation();
         try {
-          await dp.call(`/admin/submittedProject/${record.id}/approve`, { method: 'POST', body: { is_approve: record.check_admin ? 0 : 1 } });
+          await approving.mutateAsync({ id: record.id, approve: !record.check_admin });
           notify(record.check_admin ? 'projects.revoked' : 'projects.approved', { type: 'success' });
           projectsChanged();
-          refresh();
         } catch (err) {
           notify((err as Error).message, { type: 'error' });
         }

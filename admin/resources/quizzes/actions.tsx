@@ -1,17 +1,18 @@
 import { useState } from 'react';
-import { Button, Confirm, useListContext, useNotify, useRecordContext, useRedirect, useRefresh, useTranslate, useUnselectAll } from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Confirm, useListContext, useNotify, useRecordContext, useRedirect, useTranslate, useUnselectAll } from 'react-admin';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { IconButton, Tooltip } from '@mui/material';
-import { useApi } from '../../providers/queries.ts';
+import { useApiMutation } from '../../providers/queries.ts';
 import type { AdminQuizRecord, DeleteQuizzes } from '../../../common/api/types/quizzes.ts';
 
 /** Row action: copy the quiz with its questions and options, then open the copy. */
 export function DuplicateQuiz() {
   const record = useRecordContext<{ id: number }>();
-  const dp = useApi();
   const notify = useNotify();
   const redirect = useRedirect();
+  const duplicating = useApiMutation((dp, id: number) => dp.call<{ data: AdminQuizRecord }>(`/admin/quiz/${id}/duplicate`, { method: 'POST' }), ['quizzes']);
   const t = useTranslate();
   if (!record) return null;
   return (
@@ -24,7 +25,7 @@ export function DuplicateQuiz() {
         onClick={async (e) => {
           e.stopPropagation();
           try {
-            const copy = await dp.call<{ data: AdminQuizRecord }>(`/admin/quiz/${record.id}/duplicate`, { method: 'POST' });
+            const copy = await duplicating.mutateAsync(record.id);
             notify('toasts.quiz_is_clone', { type: 'success' });
             redirect('edit', 'quizzes', copy.data.id);
           } catch (err) {
@@ -44,23 +45,24 @@ export function DuplicateQuiz() {
  */
 export function BulkDeleteQuizzes() {
   const { selectedIds } = useListContext();
-  const dp = useApi();
   const notify = useNotify();
-  const refresh = useRefresh();
+  const client = useQueryClient();
+  const deleting = useApiMutation((dp, ids: unknown[]) => dp.call<DeleteQuizzes>('/admin/delete/quiz', { method: 'POST', body: { quizzes: ids } }), ['quizzes']);
   const unselect = useUnselectAll('quizzes');
   const [open, setOpen] = useState(false);
   const run = async () => {
     setOpen(false);
     try {
-      const res = await dp.call<DeleteQuizzes>('/admin/delete/quiz', { method: 'POST', body: { quizzes: selectedIds } });
+      const res = await deleting.mutateAsync(selectedIds);
       const { count, refused } = res.data;
       if (refused.length) notify('toasts.quizzes_partly_deleted', { type: 'warning', messageArgs: { smart_count: count, ids: refused.join(', ') } });
       else notify('toasts.quizzes_is_delete', { type: 'success', messageArgs: { smart_count: count } });
       unselect();
     } catch (err) {
       notify((err as Error).message, { type: 'error' });
+      // refused or not, the list shows what the server has
+      await client.invalidateQueries({ queryKey: ['quizzes'] });
     }
-    refresh();
   };
   return (
     <>

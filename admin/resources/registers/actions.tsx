@@ -1,12 +1,10 @@
-import { Button, useDataProvider, useListContext, useNotify, useRecordContext, useRefresh, useTranslate, useUnselectAll } from 'react-admin';
+import { Button, useListContext, useNotify, useRecordContext, useTranslate, useUnselectAll } from 'react-admin';
 import { IconButton, Tooltip } from '@mui/material';
 import { Link } from 'react-router-dom';
 import BlockIcon from '@mui/icons-material/Block';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import EditIcon from '@mui/icons-material/Edit';
-import type { createDataProvider } from '../../providers/dataProvider.ts';
-
-type Provider = ReturnType<typeof createDataProvider>;
+import { useApiMutation } from '../../providers/queries.ts';
 
 /** Row action: open the registered user's card (the users resource). */
 export function OpenUser() {
@@ -24,16 +22,15 @@ export function OpenUser() {
 
 function useBlock(block: boolean) {
   const { selectedIds } = useListContext();
-  const dp = useDataProvider<Provider>();
   const notify = useNotify();
-  const refresh = useRefresh();
   const unselect = useUnselectAll('registers');
+  // the registrations and the users' reads are asked again: the rows show blocked or active
+  const blocking = useApiMutation((dp, ids: typeof selectedIds) => (block ? dp.block('users', ids) : dp.active('users', ids)), ['registers', 'users']);
   return async () => {
     try {
-      await (block ? dp.block('users', selectedIds) : dp.active('users', selectedIds));
+      await blocking.mutateAsync(selectedIds);
       notify(block ? 'toasts.block_users' : 'toasts.unblock_users', { type: 'success' });
       unselect();
-      refresh();
     } catch (e) {
       notify((e as Error).message, { type: 'error' });
     }

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Button, Edit, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { Button, Edit, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { Alert, Box, Card, CardContent, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import CheckIcon from '@mui/icons-material/CheckCircle';
 import UndoIcon from '@mui/icons-material/Undo';
 import type { ScoreDetail, ScoreSettings as ScoreSettingsAnswer } from '../../../common/api/types/scores.ts';
-import { useApi, useApiQuery } from '../../providers/queries.ts';
+import { useApiMutation, useApiQuery } from '../../providers/queries.ts';
 import { formatPercent } from '../../../common/format/format.ts';
 
 type Settings = ScoreSettingsAnswer;
@@ -13,9 +13,9 @@ type Score = ScoreDetail;
 /** Score settings of the school (max score and the three weights, which must add up to 100), beside the list. */
 export function ScoreSettings() {
   const t = useTranslate();
-  const dp = useApi();
   const notify = useNotify();
-  const refresh = useRefresh();
+  // the students' scores are counted with the new weights: the list is asked again, and the settings
+  const saving = useApiMutation((dp, body: Settings) => dp.call('/admin/score/settings', { method: 'PUT', body: body as unknown as Record<string, unknown> }), ['scores', '/admin/score/settings']);
   const stored = useApiQuery<{ data: Settings }, Settings>('/admin/score/settings', { select: (r) => r.data });
   // what is being edited, else what the server holds
   const [edited, setS] = useState<Settings>();
@@ -61,9 +61,8 @@ export function ScoreSettings() {
             disabled={sum !== 100}
             onClick={async () => {
               try {
-                await dp.call('/admin/score/settings', { method: 'PUT', body: s as unknown as Record<string, unknown> });
+                await saving.mutateAsync(s);
                 notify('scores.settings.saved', { type: 'success' });
-                refresh();
               } catch (e) {
                 notify((e as Error).message, { type: 'error' });
               }
@@ -77,15 +76,13 @@ export function ScoreSettings() {
 
 function Decide() {
   const r = useRecordContext<Score>();
-  const dp = useApi();
   const notify = useNotify();
-  const refresh = useRefresh();
+  const deciding = useApiMutation((dp, v: { id: Score['id']; what: 'approve' | 'revoke' }) => dp.call(`/admin/score/${v.id}/${v.what}`, { method: 'POST' }), ['scores']);
   if (!r) return null;
   const act = (what: 'approve' | 'revoke') => async () => {
     try {
-      await dp.call(`/admin/score/${r.id}/${what}`, { method: 'POST' });
+      await deciding.mutateAsync({ id: r.id, what });
       notify(what === 'approve' ? 'scores.approved' : 'scores.revoked', { type: 'success' });
-      refresh();
     } catch (e) {
       notify((e as Error).message, { type: 'error' });
     }
