@@ -17,7 +17,7 @@ test('a student submits a project archive, is refused a non-archive and a second
   await page.getByTestId('project-files').setInputFiles({ name: 'report.zip', mimeType: 'application/zip', buffer: Buffer.from('this is not an archive') });
   await page.getByTestId('project-confirm').check();
   await page.getByTestId('project-submit').click();
-  await expect(page.getByTestId('project-error')).toHaveText('Файл должен быть архивом zip или rar.');
+  await expect(page.getByTestId('project-error')).toHaveText('Файл должен быть архивом ZIP или RAR.');
   await page.getByTestId('project-files').setInputFiles({ name: 'strategy.zip', mimeType: 'application/zip', buffer: zipArchive('version one') });
   await page.getByTestId('project-confirm').check();
   await page.getByTestId('project-submit').click();

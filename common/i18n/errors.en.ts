@@ -34,7 +34,7 @@ export const errorsEn: Record<string, { title: string; text: string }> = {
   ERROR_MAX_SIZE_40: { title: 'File too large', text: 'A file may be at most 40 MB.' },
   ERROR_MAX_FILES: { title: 'Too many files', text: 'Too many files in one upload.' },
   ERROR_FILE_EXISTS: { title: 'File exists', text: 'This file has already been uploaded.' },
-  ERROR_FILE_NOT_ARCHIVE: { title: 'Not an archive', text: 'The file must be a zip or rar archive.' },
+  ERROR_FILE_NOT_ARCHIVE: { title: 'Not an archive', text: 'The file must be a ZIP or RAR archive.' },
   ERROR_EXT_TYPE: { title: 'File not allowed', text: 'This file extension is not allowed.' },
   INSUFFICIENT_FUNDS: { title: 'Insufficient funds', text: 'There is not enough money in the wallet.' },
   ERROR_ALREADY_BOUGHT: { title: 'Already bought', text: 'You have already bought this program: it is in My LMS.' },

@@ -34,7 +34,7 @@ export const errorsRu: Record<string, { title: string; text: string }> = {
   ERROR_MAX_SIZE_40: { title: 'Файл слишком большой', text: 'Размер файла не должен превышать 40 МБ.' },
   ERROR_MAX_FILES: { title: 'Слишком много файлов', text: 'Превышено допустимое число файлов.' },
   ERROR_FILE_EXISTS: { title: 'Файл уже есть', text: 'Такой файл уже загружен.' },
-  ERROR_FILE_NOT_ARCHIVE: { title: 'Не архив', text: 'Файл должен быть архивом zip или rar.' },
+  ERROR_FILE_NOT_ARCHIVE: { title: 'Не архив', text: 'Файл должен быть архивом ZIP или RAR.' },
   ERROR_EXT_TYPE: { title: 'Недопустимый файл', text: 'Расширение файла не разрешено.' },
   INSUFFICIENT_FUNDS: { title: 'Недостаточно средств', text: 'На кошельке недостаточно денег.' },
   ERROR_ALREADY_BOUGHT: { title: 'Уже куплено', text: 'Вы уже купили эту программу: она в разделе «Моё обучение».' },
