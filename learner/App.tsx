@@ -15,6 +15,9 @@ import { AuthLayout, DefaultLayout } from './components/Layouts.tsx';
 import { Private, PublicOnly } from './components/Guard.tsx';
 import { NotFound } from './components/NotFound.tsx';
 import { Loading, useTitle } from './components/ui.tsx';
+// the sign-in page is in the entry: every visitor without a session sees it first, and a chunk of its own delayed its
+// first paint by a round trip (Lighthouse: most of the page's largest-paint time)
+import Login from './pages/Login.tsx';
 
 /** Chunk loading gives up after 120 s (specification, section 9). */
 const CHUNK_TIMEOUT_MS = 120_000;
@@ -61,7 +64,6 @@ const pages: Record<string, ComponentType> = {
   marketplace_found_cheaper: lazyPage(() => import('./pages/FoundCheaper.tsx'), true, ['market']),
 };
 const Section = firstScreen(() => import('./pages/Section.tsx'));
-const Login = firstScreen(() => import('./pages/Login.tsx'));
 const ResetPassword = firstScreen(() => import('./pages/ResetPassword.tsx'));
 const Credential = lazyPage(() => import('./pages/Lifelong.tsx').then((m) => ({ default: m.CredentialPage })), true, ['lifelong']);
 const MarketHandoff = lazyPage(() => import('./pages/marketplace/index.ts').then((m) => ({ default: m.Handoff })), true, ['market']);
