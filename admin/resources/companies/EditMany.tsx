@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Button, useListContext, useNotify, useRefresh, useTranslate, useUnselectAll } from 'react-admin';
+import { Button, useListContext, useNotify, useTranslate, useUnselectAll } from 'react-admin';
 import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField } from '@mui/material';
 import EditNoteIcon from '@mui/icons-material/EditNote';
-import { useApi } from '../../providers/queries.ts';
+import { useApiMutation } from '../../providers/queries.ts';
 import type { CompaniesUpdated } from '../../../common/api/types/companies.ts';
 
 /** The text fields one value can be set on for many companies at once (`PUT /admin/company/many`). */
@@ -27,9 +27,9 @@ export const MANY_FIELDS = [
 /** Bulk action: set one field to one value on every selected company. */
 export function EditManyCompanies() {
   const { selectedIds } = useListContext();
-  const dp = useApi();
   const notify = useNotify();
-  const refresh = useRefresh();
+  // the companies' list is asked again: the rows show the new value
+  const updating = useApiMutation((dp, body: Record<string, unknown>) => dp.call<CompaniesUpdated>('/admin/company/many', { method: 'PUT', body }), ['companies']);
   const unselect = useUnselectAll('companies');
   const t = useTranslate();
   const [open, setOpen] = useState(false);
@@ -37,12 +37,11 @@ export function EditManyCompanies() {
   const [value, setValue] = useState('');
   async function apply() {
     try {
-      const r = await dp.call<CompaniesUpdated>('/admin/company/many', { method: 'PUT', body: { ids: selectedIds, [field]: value.trim() || null } });
+      const r = await updating.mutateAsync({ ids: selectedIds, [field]: value.trim() || null });
       notify('toasts.companies_is_update', { type: 'success', messageArgs: { smart_count: r.data.count } });
       setOpen(false);
       setValue('');
       unselect();
-      refresh();
     } catch (e) {
       notify((e as Error).message, { type: 'error' });
     }

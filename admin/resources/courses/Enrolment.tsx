@@ -5,7 +5,7 @@ import { Box, Card, CardContent, List, ListItem, ListItemText, MenuItem, TextFie
 import GroupAddIcon from '@mui/icons-material/GroupAdd';
 import DeleteIcon from '@mui/icons-material/RemoveCircleOutlined';
 import type { ProgramEnrolment as EnrolmentAnswer } from '../../../common/api/types/programs-admin.ts';
-import { apiKey, useApi, useApiQuery } from '../../providers/queries.ts';
+import { apiKey, useApiMutation, useApiQuery } from '../../providers/queries.ts';
 import type { GroupRow } from '../../../common/api/types/groups.ts';
 
 type Enrolment = EnrolmentAnswer;
@@ -19,7 +19,6 @@ export function ProgramEnrolment() {
   const record = useRecordContext<{ id: number }>();
   const { permissions } = usePermissions();
   const manages = permissions === 'admin' || permissions === 'superadmin';
-  const dp = useApi();
   const notify = useNotify();
   const t = useTranslate();
   const client = useQueryClient();
@@ -28,11 +27,14 @@ export function ProgramEnrolment() {
   const path = `/admin/program/${id}/enrolment`;
   const data = useApiQuery<{ data: Enrolment }, Enrolment>(path, { enabled: !!id, select: (r) => r.data }).data;
   const allGroups = useGetList<GroupRow>('groups', { pagination: { page: 1, perPage: 100 }, sort: { field: 'title', order: 'ASC' } }, { enabled: manages }).data ?? [];
+  // the answer is the new enrolment: it replaces the cached one
+  const enrolling = useApiMutation(async (dp, v: { action: string; body: Record<string, unknown> }) =>
+    client.setQueryData(apiKey(path, {}), await dp.call<{ data: Enrolment }>(`/admin/program/${id}/${v.action}`, { method: 'POST', body: v.body })),
+  );
   if (!id || !data) return null;
   const run = async (action: string, body: Record<string, unknown>, toast?: string) => {
     try {
-      // the answer is the new enrolment: it replaces the cached one
-      client.setQueryData(apiKey(path, {}), await dp.call<{ data: Enrolment }>(`/admin/program/${id}/${action}`, { method: 'POST', body }));
+      await enrolling.mutateAsync({ action, body });
       if (toast) notify(toast, { type: 'success' });
     } catch (e) {
       notify((e as Error).message, { type: 'error' });

@@ -3,7 +3,7 @@ import { useGetList, useLocale, useNotify, useRecordContext, useTranslate } from
 import { Alert, Box, Button, Card, CardContent, Chip, CircularProgress, Link, List, ListItem, ListItemText, TextField, Typography } from '@mui/material';
 import type { AdminUser } from '../../../common/api/types/admin-users.ts';
 import type { AchievementAward } from '../../../common/api/types/lifelong-admin.ts';
-import { useApi, useApiQuery, useRefreshApi } from '../../providers/queries.ts';
+import { useApiMutation, useApiQuery, useRefreshApi } from '../../providers/queries.ts';
 import { toDisplayDate } from '../../../common/format/format.ts';
 
 /**
@@ -12,7 +12,6 @@ import { toDisplayDate } from '../../../common/format/format.ts';
  */
 export function AwardsPanel() {
   const record = useRecordContext<{ id: number }>();
-  const dp = useApi();
   const notify = useNotify();
   const t = useTranslate();
   useLocale();
@@ -25,14 +24,15 @@ export function AwardsPanel() {
   const error = !!list.error;
   const refresh = useRefreshApi();
   const load = () => refresh(path);
+  // a grant or a withdrawal asks the awards again
+  const acting = useApiMutation((dp, v: { action: 'grant' | 'withdraw'; body: Record<string, unknown> }) => dp.call(`/admin/achievement/${id}/${v.action}`, { method: 'POST', body: v.body }), [path]);
   const students = useGetList<AdminUser>('users', { filter: { role: 'student' }, pagination: { page: 1, perPage: 100 }, sort: { field: 'surname', order: 'ASC' } }).data ?? [];
 
   const act = async (action: 'grant' | 'withdraw') => {
     try {
-      await dp.call(`/admin/achievement/${id}/${action}`, { method: 'POST', body: { user_id: Number(userId), reason: reason.trim() } });
+      await acting.mutateAsync({ action, body: { user_id: Number(userId), reason: reason.trim() } });
       notify(action === 'grant' ? 'lifelong.awards.granted' : 'lifelong.awards.withdrawn', { type: 'success' });
       setReason('');
-      void load();
     } catch (e) {
       notify((e as Error).message, { type: 'error' });
     }

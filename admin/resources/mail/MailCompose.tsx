@@ -2,7 +2,7 @@ import { AccessDenied, AutocompleteArrayInput, CanAccess, Form, RadioButtonGroup
 import { useWatch } from 'react-hook-form';
 import { Box, Button, Card, CardContent } from '@mui/material';
 import SendIcon from '@mui/icons-material/Send';
-import { useApi } from '../../providers/queries.ts';
+import { useApiMutation } from '../../providers/queries.ts';
 import type { AdminUser } from '../../../common/api/types/admin-users.ts';
 import type { MailSendResult } from '../../../common/api/types/mail.ts';
 
@@ -49,9 +49,9 @@ function Recipients() {
  * The menu shows it only while the school's `message` section is on; the server refuses it otherwise.
  */
 export function MailCompose() {
-  const dp = useApi();
   const notify = useNotify();
   const t = useTranslate();
+  const sending = useApiMutation((dp, body: Record<string, unknown>) => dp.call<MailSendResult>('/admin/email/send', { method: 'POST', body }));
   const onSubmit = async (v: Record<string, unknown>) => {
     if (v.to === 'all' && !window.confirm(t('mail.confirm_all'))) return undefined;
     try {
@@ -60,7 +60,7 @@ export function MailCompose() {
         body: toHtml(String(v.body ?? '')),
         ...(v.to === 'users' ? { users: v.users } : v.to === 'groups' ? { groups: v.groups } : { to_all: true }),
       };
-      const r = await dp.call<MailSendResult>('/admin/email/send', { method: 'POST', body });
+      const r = await sending.mutateAsync(body);
       notify(t('mail.sent', r.data), { type: r.data.failed ? 'warning' : 'success', autoHideDuration: 8000 });
       return undefined;
     } catch (e) {
