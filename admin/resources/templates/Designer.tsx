@@ -24,7 +24,7 @@ function Num(p: { label: string; value: number | undefined; onChange: (n: number
       value={p.value ?? ''}
       onChange={(e) => p.onChange(e.target.value === '' ? undefined : Number(e.target.value))}
       slotProps={{ htmlInput: { 'data-testid': p.testId, step: 1 } }}
-      sx={{ width: 90 }}
+      sx={{ width: 110 }}
     />
   );
 }
@@ -163,8 +163,8 @@ export function TemplateDesigner() {
                 <Typography variant="caption" sx={{ minWidth: 60 }}>
                   {t(`templates.designer.block.${b.type}`)}
                 </Typography>
-                <Num label="x" value={b.x} onChange={(x) => setBlock(i, { x: x ?? 0 })} testId={`block-${i}-x`} />
-                <Num label="y" value={b.y} onChange={(y) => setBlock(i, { y: y ?? 0 })} testId={`block-${i}-y`} />
+                <Num label={t('templates.designer.x')} value={b.x} onChange={(x) => setBlock(i, { x: x ?? 0 })} testId={`block-${i}-x`} />
+                <Num label={t('templates.designer.y')} value={b.y} onChange={(y) => setBlock(i, { y: y ?? 0 })} testId={`block-${i}-y`} />
                 {b.type === 'qr' ? (
                   <Num label={t('templates.designer.size_mm')} value={b.size} onChange={(size) => setBlock(i, { size: size ?? 30 })} testId={`block-${i}-size`} />
                 ) : (

@@ -39,6 +39,8 @@ export const en = {
       image_added: 'Image added',
       block: { text: 'Text', image: 'Image', qr: 'QR code' },
       size_mm: 'Size, mm',
+      x: 'Left, mm',
+      y: 'Top, mm',
       width: 'Width, mm',
       height: 'Height, mm',
       image: 'Image',
