@@ -3,13 +3,15 @@ import { expect, test, type Browser, type Locator, type Page } from '@playwright
 import { ADMIN_SCREENS, PORTAL_SCREENS, adminReady, demoIds, editIds, portalReady, signInAs } from './screens.ts';
 import { PASSWORD, apiToken, web } from './support.ts';
 import { LAPTOP, PHONE, sidewaysScroll } from './widths.ts';
+import { watchLanguage } from './languages.ts';
 
 /**
  * Issue 11, item 8: axe-core (WCAG 2 A and AA rules) over every screen of both apps (e2e/screens.ts), in the light and
  * the dark theme: no serious or critical violation, with no rule or element excluded (react-admin's row checkboxes are
  * named on their <input>: admin/framework/checkbox-label.ts). One browser context per app and theme walks its screens in a loop.
  * The same walks check issue 29's widths (e2e/widths.ts): the light theme at a 1366 px laptop, the dark theme at a 360 px
- * phone, no screen scrolls sideways.
+ * phone, no screen scrolls sideways; and its languages (e2e/languages.ts): the light walk in Russian, the dark one in
+ * English, no word of the other language's alphabet on any screen.
  * Then a keyboard-only sign-in and one keyboard-only action per app. Decisions: docs/accessibility.md.
  */
 
@@ -35,19 +37,24 @@ async function violations(page: Page, screen: string, theme: 'light' | 'dark') {
     );
 }
 
+/** The walk's language: the light walk is Russian's, the dark one English's (the dark walk's rules are colours only). */
+const langOf = (theme: 'light' | 'dark') => (theme === 'light' ? 'ru' : 'en');
+
 async function themedPage(browser: Browser, theme: 'light' | 'dark') {
-  // issue 29: the light walk is a laptop's, the dark one a phone's (no walk of their own for the widths)
-  const context = await browser.newContext({ locale: 'ru-RU', viewport: theme === 'light' ? LAPTOP : PHONE });
-  // both apps read the shared `theme` key of local storage at start (common/theme)
-  await context.addInitScript((t) => localStorage.setItem('theme', t), theme);
-  return { context, page: await context.newPage() };
+  // issue 29: the light walk is a laptop's, the dark one a phone's (no walk of their own for the widths or languages)
+  const lang = langOf(theme);
+  const context = await browser.newContext({ locale: lang === 'ru' ? 'ru-RU' : 'en-US', viewport: theme === 'light' ? LAPTOP : PHONE });
+  // both apps read the shared `theme` and `lang` keys of local storage at start (common/theme, common/i18n/lang.ts)
+  await context.addInitScript(([t, l]) => (localStorage.setItem('theme', t), localStorage.setItem('lang', l)), [theme, lang] as const);
+  const page = await context.newPage();
+  return { context, page, leaks: watchLanguage(page, lang) };
 }
 
 for (const theme of ['light', 'dark'] as const) {
-  test(`axe finds no serious or critical violation and no sideways scroll on any portal screen, ${theme} theme`, async ({ browser }) => {
-    test.setTimeout(180_000);
+  test(`axe finds no serious or critical violation, no sideways scroll and no word of the other language on any portal screen, ${theme} theme (${langOf(theme)})`, async ({ browser }) => {
+    test.setTimeout(240_000);
     const ids = await demoIds();
-    const { context, page } = await themedPage(browser, theme);
+    const { context, page, leaks } = await themedPage(browser, theme);
     const found: string[] = [];
     let who: string | null | undefined;
     for (const s of PORTAL_SCREENS) {
@@ -56,20 +63,22 @@ for (const theme of ['light', 'dark'] as const) {
       await portalReady(page);
       if (s.then) await s.then(page);
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await expect(page.locator('html')).toHaveAttribute('lang', langOf(theme));
       const t0 = Date.now();
       const v = await violations(page, s.name, theme);
       if (process.env.A11Y_DEBUG) console.log(s.name, Date.now() - t0, v);
       found.push(...v);
       const wide = await sidewaysScroll(page, s.name);
       if (wide) found.push(wide);
+      found.push(...(await leaks(s.name)));
     }
     await context.close();
     expect(found).toEqual([]);
   });
 
-  test(`axe finds no serious or critical violation and no sideways scroll on any back-office screen, ${theme} theme`, async ({ browser }) => {
-    test.setTimeout(300_000);
-    const { context, page } = await themedPage(browser, theme);
+  test(`axe finds no serious or critical violation, no sideways scroll and no word of the other language on any back-office screen, ${theme} theme (${langOf(theme)})`, async ({ browser }) => {
+    test.setTimeout(400_000);
+    const { context, page, leaks } = await themedPage(browser, theme);
     const found: string[] = [];
     const ids = await editIds(ADMIN_SCREENS);
     let who: string | undefined;
@@ -95,6 +104,7 @@ for (const theme of ['light', 'dark'] as const) {
       found.push(...v);
       const wide = await sidewaysScroll(page, name);
       if (wide) found.push(wide);
+      found.push(...(await leaks(name)));
     };
     for (const s of ADMIN_SCREENS) {
       const signIn = s.role !== who;
