@@ -16,7 +16,7 @@ export const newsRu = {
       trainer: 'Здесь портал глазами слушателя: курсы и оценки. Проекты на проверку ждут вас в панели управления.',
     },
   },
-  titles: { news_item: 'Новость' },
+  titles: { news_item: 'Новость', news: 'Новости', curator_news: 'Новости кураторов' },
   news: {
     required: 'Обязательная',
     read: 'Прочитано',
@@ -41,7 +41,7 @@ export const newsEn: typeof newsRu = {
       trainer: 'This is the portal as students see it: courses and grades. Projects to review are waiting in the control panel.',
     },
   },
-  titles: { news_item: 'News item' },
+  titles: { news_item: 'News item', news: 'News', curator_news: 'Curator news' },
   news: {
     required: 'Required',
     read: 'Read',
