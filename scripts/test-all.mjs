@@ -86,36 +86,24 @@ function vitestRun(name, scope, env, shards, weight, extra = []) {
   });
 }
 
-// The run through PgBouncer leaves out what would only repeat the PostgreSQL run: the files whose servers reach
-// PostgreSQL straight whatever the run (real processes with their own DATABASE_URL, the refusals of a database without
-// a pooler), and the sweeps generated from the route table, which check the routes' answers and roles, the same SQL
-// whichever way it reaches PostgreSQL (the pooler's own concern, unnamed statements and a school per transaction, is
-// what every other file exercises).
-const notThroughBouncer = [
-  'crash-safety',
-  'sign-out-two-processes',
-  'overload',
-  'cli',
-  'batch-crash',
-  'hostile-input',
-  'hostile-uploads',
-  'bad-input',
-  'probe',
-  'role-matrix',
-  'route-table',
-  'openapi',
-  'lazy-schemas',
-  'responses',
-].flatMap((f) => ['--exclude', `**/${f}.test.ts`]);
+// Files whose servers reach PostgreSQL straight whatever the run (real processes with their own DATABASE_URL, the
+// refusals of a database without a pooler): the run through PgBouncer would only repeat the PostgreSQL run.
+const straightOnly = ['crash-safety', 'sign-out-two-processes', 'overload', 'cli', 'batch-crash'];
+// The sweeps generated from the route table: they check every route's answers, roles and refusals, the same SQL
+// whichever database answers it and however it reaches PostgreSQL. With a PostgreSQL server they run once, straight to
+// it; the PGlite run and the PgBouncer run leave them out (the pooler's own concern, unnamed statements and a school per
+// transaction, is what every other file exercises, and PGlite's every other behaviour too).
+const sweeps = ['hostile-input', 'hostile-uploads', 'bad-input', 'probe', 'role-matrix', 'route-table', 'openapi', 'lazy-schemas', 'responses'];
+const excluding = (names) => names.flatMap((f) => ['--exclude', `**/${f}.test.ts`]);
 
 const queue = [
   check('type-check', bin('tsc'), ['--noEmit', '-p', '.'], 2),
   // Biome: the formatter's layout and the linter's rules (biome.json); `npm run format` fixes what it can.
   check('lint and format', bin('biome'), ['ci', '--diagnostic-level=error', '.'], 0.5),
   // everything on PGlite (TEST_DATABASE_URL emptied, since CI exports it for the other runs)
-  ...vitestRun('pglite', [], { TEST_DATABASE_URL: '', TEST_PGBOUNCER_URL: '' }, pgUrl ? 2 : 1, 12),
+  ...vitestRun('pglite', [], { TEST_DATABASE_URL: '', TEST_PGBOUNCER_URL: '' }, pgUrl ? 2 : 1, pgUrl ? 9 : 12, pgUrl ? excluding(sweeps) : []),
   ...(pgUrl ? vitestRun('postgres', ['server'], { TEST_DATABASE_URL: pgUrl, TEST_PGBOUNCER_URL: '' }, 2, 12) : []),
-  ...(bouncerUrl ? vitestRun('pgbouncer', ['server'], { TEST_DATABASE_URL: pgUrl, TEST_PGBOUNCER_URL: bouncerUrl }, 1, 5, notThroughBouncer) : []),
+  ...(bouncerUrl ? vitestRun('pgbouncer', ['server'], { TEST_DATABASE_URL: pgUrl, TEST_PGBOUNCER_URL: bouncerUrl }, 1, 5, excluding([...straightOnly, ...sweeps])) : []),
 ].sort((a, b) => b.weight - a.weight);
 if (!pgUrl) console.log('(TEST_DATABASE_URL is not set: the API suite runs on PGlite only)');
 else if (!bouncerUrl) console.log('(TEST_PGBOUNCER_URL is not set: the API suite does not run through PgBouncer)');
