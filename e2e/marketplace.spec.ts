@@ -80,6 +80,18 @@ test('a north student browses the catalogue, opens a demo video, is refused a lo
   await admin.goto(`${web()}/admin/market-learners`);
   // the seeded student's row (e2e/marketplace-invoice.spec.ts may add a buyer of its own from north)
   await expect(admin.getByRole('row').filter({ hasText: 'North School of Management' }).filter({ hasText: 'Студентов' })).toContainText('Стратегический менеджмент');
+
+  // a credit to one of the school's wallets: the picker tells students apart by surname, name and login
+  await admin.goto(`${web()}/admin/market-wallets/create`);
+  await admin.getByLabel('Студент *').fill('Студентов');
+  await admin.getByRole('option', { name: 'Студентов Алексей (student)' }).click();
+  await admin.getByLabel('Валюта *').click();
+  await admin.getByRole('option', { name: 'USD' }).click();
+  await admin.getByLabel('Сумма *').fill('150');
+  await admin.getByLabel('Основание *').fill('Стипендия за олимпиаду');
+  await admin.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(admin).toHaveURL(/\/admin\/market-wallets$/);
+  await expect(admin.getByRole('row').filter({ hasText: 'Стипендия за олимпиаду' })).toContainText('150');
   await admin.close();
 
   // the newly published program is in north's catalogue

@@ -15,7 +15,8 @@ export interface FieldConfig {
   /** For `reference` / `references` (a list of ids): the resource name, a filter of its list and the label field(s). */
   reference?: string;
   referenceFilter?: Record<string, unknown>;
-  optionText?: string;
+  /** A field of the referenced record, or how to write one (a person by surname, name and login, say). */
+  optionText?: string | ((record: Record<string, unknown>) => string);
   /** For `image`: accepted MIME types (default `image/*`). */
   accept?: string[];
   /** Only these roles see the field on forms (others keep its value untouched). */

@@ -56,6 +56,9 @@ export const marketLearners: ResourceConfig = {
   list: { columns: ['surname', 'name', 'buyer_school', 'programs', 'created_at'], export: false, empty: 'market.learners_empty' },
 };
 
+/** A student in the credit's picker: two students may share a surname, so the name and the login tell them apart. */
+const studentOption = (u: Record<string, unknown>) => `${[u.surname, u.name].filter(Boolean).join(' ')} (${u.login})`;
+
 /** The wallets' ledger of the school's students; a credit is a new entry (who and why). */
 export const marketWallets: ResourceConfig = {
   name: 'market-wallets',
@@ -65,7 +68,7 @@ export const marketWallets: ResourceConfig = {
   roles: { list: ADMINS, create: ADMINS, edit: [] },
   fields: [
     { source: 'id', type: 'number' },
-    { source: 'user_id', type: 'reference', reference: 'users', referenceFilter: { role: 'student' }, optionText: 'surname', required: true, only: 'create' },
+    { source: 'user_id', type: 'reference', reference: 'users', referenceFilter: { role: 'student' }, optionText: studentOption, required: true, only: 'create' },
     { source: 'student', type: 'text' },
     { source: 'currency', type: 'select', choices: currencies, required: true },
     { source: 'amount', type: 'number', required: true },
