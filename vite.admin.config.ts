@@ -20,14 +20,17 @@ export default defineConfig({
     emptyOutDir: true,
     manifest: true, // .vite/manifest.json (not served): npm run bench follows it to size the first screens
     // The back office (App and all it imports) in one file, loaded once a session is there (admin/main.tsx); each
-    // resource's own screens stay chunks of their own, loaded when opened (admin/framework/lazy.ts).
+    // resource's own screens stay chunks of their own, loaded when opened (admin/framework/lazy.ts). The generic
+    // forms, the inputs and the list filters, with what of react-admin and MUI only they use, are one chunk `forms`,
+    // fetched after the first list is on show (admin/framework/buildResource.tsx): one chunk, not one a resource.
     // (Vite's small preload helper is a chunk of its own, so that the entry does not import the big one.)
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
-            { name: 'preload', test: /preload-helper|rolldown-runtime|rolldown:runtime/, priority: 2 },
-            { name: 'backoffice', test: /admin\/boot\.tsx$/, priority: 1 },
+            { name: 'preload', test: /preload-helper|rolldown-runtime|rolldown:runtime/, priority: 3 },
+            { name: 'backoffice', test: /admin\/boot\.tsx$/, priority: 2 },
+            { name: 'forms', test: /admin\/framework\/(forms|inputs)\.tsx$/, priority: 1 },
           ],
         },
       },

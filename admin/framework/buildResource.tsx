@@ -1,23 +1,18 @@
-import { Fragment } from 'react';
+import { Fragment, Suspense, useEffect } from 'react';
 import { Route } from 'react-router-dom';
 import {
   BulkDeleteButton,
-  Create,
   CreateButton,
   Datagrid,
-  Edit,
   ExportButton,
   FilterButton,
   List,
   Resource,
   SearchInput,
-  SimpleForm,
-  TabbedForm,
-  TabbedFormTabs,
   SimpleList,
   TopToolbar,
   useCreatePath,
-  usePermissions,
+  useListContext,
   useRecordContext,
   useResourceContext,
   useResourceDefinition,
@@ -27,14 +22,37 @@ import {
 import { Box, Card, type CardProps, Link, useMediaQuery, type Theme } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import type { FieldConfig, ResourceConfig } from './types.ts';
-import { cellFor, filterFor, inputFor, transformFor } from './inputs.tsx';
-import { ListPagination, PER_PAGE } from './cells.tsx';
-import { FocusFirstError } from './FocusFirstError.tsx';
+import { configField as field } from './fields.ts';
+import { cellFor, ListPagination, PER_PAGE } from './cells.tsx';
+import { lazyScreen, preloadWhenIdle } from './lazy.ts';
 
-function field(cfg: ResourceConfig, source: string): FieldConfig {
-  const f = cfg.fields.find((x) => x.source === source);
-  if (!f) throw new Error(`Resource ${cfg.name}: no field "${source}" in its configuration`);
-  return f;
+/**
+ * The back office's first load holds the lists (a user lands on one) but not the forms: the generic edit and create
+ * screens, every input and every list filter but the search are one chunk (`forms`, vite.admin.config.ts), fetched
+ * once the first list's rows are on show (`PreloadForms`) or when one of them opens first.
+ */
+const loadForms = () => import('./forms.tsx');
+const loadInputs = () => import('./inputs.tsx');
+export const ConfigEdit = lazyScreen(loadForms, 'ConfigEdit');
+export const ConfigCreate = lazyScreen(loadForms, 'ConfigCreate');
+const LazyFilterInput = lazyScreen(loadInputs, 'FilterInput');
+
+/** A list filter: react-admin's filter form reads its `source` (and `alwaysOn`) here; the input itself comes with the forms. */
+function ConfigFilter(props: { source: string; field: FieldConfig }) {
+  return (
+    <Suspense fallback={null}>
+      <LazyFilterInput {...props} />
+    </Suspense>
+  );
+}
+
+/** Fetches the forms' chunk in idle time once the list's first rows are on show, so that opening a record does not wait. */
+function PreloadForms() {
+  const { isPending } = useListContext();
+  useEffect(() => {
+    if (!isPending) preloadWhenIdle(loadForms);
+  }, [isPending]);
+  return null;
 }
 
 function EmptyList({ cfg }: { cfg: ResourceConfig }) {
@@ -141,7 +159,7 @@ function BulkButtons({ cfg }: { cfg: ResourceConfig }) {
 
 export function ConfigList({ cfg, ...props }: { cfg: ResourceConfig } & Partial<ListProps>) {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const filters = [...(cfg.list.search ? [<SearchInput key="q" source="q" alwaysOn />] : []), ...(cfg.list.filters ?? []).map((s) => filterFor(field(cfg, s)))];
+  const filters = [...(cfg.list.search ? [<SearchInput key="q" source="q" alwaysOn />] : []), ...(cfg.list.filters ?? []).map((s) => <ConfigFilter key={s} source={s} field={field(cfg, s)} />)];
   // A read-only resource (edit: []) has no edit screen to open; without bulk work there are no row checkboxes.
   const editable = cfg.roles.edit === undefined || cfg.roles.edit.length > 0;
   const selectable = (cfg.list.bulkActions?.length ?? 0) > 0 || cfg.roles.delete !== undefined;
@@ -157,6 +175,7 @@ export function ConfigList({ cfg, ...props }: { cfg: ResourceConfig } & Partial<
       perPage={PER_PAGE}
       empty={<EmptyList cfg={cfg} />}
     >
+      <PreloadForms />
       {phone ? (
         <CardList cfg={cfg} editable={editable} />
       ) : (
@@ -170,49 +189,6 @@ export function ConfigList({ cfg, ...props }: { cfg: ResourceConfig } & Partial<
     </List>
   );
 }
-
-function formSections(cfg: ResourceConfig, mode: 'create' | 'edit') {
-  const sections = cfg.form ?? [{ label: 'tabs.main', fields: cfg.fields.map((f) => f.source) }];
-  return sections.map((s) => ({ ...s, fields: s.fields.map((src) => field(cfg, src)).filter((f) => !f.only || f.only === mode) }));
-}
-
-function ConfigForm({ cfg, mode }: { cfg: ResourceConfig; mode: 'create' | 'edit' }) {
-  const { permissions } = usePermissions();
-  const sections = formSections(cfg, mode).map((s) => ({ ...s, fields: s.fields.filter((f) => !f.roles || f.roles.includes(permissions)) }));
-  // The product's own translated messages stop a save, never the browser's bubble (noValidate), and focus goes to the
-  // first field in error, the server's field errors included (FocusFirstError).
-  if (sections.length === 1)
-    return (
-      <SimpleForm noValidate>
-        {sections[0].fields.map((f) => inputFor(f, mode))}
-        <FocusFirstError />
-      </SimpleForm>
-    );
-  // Tabs stay out of the URL: after a create the old screen is still on show while the edit screen loads, and a tab
-  // link clicked then would open the create screen again (a second record for one save).
-  return (
-    <TabbedForm noValidate syncWithLocation={false} tabs={<TabbedFormTabs variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile />}>
-      {sections.map((s, i) => (
-        <TabbedForm.Tab key={s.label} label={s.label}>
-          {s.fields.map((f) => inputFor(f, mode))}
-          {i === 0 && <FocusFirstError />}
-        </TabbedForm.Tab>
-      ))}
-    </TabbedForm>
-  );
-}
-
-export const ConfigEdit = ({ cfg }: { cfg: ResourceConfig }) => (
-  <Edit mutationMode="pessimistic" aside={cfg.editAside ? <cfg.editAside /> : undefined} transform={transformFor(cfg.fields)}>
-    <ConfigForm cfg={cfg} mode="edit" />
-  </Edit>
-);
-
-export const ConfigCreate = ({ cfg }: { cfg: ResourceConfig }) => (
-  <Create redirect={cfg.redirectAfterCreate ?? 'edit'} transform={transformFor(cfg.fields)}>
-    <ConfigForm cfg={cfg} mode="create" />
-  </Create>
-);
 
 function screen(cfg: ResourceConfig, action: 'list' | 'edit' | 'create') {
   const Custom = cfg.screens?.[action];

@@ -1,5 +1,7 @@
-import { Pagination, useLocaleState, useRecordContext, type PaginationProps } from 'react-admin';
+import { BooleanField, EmailField, FunctionField, Pagination, ReferenceField, SelectField, TextField, useLocaleState, useRecordContext, type PaginationProps } from 'react-admin';
 import { formatDateTime, formatFileSize, formatMoney, formatNumber, toDisplayDate } from '../../common/format/format.ts';
+import { apiBaseUrl } from '../../common/tenant/tenant.ts';
+import type { FieldConfig } from './types.ts';
 
 /**
  * List cells that show numbers, dates, money and file sizes through common/format (never the browser's locale):
@@ -49,3 +51,56 @@ export function MoneyCell({ source, currencySource = 'currency' }: CellProps & {
 export const PER_PAGE = 15;
 export const ROWS_PER_PAGE = [15, 25, 50, 100];
 export const ListPagination = (props: PaginationProps) => <Pagination rowsPerPageOptions={ROWS_PER_PAGE} {...props} />;
+
+/** A stored file path is relative to the API origin. */
+export const fileUrl = (p: string) => (/^(https?:|blob:|data:)/.test(p) ? p : `${apiBaseUrl()}${p}`);
+
+/** The list cell for a configured field (here, with the list, not with the forms' inputs: see docs/admin.md). */
+export function cellFor(f: FieldConfig) {
+  const common = { key: f.source, source: f.source, sortable: f.sortable ?? false };
+  if (f.cell) {
+    const Cell = f.cell;
+    return <FunctionField {...common} render={() => <Cell />} />;
+  }
+  switch (f.type) {
+    case 'email':
+      return <EmailField {...common} />;
+    case 'number':
+      // identifiers are names, not quantities: no grouping; every other number through common/format (`1 234`)
+      return f.source === 'id' || f.source.endsWith('_id') ? <TextField {...common} /> : <NumberCell {...common} />;
+    case 'size':
+      return <SizeCell {...common} />;
+    case 'boolean':
+      return <BooleanField {...common} />;
+    case 'select':
+      return <SelectField {...common} choices={f.choices ?? []} />;
+    case 'date':
+      return <DateCell {...common} />;
+    case 'datetime':
+      return <DateTimeCell {...common} />;
+    case 'reference':
+      return <ReferenceField {...common} reference={f.reference!} link={false} />;
+    case 'image':
+      return (
+        <FunctionField
+          {...common}
+          render={(r: Record<string, string>) => (r[f.source] ? <img src={fileUrl(r[f.source])} alt="" style={{ maxHeight: 40, maxWidth: 80, objectFit: 'cover' }} /> : null)}
+        />
+      );
+    case 'richtext':
+      return (
+        <FunctionField
+          {...common}
+          render={(r: Record<string, string>) =>
+            (r[f.source] ?? '')
+              .replace(/<[^>]*>/g, ' ')
+              .replace(/\s+/g, ' ')
+              .trim()
+              .slice(0, 120)
+          }
+        />
+      );
+    default:
+      return <TextField {...common} />;
+  }
+}

@@ -1,19 +1,13 @@
 import {
   AutocompleteArrayInput,
   AutocompleteInput,
-  BooleanField,
   BooleanInput,
-  EmailField,
-  FunctionField,
   ImageField,
   NumberInput,
   PasswordInput,
   ReferenceArrayInput,
-  ReferenceField,
   ReferenceInput,
-  SelectField,
   SelectInput,
-  TextField,
   TextInput,
   email,
   maxLength,
@@ -22,12 +16,11 @@ import {
   type TextInputProps,
   type Validator,
 } from 'react-admin';
-import { Suspense } from 'react';
+import { Suspense, cloneElement } from 'react';
 import { Box, Button } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { toApiDate, toApiInstant, toDisplayDate, toInputDateTime } from '../../common/format/format.ts';
-import { DateCell, DateTimeCell, NumberCell, SizeCell } from './cells.tsx';
-import { apiBaseUrl } from '../../common/tenant/tenant.ts';
+import { fileUrl } from './cells.tsx';
 import type { FieldConfig } from './types.ts';
 import { lazyScreen } from './lazy.ts';
 
@@ -85,9 +78,6 @@ export const notBefore =
     typeof value === 'string' && typeof all?.[other] === 'string' && /T/.test(value) && /T/.test(all[other] as string) && Date.parse(value) < Date.parse(all[other] as string)
       ? 'validation.after_start'
       : undefined;
-
-/** A stored file path is relative to the API origin. */
-const fileUrl = (p: string) => (/^(https?:|blob:|data:)/.test(p) ? p : `${apiBaseUrl()}${p}`);
 
 /**
  * Dates are typed and shown `DD.MM.YYYY` whatever the browser's locale, and kept `YYYY-MM-DD` in the record
@@ -192,56 +182,6 @@ export function inputFor(f: FieldConfig, mode: 'create' | 'edit') {
   }
 }
 
-/** The list cell for a configured field. */
-export function cellFor(f: FieldConfig) {
-  const common = { key: f.source, source: f.source, sortable: f.sortable ?? false };
-  if (f.cell) {
-    const Cell = f.cell;
-    return <FunctionField {...common} render={() => <Cell />} />;
-  }
-  switch (f.type) {
-    case 'email':
-      return <EmailField {...common} />;
-    case 'number':
-      // identifiers are names, not quantities: no grouping; every other number through common/format (`1 234`)
-      return f.source === 'id' || f.source.endsWith('_id') ? <TextField {...common} /> : <NumberCell {...common} />;
-    case 'size':
-      return <SizeCell {...common} />;
-    case 'boolean':
-      return <BooleanField {...common} />;
-    case 'select':
-      return <SelectField {...common} choices={f.choices ?? []} />;
-    case 'date':
-      return <DateCell {...common} />;
-    case 'datetime':
-      return <DateTimeCell {...common} />;
-    case 'reference':
-      return <ReferenceField {...common} reference={f.reference!} link={false} />;
-    case 'image':
-      return (
-        <FunctionField
-          {...common}
-          render={(r: Record<string, string>) => (r[f.source] ? <img src={fileUrl(r[f.source])} alt="" style={{ maxHeight: 40, maxWidth: 80, objectFit: 'cover' }} /> : null)}
-        />
-      );
-    case 'richtext':
-      return (
-        <FunctionField
-          {...common}
-          render={(r: Record<string, string>) =>
-            (r[f.source] ?? '')
-              .replace(/<[^>]*>/g, ' ')
-              .replace(/\s+/g, ' ')
-              .trim()
-              .slice(0, 120)
-          }
-        />
-      );
-    default:
-      return <TextField {...common} />;
-  }
-}
-
 /** The list filter for a configured field. */
 export function filterFor(f: FieldConfig) {
   switch (f.type) {
@@ -272,4 +212,12 @@ export function filterFor(f: FieldConfig) {
     default:
       return <TextInput key={f.source} source={f.source} />;
   }
+}
+
+/**
+ * A list filter by its field, with the props react-admin's filter form gives it: what the list's `ConfigFilter` (a
+ * chunk loaded with the forms, admin/framework/buildResource.tsx) renders.
+ */
+export function FilterInput({ field, ...props }: { field: FieldConfig } & Record<string, unknown>) {
+  return cloneElement(filterFor(field), props);
 }

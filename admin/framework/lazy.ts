@@ -41,3 +41,17 @@ export function lazyScreen<M extends Record<K, ComponentType<never>>, K extends 
     ),
   ) as unknown as M[K];
 }
+
+const preloaded = new Set<() => Promise<unknown>>();
+
+/**
+ * Fetches a chunk that is not needed yet, once the browser is idle (each loader once): the next screen that needs it
+ * finds it loaded. A failure here is left to the screen's own load (`lazyScreen`: its timeout and one reload).
+ */
+export function preloadWhenIdle(load: () => Promise<unknown>) {
+  if (preloaded.has(load)) return;
+  preloaded.add(load);
+  const run = () => void withChunkTimeout(load()).catch(() => preloaded.delete(load));
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 5_000 });
+  else setTimeout(run, 200);
+}

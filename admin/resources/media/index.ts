@@ -1,8 +1,12 @@
 import PermMediaIcon from '@mui/icons-material/PermMedia';
 import type { ResourceConfig } from '../../framework/types.ts';
 import { kindChoices } from './kinds.ts';
-import { MediaCreate, MediaEdit } from './MediaForm.tsx';
+import { lazyScreen } from '../../framework/lazy.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
+
+// This resource's own screens are chunks loaded when opened.
+const MediaCreate = lazyScreen(() => import('./MediaForm.tsx'), 'MediaCreate');
+const MediaEdit = lazyScreen(() => import('./MediaForm.tsx'), 'MediaEdit');
 
 /**
  * Materials (videos, PDFs, files, links, texts, projects): a generated list with search, a kind filter and a bulk

@@ -1,7 +1,11 @@
 import GradingIcon from '@mui/icons-material/Grading';
 import type { ResourceConfig } from '../../framework/types.ts';
-import { ScoreEdit, ScoreSettings } from './screens.tsx';
+import { lazyScreen } from '../../framework/lazy.ts';
 import { ACCESS } from '../../../common/access/roles.ts';
+
+// This resource's own screens (the settings beside the list, the edit screen) are one chunk loaded when opened.
+const ScoreSettings = lazyScreen(() => import('./screens.tsx'), 'ScoreSettings');
+const ScoreEdit = lazyScreen(() => import('./screens.tsx'), 'ScoreEdit');
 
 const statuses = [
   { id: 'approved', name: 'scores.status.approved' },
