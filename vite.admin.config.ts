@@ -13,7 +13,12 @@ export default defineConfig({
   plugins: [react(), reactRouterTreeShaking(), precompress()], // .br and .gz copies beside the output (served by server/web.ts)
   // `vite build` only: react-router's own production build, as in the portal (its package's default entry is the
   // development one, with the dev warnings)
-  resolve: { alias: process.argv.includes('build') ? reactRouterProduction : [] },
+  resolve: {
+    alias: [
+      ...(process.argv.includes('build') ? reactRouterProduction : []),
+      { find: /^object\.entries$/, replacement: fileURLToPath(new URL('./admin/framework/object-entries.cjs', import.meta.url)) },
+    ],
+  },
   publicDir: fileURLToPath(new URL('./common/public', import.meta.url)),
   build: {
     outDir: process.env.DIST_DIR ? resolve(process.env.DIST_DIR, 'admin') : fileURLToPath(new URL('./dist/admin', import.meta.url)), // DIST_DIR: the server's own setting (README)

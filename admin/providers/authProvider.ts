@@ -43,6 +43,8 @@ export function createAuthProvider(resources: ResourceConfig[]): AuthProvider {
     },
     async checkAuth() {
       if (!getToken()) return leave('/auth');
+      // the sections are asked beside the profile, not after it: the landing waits for every menu entry's access
+      flags ??= fetchAccessFlags();
       try {
         const p = await load();
         if (!STAFF.includes(p.roles[0])) return leave('/courses/list');
