@@ -52,6 +52,8 @@ const SCREENS: Screen[] = [
   { name: 'back office: /admin/ signed out (sent to /auth)', app: 'admin', lazy: [] },
   { name: 'back office: /admin/ signed in (program list)', app: 'admin', lazy: ['backoffice', 'i18n/catalogue.ru.ts'], budget: 350_000 },
   { name: 'back office: /admin/ signed in, in English', app: 'admin', lazy: ['backoffice', 'i18n/catalogue.en.ts'], budget: 350_000 },
+  // the generic forms, inputs and filters: fetched once the first list is on show (admin/framework/buildResource.tsx)
+  { name: 'back office: /admin/ signed in, then the forms fetched in idle time', app: 'admin', lazy: ['backoffice', 'i18n/catalogue.ru.ts', 'forms'] },
 ];
 
 function sizes(path: string) {
