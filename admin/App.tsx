@@ -113,6 +113,9 @@ const darkTheme = {
 const dataProvider = createDataProvider(resources);
 const authProvider = createAuthProvider(resources);
 
+/** The session's first reads, started before the first render (admin/boot.tsx). */
+export const prefetchSession = () => authProvider.prefetch();
+
 /** The back office: react-admin under /admin/, signed in by the portal's token, resources declared by configuration. */
 export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
   return (

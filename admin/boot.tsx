@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { Lang } from '../common/i18n/lang.ts';
-import { App } from './App.tsx';
+import { App, prefetchSession } from './App.tsx';
 import type { Catalogue } from './i18n/catalogue.ru.ts';
 import { createI18nProvider } from './providers/i18nProvider.ts';
 
@@ -10,6 +10,7 @@ import { createI18nProvider } from './providers/i18nProvider.ts';
  * vite.admin.config.ts), with the texts of the language in use, a chunk fetched beside this one.
  */
 export function start(lang: Lang, catalogue: Catalogue) {
+  prefetchSession();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App i18nProvider={createI18nProvider(lang, catalogue)} />

@@ -36,6 +36,17 @@ export function createAuthProvider(resources: ResourceConfig[]): AuthProvider {
   watchSuspension();
 
   return {
+    /**
+     * Starts reading the profile and the school's sections as soon as the back office's code is in (admin/boot.tsx),
+     * before react-admin's first render asks for the profile in `checkAuth`, and the sections beside it rather than
+     * after it (the landing waits for every menu entry's access check, optional sections' included); a failure is
+     * left to `checkAuth`, which asks again.
+     */
+    prefetch() {
+      if (!getToken()) return;
+      flags ??= fetchAccessFlags();
+      load().catch(() => undefined);
+    },
     login: () => leave('/auth'),
     async logout() {
       if (!leaving && getToken()) await logout('/auth');
@@ -43,8 +54,6 @@ export function createAuthProvider(resources: ResourceConfig[]): AuthProvider {
     },
     async checkAuth() {
       if (!getToken()) return leave('/auth');
-      // the sections are asked beside the profile, not after it: the landing waits for every menu entry's access
-      flags ??= fetchAccessFlags();
       try {
         const p = await load();
         if (!STAFF.includes(p.roles[0])) return leave('/courses/list');
