@@ -27,6 +27,7 @@ import { setBracketed } from './core/form.ts';
 import { installMailer } from './mail/mailer.ts';
 import { modules } from './modules/index.ts';
 import { installBackground } from './core/background.ts';
+import { installRequestCount } from './core/give-way.ts';
 import { lazySchemaCompilers, rememberSchemas } from './core/lazy-schemas.ts';
 
 declare module 'fastify' {
@@ -97,6 +98,7 @@ export async function buildApp({ config, database, logger, extra = [] }: AppOpti
   // (server/db/pooled.ts `poolRequestScope`); registered first, so that every later hook and the handler run inside it
   app.addHook('onRequest', (_req, _reply, done) => poolRequestScope.run({ hadConnection: false }, done));
   installBackground(app);
+  installRequestCount(app);
 
   installErrorHandler(app);
   // NUL characters and non-finite numbers refused before the tenant hook and any handler (docs/security.md "Hostile values")

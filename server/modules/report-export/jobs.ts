@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { exportJobs } from '../../db/schema/index.ts';
 import { AppError } from '../../core/errors.ts';
 import { absolutePath } from '../../core/storage.ts';
+import { giveWay } from '../../core/give-way.ts';
 import type { Lang } from '../../mail/texts.ts';
 import { prepareReport, type ReportDef, type ReportInput, type ReportParams } from '../reports/index.ts';
 import { writeReportXlsx } from './xlsx.ts';
@@ -86,9 +87,12 @@ export async function runExportJob(app: FastifyInstance, db: Db, slug: string, j
     const { def, input } = await prepareReport(db, job.type, job.params as ReportParams);
     const total = await reads((r) => reportTotal(r, def, input));
     await db.update(exportJobs).set({ rows_total: total, heartbeat_at: new Date() }).where(eq(exportJobs.id, job.id));
-    // the rows through `reads` (a replica's handle), the progress on the job's own handle
+    // the rows through `reads` (a replica's handle), the progress on the job's own handle; the writing gives way to
+    // the requests of this process (an exam beside a 1,000,000-row export: docs/deployment.md)
+    const step = giveWay(() => app.requestsSeen());
     const file = await reads((r) =>
       exportToFile(r, app.config.dataDir, slug, def, input, job.lang, async (n) => {
+        await step();
         if (n % PROGRESS_EVERY === 0) await db.update(exportJobs).set({ rows_done: n, heartbeat_at: new Date() }).where(eq(exportJobs.id, job.id));
       }),
     );

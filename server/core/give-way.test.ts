@@ -1,0 +1,65 @@
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { SHARE_WHEN_BUSY, SLICE_MS, giveWay, installRequestCount, type GiveWayClock } from './give-way.ts';
+
+/** A clock the test moves: `work(ms)` is the background work's own time, pauses and turns are recorded. */
+function fakeClock(onTurn = () => {}) {
+  let t = 0;
+  const pauses: number[] = [];
+  let turns = 0;
+  const clock: GiveWayClock = {
+    now: () => t,
+    pause: async (ms) => {
+      pauses.push(ms);
+      t += ms;
+    },
+    nextTurn: async () => {
+      turns++;
+      onTurn();
+    },
+  };
+  return { clock, pauses, turns: () => turns, work: (ms: number) => (t += ms), elapsed: () => t };
+}
+
+describe('giveWay: long background work beside requests', () => {
+  it('runs at full speed, only letting the loop turn, when no request comes', async () => {
+    const c = fakeClock();
+    const step = giveWay(() => 0, c.clock);
+    for (let i = 0; i < 100; i++) {
+      c.work(1);
+      await step();
+    }
+    expect(c.pauses).toEqual([]);
+    expect(c.turns()).toBe(100 / SLICE_MS);
+    expect(c.elapsed()).toBe(100);
+  });
+
+  it('keeps only its share of the time while requests keep coming', async () => {
+    // a request arrives in every millisecond of work; the process takes (and counts) it only when its loop turns
+    let arrived = 0;
+    let taken = 0;
+    const c = fakeClock(() => (taken = arrived));
+    const step = giveWay(() => taken, c.clock);
+    for (let i = 0; i < 100; i++) {
+      c.work(1);
+      arrived++;
+      await step();
+    }
+    expect(c.pauses.length).toBe(100 / SLICE_MS);
+    expect(c.turns()).toBe(100 / SLICE_MS);
+    // 100 ms of work took 100 / share ms in all: the rest was left to the requests
+    expect(c.elapsed()).toBeCloseTo(100 / SHARE_WHEN_BUSY, 6);
+  });
+
+  it('a process counts the requests it takes', async () => {
+    const app = Fastify();
+    installRequestCount(app);
+    app.get('/x', async () => 'ok');
+    await app.ready();
+    expect(app.requestsSeen()).toBe(0);
+    await app.inject('/x');
+    await app.inject('/nothing-here');
+    expect(app.requestsSeen()).toBe(2);
+    await app.close();
+  });
+});
