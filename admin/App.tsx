@@ -7,6 +7,8 @@ import { buildResource } from './framework/buildResource.tsx';
 import { resources } from './resources/index.ts';
 import { Layout } from './layout/Layout.tsx';
 import { checkboxLabelOnInput } from './framework/checkbox-label.ts';
+import type { ResourceConfig } from './framework/types.ts';
+import { landingFirstVisit } from './providers/early-list.ts';
 
 /**
  * react-admin's themes with colours that reach the WCAG AA contrast of 4.5:1 (docs/accessibility.md). Light: its own
@@ -113,8 +115,17 @@ const darkTheme = {
 const dataProvider = createDataProvider(resources);
 const authProvider = createAuthProvider(resources);
 
-/** The session's first reads, started before the first render (admin/boot.tsx). */
-export const prefetchSession = () => authProvider.prefetch();
+/**
+ * The session's first reads, started before the first render (admin/boot.tsx): the profile, the school's sections and,
+ * on the landing, the first page of the list react-admin will land on (admin/providers/early-list.ts).
+ */
+export const prefetchSession = () => {
+  authProvider.prefetch();
+  void authProvider.landing().then(
+    (cfg: ResourceConfig | undefined) => cfg && landingFirstVisit(cfg.name) && dataProvider.askEarly(cfg),
+    () => undefined,
+  );
+};
 
 /** The back office: react-admin under /admin/, signed in by the portal's token, resources declared by configuration. */
 export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {

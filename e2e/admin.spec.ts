@@ -31,6 +31,20 @@ test('an admin adds a student to a group by e-mail', async ({ page }) => {
   await expect(page.getByText('student@demo.test')).toBeVisible();
 });
 
+test("the landing's rows show, asked once (the early read and react-admin's own are one)", async ({ page }) => {
+  // admin/providers/early-list.ts: the program list's first page is asked beside the profile; react-admin's own read
+  // of that page takes the answer instead of asking again
+  const reads: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.endsWith('/admin/program')) reads.push(r.url());
+  });
+  await signIn(page, 'admin');
+  await expect(page).toHaveURL(/\/admin\/courses$/);
+  await expect(page.getByRole('row').filter({ hasText: 'Стратегический менеджмент' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(reads).toHaveLength(1);
+});
+
 test('a moderator sees only the resources the route table gives them', async ({ page }) => {
   await signIn(page, 'moderator');
   await expect(page).toHaveURL(/\/admin\/users$/);

@@ -4,6 +4,7 @@ import { fetchProfile, getToken, logout, type Profile, type Role } from '../../c
 import { endSessionIfSuspended, isSchoolSuspended, watchSuspension } from '../../common/auth/suspended.ts';
 import type { Action, ResourceConfig } from '../framework/types.ts';
 import { fetchAccessFlags, onAccessChanged, type AccessFlags } from '../../common/access/flags.ts';
+import { landingResource } from './early-list.ts';
 
 const STAFF: Role[] = ['superadmin', 'admin', 'moderator', 'trainer'];
 
@@ -91,6 +92,12 @@ export function createAuthProvider(resources: ResourceConfig[]): AuthProvider {
       if (!allowed.includes(role)) return false;
       // a resource of an optional section is hidden while the school has it switched off
       return cfg.flag ? (await (flags ??= fetchAccessFlags()))[cfg.flag] : true;
+    },
+    /** The resource react-admin lands this session on, by the rule of `canAccess` (admin/providers/early-list.ts). */
+    async landing(): Promise<ResourceConfig | undefined> {
+      const role = (await load()).roles[0];
+      const sections = await (flags ??= fetchAccessFlags());
+      return landingResource(resources, (cfg) => cfg.roles.list.includes(role) && (!cfg.flag || sections[cfg.flag]));
     },
   };
 }

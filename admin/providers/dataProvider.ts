@@ -7,6 +7,7 @@ import type { ListPageMeta } from '../../common/api/types/answers.ts';
 import { describeError } from '../../common/errors/wording.ts';
 import { getLang } from '../../common/i18n/lang.ts';
 import type { ResourceConfig } from '../framework/types.ts';
+import { createEarlyList } from './early-list.ts';
 
 // The error catalogue of the language in use comes with that language's texts (providers/i18nProvider.ts, messagesOf).
 
@@ -36,6 +37,8 @@ export interface ExtraMethods {
   active(resource: string, ids: RaRecord['id'][]): Promise<{ data: { count: number } }>;
   /** A call on one record named in `recordActions` (POST `<apiPath>/<id>/<path>`). */
   recordAction<T = unknown>(resource: string, action: string, id: RaRecord['id'], body?: Record<string, unknown>): Promise<T>;
+  /** The landing's list asked before react-admin renders; its own first read of that page takes the answer (early-list.ts). */
+  askEarly(cfg: ResourceConfig): void;
   /** "Log in as": the demo-mode token for that user. */
   authorization(resource: string, id: RaRecord['id']): Promise<TokenAnswer>;
 }
@@ -157,16 +160,20 @@ export function createDataProvider(resources: ResourceConfig[]): DataProvider & 
   const rest = simpleRestProvider('', restClient(run));
   const at = (resource: string) => path(resource).replace(/^\//, '');
 
+  async function listPage(resource: string, params: GetListParams) {
+    try {
+      return await rest.getList(at(resource), params);
+    } catch (err) {
+      // A section whose API is not there yet shows an empty list rather than an error.
+      if (err instanceof HttpError && (err.body as { name?: string } | undefined)?.name === 'NOT_FOUND_ROUTE') return { data: [], total: 0 };
+      throw err;
+    }
+  }
+  const earlyList = createEarlyList(listPage);
+
   return {
-    async getList(resource, params) {
-      try {
-        return await rest.getList(at(resource), params);
-      } catch (err) {
-        // A section whose API is not there yet shows an empty list rather than an error.
-        if (err instanceof HttpError && (err.body as { name?: string } | undefined)?.name === 'NOT_FOUND_ROUTE') return { data: [], total: 0 };
-        throw err;
-      }
-    },
+    askEarly: (cfg: ResourceConfig) => earlyList.ask(cfg),
+    getList: (resource, params) => earlyList.take(resource, params) ?? listPage(resource, params),
     getOne: (resource, params) => rest.getOne(at(resource), params),
     // our API reads one record at a time (simple-rest would ask for filter={id:[…]})
     async getMany(resource, params) {

@@ -1,0 +1,68 @@
+import { installMemoryStorage } from '../../common/testing/memory-storage.ts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startFakeApi } from '../../common/testing/fake-api.ts';
+import { STORAGE_KEYS } from '../../common/storage.ts';
+import { resources } from '../resources/index.ts';
+import { createAuthProvider } from './authProvider.ts';
+import { createDataProvider } from './dataProvider.ts';
+import { firstPageParams } from './early-list.ts';
+
+/**
+ * The landing's list is asked before react-admin renders (admin/providers/early-list.ts): react-admin's own read of
+ * the same first page takes that answer, so the rows are asked once and sooner; any other read asks as usual.
+ */
+const store = installMemoryStorage();
+let fake: Awaited<ReturnType<typeof startFakeApi>>;
+let role = 'admin';
+const programs = [{ id: 2, title: 'Маркетинг' }];
+
+beforeAll(async () => {
+  fake = await startFakeApi((req) => {
+    if (req.url === '/api/access') return { status: 200, body: { data: { payment: true, message: false } } };
+    if (req.url === '/api/user') return { status: 200, body: { data: { id: 1, login: role, name: 'A', surname: 'B', roles: [role], avatar: null } } };
+    return { status: 200, body: { data: programs, meta: { total: 1, page: 1, per_page: 15 } } };
+  });
+});
+afterAll(() => fake.close());
+beforeEach(() => {
+  store.clear();
+  fake.seen.length = 0;
+  store.set(STORAGE_KEYS.token, 'staff');
+});
+
+const listReads = () => fake.seen.filter((r) => r.url.startsWith('/admin/program')).length;
+
+describe("the landing's list, asked before react-admin renders", () => {
+  it("lands an admin on the program list, and react-admin's first read of it takes the early answer", async () => {
+    const landing = await createAuthProvider(resources).landing();
+    expect(landing?.name).toBe('courses');
+    const dp = createDataProvider(resources);
+    dp.askEarly(landing!);
+    const page = await dp.getList('courses', { ...firstPageParams(landing!), signal: new AbortController().signal });
+    expect(page.data).toEqual(programs);
+    expect(page.total).toBe(1);
+    expect(listReads()).toBe(1);
+    // taken once: the next read of the same page asks again
+    await dp.getList('courses', firstPageParams(landing!));
+    expect(listReads()).toBe(2);
+  });
+
+  it('another page, sort or filter is asked as usual', async () => {
+    const dp = createDataProvider(resources);
+    const courses = resources.find((r) => r.name === 'courses')!;
+    dp.askEarly(courses);
+    await dp.getList('courses', { ...firstPageParams(courses), sort: { field: 'title', order: 'ASC' } });
+    expect(listReads()).toBe(2);
+  });
+
+  it("lands a trainer where a trainer may list, by the same rule as react-admin's access checks", async () => {
+    role = 'trainer';
+    const auth = createAuthProvider(resources);
+    const landing = await auth.landing();
+    expect(landing).toBeDefined();
+    await expect(auth.canAccess?.({ resource: landing!.name, action: 'list' })).resolves.toBe(true);
+    const before = resources.slice(0, resources.indexOf(landing!));
+    for (const r of before) await expect(auth.canAccess?.({ resource: r.name, action: 'list' })).resolves.toBe(false);
+    role = 'admin';
+  });
+});
