@@ -16,8 +16,7 @@ export function firstPageParams(cfg: ResourceConfig): GetListParams {
   return { pagination: { page: 1, perPage: PER_PAGE }, sort: cfg.list.sort ?? { field: 'id', order: 'ASC' }, filter: {} };
 }
 
-const keyOf = (resource: string, p: GetListParams) =>
-  JSON.stringify([resource, p.pagination?.page, p.pagination?.perPage, p.sort?.field, p.sort?.order, p.filter ?? {}]);
+const keyOf = (resource: string, p: GetListParams) => JSON.stringify([resource, p.pagination?.page, p.pagination?.perPage, p.sort?.field, p.sort?.order, p.filter ?? {}]);
 
 /** An early answer is taken only this soon after it was asked (the landing renders within a few seconds). */
 export const EARLY_FOR_MS = 15_000;

@@ -14,9 +14,7 @@ let fake: Awaited<ReturnType<typeof startFakeApi>>;
 const PROFILE = { id: 1, login: 'admin', name: 'A', surname: 'B', roles: ['admin'], avatar: null };
 
 beforeAll(async () => {
-  fake = await startFakeApi((req) =>
-    req.url === '/api/access' ? { status: 200, body: { data: { payment: true, message: false } } } : { status: 200, body: { data: PROFILE } },
-  );
+  fake = await startFakeApi((req) => (req.url === '/api/access' ? { status: 200, body: { data: { payment: true, message: false } } } : { status: 200, body: { data: PROFILE } }));
 });
 afterAll(() => fake.close());
 beforeEach(() => {
