@@ -6,6 +6,11 @@ import type { ReportColumn, ReportInfo, ReportParamValues } from '../../../commo
 import { FIRST_PAGE, type ReportView, useReport } from './hooks.ts';
 import { LIGHT, tx } from './model.ts';
 import { withChunkTimeout } from '../../framework/lazy.ts';
+import { LightsChart } from './LightsChart.tsx';
+
+/** The heights of @mui/x-charts' line and bars as admin/resources/statistics/charts.tsx draws them. */
+const LINE_HEIGHT = 240;
+const BAR_HEIGHT = 220;
 
 // A report's result: its chart, the table (pages, order) and, for the traffic light, the walk down a level.
 
@@ -86,9 +91,20 @@ export function ResultView({ def, params, toolbar, onDrill }: { def: ReportInfo;
             <Typography variant="subtitle2" component="h3">
               {tx(chart.title, locale)}
             </Typography>
-            <Suspense fallback={<CircularProgress size={24} aria-label={t('reports.loading')} />}>
-              <ChartView chart={chart} />
-            </Suspense>
+            {!chart.data.length ? null : chart.kind === 'lights' ? (
+              <LightsChart chart={chart} title={tx(chart.title, locale)} />
+            ) : (
+              // the chart's own height is kept while its chunk loads: the table below must not move under the pointer
+              <Suspense
+                fallback={
+                  <Box sx={{ height: chart.kind === 'line' ? LINE_HEIGHT : BAR_HEIGHT, display: 'grid', placeItems: 'center' }}>
+                    <CircularProgress size={24} aria-label={t('reports.loading')} />
+                  </Box>
+                }
+              >
+                <ChartView chart={chart} />
+              </Suspense>
+            )}
           </Box>
         )}
         {!data ? (
