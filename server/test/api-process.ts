@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 
@@ -11,16 +11,37 @@ import { join, resolve } from 'node:path';
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const TSX = join(ROOT, 'node_modules/.bin/tsx');
 
-/** A port nobody listens on now (the kernel's choice). */
-export function freePort() {
-  return new Promise<number>((ok, fail) => {
+/** The kernel's range of local ports for outgoing connections (Linux; its default elsewhere). */
+function outgoingPortRange(): [number, number] {
+  try {
+    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    if (low > 0 && high >= low) return [low, high];
+  } catch {
+    // not Linux: its usual range
+  }
+  return [32768, 60999];
+}
+
+const canListen = (port: number) =>
+  new Promise<boolean>((ok) => {
     const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => ok(port));
-    });
+    s.once('error', () => ok(false));
+    s.listen(port, '127.0.0.1', () => s.close(() => ok(true)));
   });
+
+/**
+ * A port nobody listens on now, for a server started a moment later. Chosen below the kernel's range for outgoing
+ * connections: a port of that range (what `listen(0)` gives) could be taken meanwhile as the local end of any
+ * connection the test run opens (to PostgreSQL, PgBouncer, another API), and the server then failed with EADDRINUSE.
+ */
+export async function freePort() {
+  const low = 20_000;
+  const high = Math.min(outgoingPortRange()[0], 32_768) - 1;
+  for (let i = 0; i < 100; i++) {
+    const port = low + Math.floor(Math.random() * (high - low));
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`no free port between ${low} and ${high}`);
 }
 
 /** The apps' pages are not what these tests are about: an empty build is enough for the web server to start. */
