@@ -87,6 +87,12 @@ describe('configuration', () => {
     for (const bad of ['0', '-1', '1.5', 'later', '61']) expect(() => loadConfig({ BUSY_RETRY_AFTER_SECONDS: bad }), bad).toThrow(/BUSY_RETRY_AFTER_SECONDS/);
   });
 
+  it('leaves the background report work to this process (EXPORT_JOBS=run, the default) or to another (queue)', () => {
+    expect(loadConfig({}).exportJobs).toBe('run');
+    expect(loadConfig({ EXPORT_JOBS: 'queue' }).exportJobs).toBe('queue');
+    for (const bad of ['Run', 'later', '1']) expect(() => loadConfig({ EXPORT_JOBS: bad }), bad).toThrow(/EXPORT_JOBS/);
+  });
+
   it('refuses wrong values at start with every problem named', () => {
     let err: unknown;
     try {

@@ -95,6 +95,13 @@ export interface Config {
    * before they try a read again, once (docs/api.md "Busy").
    */
   busyRetryAfterSeconds: number;
+  /**
+   * Who runs the background report work, the Excel export jobs and the scheduled reports (`EXPORT_JOBS`, default
+   * `run`). `run`: this process runs the jobs it queues and every second takes a job left queued by any process;
+   * `queue`: this process only queues them, for a process of `run` elsewhere, say a reports host of its own at a lower
+   * CPU priority beside the API hosts that an exam loads (docs/deployment.md "A reports host").
+   */
+  exportJobs: 'run' | 'queue';
 }
 
 export class ConfigError extends Error {
@@ -168,6 +175,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseReplicaMaxLagSeconds = env.DATABASE_REPLICA_MAX_LAG_SECONDS ? Number(env.DATABASE_REPLICA_MAX_LAG_SECONDS) : 30;
   if (!Number.isInteger(databaseReplicaMaxLagSeconds) || databaseReplicaMaxLagSeconds < 1 || databaseReplicaMaxLagSeconds > 3600)
     problems.push('DATABASE_REPLICA_MAX_LAG_SECONDS must be a whole number of seconds from 1 to 3600');
+  const exportJobs = env.EXPORT_JOBS || 'run';
+  if (exportJobs !== 'run' && exportJobs !== 'queue') problems.push('EXPORT_JOBS must be run or queue');
   const trustProxy = (env.TRUST_PROXY ?? '')
     .split(',')
     .map((s) => s.trim())
@@ -200,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fileSweepGraceMinutes,
     databaseQueueTimeoutMs,
     busyRetryAfterSeconds,
+    exportJobs: exportJobs === 'queue' ? 'queue' : 'run',
   };
   if (problems.length) throw new ConfigError(problems);
   return config;

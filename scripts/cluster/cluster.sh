@@ -12,6 +12,9 @@
 #   lms-db   10.77.0.10  PostgreSQL primary :5432, streaming replica :5433 (hot standby), PgBouncer :6432
 #   lms-api1 10.77.0.11  node server/dist/main.mjs (API :8000, web :8080), API_WORKERS=$CLUSTER_API_WORKERS (1)
 #   lms-api2 10.77.0.12  the same
+#   lms-rep  10.77.0.13  the reports host: the same server at the lowest CPU priority (nice 19), not behind the
+#                        balancer, running the export jobs and scheduled reports the API hosts only queue
+#                        (EXPORT_JOBS=queue there, run here; CLUSTER_REPORTS_HOST=0: no such host, the API hosts run them)
 #   lms-lb   10.77.0.20  HAProxy :8000 (API) and :8080 (web), round robin, health checks on /health every second
 # Shared files: $ROOT/files, DATA_DIR of both API hosts (stands for a network volume or object storage).
 # Nothing listens outside the namespaces: the machine's own PostgreSQL (5432) and PgBouncer (6543) are never touched,
@@ -24,8 +27,9 @@ BR=lmsbr0
 NET=10.77.0
 DB_IP=$NET.10
 LB_IP=$NET.20
-HOSTS=(lms-db lms-api1 lms-api2 lms-lb)
-declare -A IP=([lms-db]=$DB_IP [lms-api1]=$NET.11 [lms-api2]=$NET.12 [lms-lb]=$LB_IP)
+HOSTS=(lms-db lms-api1 lms-api2 lms-rep lms-lb)
+declare -A IP=([lms-db]=$DB_IP [lms-api1]=$NET.11 [lms-api2]=$NET.12 [lms-rep]=$NET.13 [lms-lb]=$LB_IP)
+REPORTS_HOST=${CLUSTER_REPORTS_HOST:-1}
 PGBIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
 WORKERS=${CLUSTER_API_WORKERS:-1}
 DIST=${CLUSTER_DIST:-$PROJECT/.tmp/dist-cluster}
@@ -116,12 +120,14 @@ INI
 
 alive() { [ -f "$1" ] && kill -0 "$(head -1 "$1")" 2>/dev/null; }
 
+# $1: what the host does with the background report work (EXPORT_JOBS), run or queue
 api_env() {
-  local replica=${CLUSTER_REPLICA:-1}
+  local replica=${CLUSTER_REPLICA:-1} jobs=${1:-run}
   echo "DATABASE_URL=postgres://postgres@$DB_IP:6432/$DATABASE_NAME"
   echo "DATABASE_DIRECT_URL=postgres://postgres@$DB_IP:5432/$DATABASE_NAME"
   [ "$replica" = 1 ] && echo "DATABASE_REPLICA_URL=postgres://postgres@$DB_IP:5433/$DATABASE_NAME"
-  echo "API_WORKERS=$WORKERS"
+  echo "EXPORT_JOBS=$jobs"
+  if [ "$jobs" = run ] && [ "$REPORTS_HOST" = 1 ]; then echo "API_WORKERS=1"; else echo "API_WORKERS=$WORKERS"; fi
   echo "DB_POOL_SIZE=${CLUSTER_DB_POOL_SIZE:-10}"
   echo "DATA_DIR=$ROOT/files"
   echo "DIST_DIR=$DIST"
@@ -136,27 +142,45 @@ api_env() {
   echo "WEB_ORIGINS=http://$LB_IP:8080"
 }
 
+# API host N (1, 2), or "rep": the reports host
+host_ns() { if [ "$1" = rep ]; then echo lms-rep; else echo "lms-api$1"; fi; }
+
 start_api() {
-  local n=$1 ns=lms-api$1
+  local n=$1 ns
+  ns=$(host_ns "$1")
   mkdir -p "$ROOT/files"
-  if [ -n "$(ip netns pids $ns)" ]; then return; fi
-  # shellcheck disable=SC2046
-  in_ns $ns env $(api_env) setsid node "$PROJECT/server/dist/main.mjs" >>"$ROOT/api$n.log" 2>&1 </dev/null &
+  if [ -n "$(ip netns pids "$ns")" ]; then return; fi
+  if [ "$n" = rep ]; then
+    # the lowest CPU priority: on this one machine what stands for the reports host's cores of its own is that it
+    # takes only what the API hosts and the database leave
+    # shellcheck disable=SC2046
+    in_ns "$ns" env $(api_env run) setsid nice -n 19 node "$PROJECT/server/dist/main.mjs" >>"$ROOT/rep.log" 2>&1 </dev/null &
+  else
+    local jobs=run
+    [ "$REPORTS_HOST" = 1 ] && jobs=queue
+    # shellcheck disable=SC2046
+    in_ns "$ns" env $(api_env $jobs) setsid node "$PROJECT/server/dist/main.mjs" >>"$ROOT/api$n.log" 2>&1 </dev/null &
+  fi
   echo $! >"$ROOT/api$n.pid"
 }
 
 wait_api() {
-  local n=$1
-  for _ in $(seq 300); do curl -fsS -o /dev/null "http://${IP[lms-api$n]}:8000/health" 2>/dev/null && return 0; sleep 0.2; done
-  echo "cluster: API host $n did not answer /health in 60 s; see $ROOT/api$n.log" >&2
+  local n=$1 ns
+  ns=$(host_ns "$1")
+  for _ in $(seq 300); do curl -fsS -o /dev/null "http://${IP[$ns]}:8000/health" 2>/dev/null && return 0; sleep 0.2; done
+  echo "cluster: host $ns did not answer /health in 60 s; see $ROOT/api$n.log or rep.log" >&2
   return 1
 }
+
+# the API hosts, then the reports host when there is one
+app_hosts() { if [ "$REPORTS_HOST" = 1 ]; then echo 1 2 rep; else echo 1 2; fi; }
 
 # every process of the host, outright (what a lost machine does to them)
 kill_api() { local pids; pids=$(ip netns pids "lms-api$1"); [ -z "$pids" ] || kill -9 $pids; }
 
 stop_api() {
-  local ns=lms-api$1 pids
+  local ns pids
+  ns=$(host_ns "$1")
   pids=$(ip netns pids $ns)
   [ -z "$pids" ] && return
   kill -TERM $pids 2>/dev/null || true
@@ -232,6 +256,7 @@ up() {
   wait_api 1
   start_api 2
   wait_api 2
+  if [ "$REPORTS_HOST" = 1 ]; then start_api rep; wait_api rep; fi
   balancer_up
   for _ in $(seq 100); do curl -fsS -o /dev/null "http://$LB_IP:8000/health" 2>/dev/null && break; sleep 0.2; done
   say "up: API http://$LB_IP:8000 · portal and back office http://$LB_IP:8080 (Domain header or DEFAULT_TENANT) · state in $ROOT"
@@ -243,8 +268,8 @@ status() {
       printf '%-9s %-11s processes: %s\n' "$ns" "${IP[$ns]}" "$(ip netns pids "$ns" | wc -l)"
     else printf '%-9s down\n' "$ns"; fi
   done
-  for n in 1 2; do
-    printf 'API host %s /health: %s\n' "$n" "$(curl -fsS -m 2 "http://${IP[lms-api$n]}:8000/health" 2>/dev/null || echo down)"
+  for n in $(app_hosts); do
+    printf 'host %s /health: %s\n' "$(host_ns "$n")" "$(curl -fsS -m 2 "http://${IP[$(host_ns "$n")]}:8000/health" 2>/dev/null || echo down)"
   done
   printf 'load balancer /health: %s\n' "$(curl -fsS -m 2 "http://$LB_IP:8000/health" 2>/dev/null || echo down)"
   if ip netns list | grep -qw lms-db; then
@@ -256,7 +281,7 @@ status() {
 down() {
   need_root
   alive "$ROOT/haproxy.pid" && kill "$(cat "$ROOT/haproxy.pid")" || true
-  for n in 1 2; do ip netns list | grep -qw "lms-api$n" && stop_api $n; done
+  for n in 1 2 rep; do ip netns list | grep -qw "$(host_ns $n)" && stop_api $n; done
   alive "$ROOT/pgbouncer/pgbouncer.pid" && kill "$(cat "$ROOT/pgbouncer/pgbouncer.pid")" || true
   for d in replica primary; do
     [ -f "$ROOT/$d/postmaster.pid" ] && runuser -u postgres -- "$PGBIN/pg_ctl" -D "$ROOT/$d" -m fast -w stop >/dev/null || true
@@ -280,7 +305,7 @@ case "${1:-}" in
   exam) need_root; up; exec node --import tsx scripts/cluster/exam.ts ;;
   kill-api) need_root; kill_api "$2" ;;
   start-api) need_root; start_api "$2"; wait_api "$2" ;;
-  restart-apis) need_root; for n in 1 2; do stop_api $n; start_api $n; wait_api $n; done ;;
+  restart-apis) need_root; for n in $(app_hosts); do stop_api "$n"; start_api "$n"; wait_api "$n"; done ;;
   env) api_env ;;
   *) echo "usage: npm run cluster -- up|down|status|exam" >&2; exit 2 ;;
 esac

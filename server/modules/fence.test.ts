@@ -28,6 +28,7 @@ export const CROSS_SCHOOL_PATHS: Record<string, string> = {
   'marketplace/current-ads.ts': 'currentAds',
   'networking/global-members.ts': 'globalMembers',
   'report-schedules/due.ts': 'claimDueSchedules',
+  'report-export/queued.ts': 'queuedExports',
 };
 
 /**

@@ -17,7 +17,24 @@ import { langOf } from '../../mail/texts.ts';
 import { REPORT_TYPES, ReportParams, prepareReport } from '../reports/index.ts';
 import { REPORT_ROLES } from '../reports/index.ts';
 import { exportToFile, failIfStale, jobView, runExportJob, sweepOldJobs } from './jobs.ts';
+import { queuedExports } from './queued.ts';
 import { exportFileName } from './xlsx.ts';
+
+/** How often a process of `EXPORT_JOBS=run` looks for jobs left queued (ms). */
+export const QUEUE_POLL_MS = 1000;
+
+/**
+ * Runs the export jobs left queued of every school, one after another (a process of `EXPORT_JOBS=run`: each second,
+ * and in tests directly); answers how many it took.
+ */
+export async function runQueuedExports(app: FastifyInstance) {
+  const jobs = await queuedExports(app);
+  for (const j of jobs) {
+    const reads = async <T>(read: (db: Db) => Promise<T>) => (await app.reportReads.run(j.tenant_id, read)).value;
+    await runExportJob(app, app.schoolDb(j.tenant_id), j.slug, j.id, reads);
+  }
+  return jobs.length;
+}
 
 /** The module's public face: what other modules may use (docs/server-layout.md). */
 export { exportToFile } from './jobs.ts';
@@ -55,7 +72,26 @@ export default async function reportExportModule(fastify: FastifyInstance) {
   const config = { roles: REPORT_ROLES };
   /** Jobs this process runs, awaited when the server closes. */
   const running = new Set<Promise<void>>();
+  // a process of `run` also takes the jobs others left queued (not in tests: they call runQueuedExports themselves)
+  let poll: ReturnType<typeof setInterval> | undefined;
+  if (app.config.exportJobs === 'run' && !process.env.VITEST) {
+    app.addHook('onReady', async () => {
+      let polling = false;
+      poll = setInterval(() => {
+        if (polling) return;
+        polling = true;
+        const p = runQueuedExports(fastify)
+          .catch((err) => fastify.log.error({ err }, 'export queue poll failed'))
+          .then(() => undefined)
+          .finally(() => (polling = false));
+        running.add(p);
+        void p.finally(() => running.delete(p));
+      }, QUEUE_POLL_MS);
+      poll.unref();
+    });
+  }
   app.addHook('onClose', async () => {
+    clearInterval(poll);
     await Promise.allSettled([...running]);
   });
 
@@ -111,14 +147,17 @@ export default async function reportExportModule(fastify: FastifyInstance) {
         .insert(exportJobs)
         .values({ user_id: me.id, type: def.type, params, lang, file_name: exportFileName(def, lang) })
         .returning();
-      const db = req.db;
-      const slug = req.tenant.slug;
-      const schoolId = req.tenant.id;
-      // the job's own row on the primary (read back by any process), the report's rows from the replica if any
-      const reads = async <T>(read: (db: Db) => Promise<T>) => (await app.reportReads.run(schoolId, read)).value;
-      const p = new Promise<void>((resolve) => setImmediate(resolve)).then(() => runExportJob(app, db, slug, job.id, reads));
-      running.add(p);
-      void p.finally(() => running.delete(p));
+      // EXPORT_JOBS=queue: the job waits for a process of `run` (a reports host); `run`: this process runs it at once
+      if (app.config.exportJobs === 'run') {
+        const db = req.db;
+        const slug = req.tenant.slug;
+        const schoolId = req.tenant.id;
+        // the job's own row on the primary (read back by any process), the report's rows from the replica if any
+        const reads = async <T>(read: (db: Db) => Promise<T>) => (await app.reportReads.run(schoolId, read)).value;
+        const p = new Promise<void>((resolve) => setImmediate(resolve)).then(() => runExportJob(app, db, slug, job.id, reads));
+        running.add(p);
+        void p.finally(() => running.delete(p));
+      }
       return reply.status(202).send({ data: jobView(job) });
     },
   );

@@ -155,8 +155,9 @@ export default async function reportSchedulesModule(fastify: FastifyInstance) {
 
   let timer: ReturnType<typeof setInterval> | undefined;
   let ticking: Promise<unknown> | undefined;
-  // not in tests (they call runDueSchedules themselves) and not when switched off
-  if (TICK_MS > 0 && !process.env.VITEST) {
+  // not in tests (they call runDueSchedules themselves), not when switched off, and not in a process that leaves the
+  // background report work to a reports host (EXPORT_JOBS=queue, docs/deployment.md "A reports host")
+  if (TICK_MS > 0 && app.config.exportJobs === 'run' && !process.env.VITEST) {
     app.addHook('onReady', async () => {
       timer = setInterval(() => {
         if (ticking) return;
