@@ -169,7 +169,12 @@ export async function storeAnswer(
 }
 
 /**
- * The answer's statement, its per-call values as placeholders. `a` is built by the handle's own `select()`, so that a
+ * The answer's statement, its per-call values as placeholders. The attempt's counters are updated by its id and its
+ * student (`upd`), never `where id in (select attempt_id from ins)`: PostgreSQL planned that as a walk over every
+ * attempt of the school for each answer. The student bounds every lookup of an attempt by id on the answer path,
+ * because with a school's statistics out of date (a school whose attempts grew beside another school's million, too
+ * few to set off autovacuum's analyze) the planner took the school's index over the primary key and read all of the
+ * school's attempts (2,400 index entries, 109 ms an answer, in the cluster's exam; docs/quizzes.md "Cost"). `a` is built by the handle's own `select()`, so that a
  * school-bound handle writes its school's condition into it (each bound handle prepares its own: `preparedOn`).
  */
 function answerStatement(db: Db, withEvent: boolean, keepOpen: boolean) {
@@ -203,7 +208,7 @@ function answerStatement(db: Db, withEvent: boolean, keepOpen: boolean) {
     ),
     upd as (
       update quiz_attempts set answered_count = answered_count + 1, answered_score = answered_score + ${ph('score')}::real
-      where id in (select attempt_id from ins)
+      where id = ${ph('attempt')}::int and user_id = ${ph('user')}::int and exists (select 1 from ins)
       returning answered_count, answered_score
     )${event}
     select a.status, a.deadline_at, a.version, a.grace_seconds, false as same,
@@ -229,7 +234,7 @@ function answerStatement(db: Db, withEvent: boolean, keepOpen: boolean) {
     upd as (
       update quiz_attempts set answered_count = answered_count + (select case when exists (select 1 from old) then 0 else 1 end),
         answered_score = answered_score + ${ph('score')}::real - coalesce((select score from old), 0)
-      where id in (select attempt_id from ins)
+      where id = ${ph('attempt')}::int and user_id = ${ph('user')}::int and exists (select 1 from ins)
       returning answered_count, answered_score
     )${event}
     select a.status, a.deadline_at, a.version, a.grace_seconds,
@@ -246,11 +251,11 @@ function answerStatement(db: Db, withEvent: boolean, keepOpen: boolean) {
  * Finishes an attempt whose last answer was just stored, in one statement, with the points the attempt counted; the
  * `quiz_attempt` event goes with it. Answers the finished attempt, or undefined when another request finished it first.
  */
-export async function finishWithAnswers(db: Db, quiz: Quiz, attemptId: number, score: number, max: number, eventFor: number | undefined): Promise<Attempt | undefined> {
+export async function finishWithAnswers(db: Db, quiz: Quiz, attemptId: number, owner: number, score: number, max: number, eventFor: number | undefined): Promise<Attempt | undefined> {
   const { percent, passed } = resultOf(quiz, score, max);
   const withEvent = eventFor !== undefined;
   const statement = preparedOn(db, withEvent ? 'quiz:finish+event' : 'quiz:finish', (bound) => preparedSql(bound, finishStatement(bound, withEvent)));
-  const [row] = await statement.execute({ attempt: attemptId, now: new Date(), score, max, percent, passed, user: eventFor });
+  const [row] = await statement.execute({ attempt: attemptId, owner, now: new Date(), score, max, percent, passed, user: eventFor });
   if (!row) return undefined;
   return {
     ...(row as unknown as Attempt),
@@ -269,7 +274,8 @@ function finishStatement(db: Db, withEvent: boolean) {
   const done = db
     .update(quizAttempts)
     .set({ status: 'FINISHED', finished_at: ph('now') as never, score: ph('score') as never, max_score: ph('max') as never, percent: ph('percent') as never, passed: ph('passed') as never })
-    .where(and(eq(quizAttempts.id, ph('attempt')), eq(quizAttempts.status, 'IN_PROCESS')))
+    // the student bounds the lookup by id (answerStatement's note)
+    .where(and(eq(quizAttempts.id, ph('attempt')), eq(quizAttempts.user_id, ph('owner')), eq(quizAttempts.status, 'IN_PROCESS')))
     .returning();
   const event = withEvent
     ? sql`, ev as (insert into events (tenant_id, user_id, kind, subject_type, subject_id, data)

@@ -151,9 +151,12 @@ export async function finishAttempt(db: Db, quiz: Quiz, attempt: Attempt): Promi
   const [done] = await db
     .update(quizAttempts)
     .set({ status: 'FINISHED', finished_at: new Date(), score, max_score: max, percent, passed })
-    .where(and(eq(quizAttempts.id, attempt.id), eq(quizAttempts.status, 'IN_PROCESS')))
+    .where(and(eq(quizAttempts.id, attempt.id), eq(quizAttempts.user_id, attempt.user_id), eq(quizAttempts.status, 'IN_PROCESS')))
     .returning();
   if (done) return { attempt: done, finishedNow: true };
-  const [current] = await db.select().from(quizAttempts).where(eq(quizAttempts.id, attempt.id));
+  const [current] = await db
+    .select()
+    .from(quizAttempts)
+    .where(and(eq(quizAttempts.id, attempt.id), eq(quizAttempts.user_id, attempt.user_id)));
   return { attempt: current, finishedNow: false };
 }

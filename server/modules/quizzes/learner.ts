@@ -232,7 +232,7 @@ export function learnerRoutes(fastify: FastifyInstance) {
       const { facts } = ctx;
       let content = ctx.content;
       if (facts.quizId !== req.params.id) throw new AppError(404, 'NOT_FIND_ATTEMPT', 'The attempt is not yours or not of this quiz');
-      const [state] = await attemptStateRead(req.db).execute({ id: facts.id });
+      const [state] = await attemptStateRead(req.db).execute({ id: facts.id, user: facts.userId });
       if (!state) {
         caches.forget(req.tenant.id, facts.id);
         throw new AppError(404, 'ERROR_FIND_ATTEMPT', 'No such attempt');
@@ -340,7 +340,7 @@ export function learnerRoutes(fastify: FastifyInstance) {
         if (last) {
           // a finished attempt is not answered again: its facts leave the cache, which holds the attempts under way
           caches.forget(req.tenant.id, facts.id);
-          const done = await finishWithAnswers(req.db, quiz, facts.id, out.answered_score, content.max, req.actorId ? undefined : me.id);
+          const done = await finishWithAnswers(req.db, quiz, facts.id, facts.userId, out.answered_score, content.max, req.actorId ? undefined : me.id);
           if (done) {
             a = done;
             await afterFinished(req, quiz, done);

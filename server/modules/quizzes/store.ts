@@ -215,7 +215,8 @@ export function attemptStateRead(db: Db) {
       })
       .from(quizAttempts)
       .innerJoin(quizzes, eq(quizzes.id, quizAttempts.quiz_id))
-      .where(eq(quizAttempts.id, sql.placeholder('id')))
+      // the student bounds the lookup by id (answer-path.ts answerStatement's note)
+      .where(and(eq(quizAttempts.id, sql.placeholder('id')), eq(quizAttempts.user_id, sql.placeholder('user'))))
       .prepare('quiz_attempt_state'),
   );
 }
