@@ -16,7 +16,8 @@
 #                        balancer, running the export jobs and scheduled reports the API hosts only queue
 #                        (EXPORT_JOBS=queue there, run here; CLUSTER_REPORTS_HOST=0: no such host, the API hosts run them)
 #   lms-lb   10.77.0.20  HAProxy :8000 (API) and :8080 (web), round robin, health checks on /health every second
-# Shared files: $ROOT/files, DATA_DIR of both API hosts (stands for a network volume or object storage).
+# Shared files: $ROOT/files, DATA_DIR of every app host, a tmpfs of its own (stands for a network volume or object
+# storage: not the database's disk, so that a large export's writing does not stall the primary's WAL flushes).
 # Nothing listens outside the namespaces: the machine's own PostgreSQL (5432) and PgBouncer (6543) are never touched,
 # and only processes this script started (listed in $ROOT/*.pid, or running inside its namespaces) are ever stopped.
 set -euo pipefail
@@ -91,7 +92,10 @@ database_up() {
     in_ns lms-db runuser -u postgres -- "$PGBIN/pg_basebackup" -h $DB_IP -p 5432 -U postgres -D "$ROOT/replica" -R -X stream -c fast
   fi
   if ! in_ns lms-db "$PGBIN/pg_isready" -q -h $DB_IP -p 5433; then
-    in_ns lms-db runuser -u postgres -- "$PGBIN/pg_ctl" -D "$ROOT/replica" -w -l "$ROOT/replica.log" -o "-p 5433 $common" start >/dev/null
+    # the replica, which only the reports read, at the lowest CPU priority (its backends inherit it): in production it
+    # is a machine of its own; on this one its reads of a 1,000,000-row export take only what the exam leaves
+    in_ns lms-db runuser -u postgres -- nice -n 19 "$PGBIN/pg_ctl" -D "$ROOT/replica" -w -l "$ROOT/replica.log" -o "-p 5433 $common" start >/dev/null
+    low_priority "$(head -1 "$ROOT/replica/postmaster.pid")"
   fi
   # PgBouncer in transaction mode before the primary (docs/deployment.md "Behind PgBouncer")
   mkdir -p "$ROOT/pgbouncer"
@@ -120,6 +124,17 @@ INI
 
 alive() { [ -f "$1" ] && kill -0 "$(head -1 "$1")" 2>/dev/null; }
 
+# The lowest CPU priority for the processes given and their children. `nice` alone is not enough: with the kernel's
+# autogroups (sched_autogroup_enabled, Debian's default) each session is scheduled as one group against the others and a
+# process's nice counts only inside its own, so the session's group gets nice 19 too (every host here is a session).
+low_priority() {
+  local pid
+  for pid in "$@"; do
+    renice -n 19 -p "$pid" >/dev/null 2>&1 || true
+    [ -w "/proc/$pid/autogroup" ] && echo 19 >"/proc/$pid/autogroup" 2>/dev/null || true
+  done
+}
+
 # $1: what the host does with the background report work (EXPORT_JOBS), run or queue
 api_env() {
   local replica=${CLUSTER_REPLICA:-1} jobs=${1:-run}
@@ -145,16 +160,24 @@ api_env() {
 # API host N (1, 2), or "rep": the reports host
 host_ns() { if [ "$1" = rep ]; then echo lms-rep; else echo "lms-api$1"; fi; }
 
+files_up() {
+  mkdir -p "$ROOT/files"
+  mountpoint -q "$ROOT/files" || mount -t tmpfs -o size=${CLUSTER_FILES_SIZE:-4g} lms-files "$ROOT/files"
+}
+
 start_api() {
   local n=$1 ns
   ns=$(host_ns "$1")
-  mkdir -p "$ROOT/files"
+  files_up
   if [ -n "$(ip netns pids "$ns")" ]; then return; fi
   if [ "$n" = rep ]; then
     # the lowest CPU priority: on this one machine what stands for the reports host's cores of its own is that it
     # takes only what the API hosts and the database leave
     # shellcheck disable=SC2046
     in_ns "$ns" env $(api_env run) setsid nice -n 19 node "$PROJECT/server/dist/main.mjs" >>"$ROOT/rep.log" 2>&1 </dev/null &
+    sleep 0.2
+    # shellcheck disable=SC2046
+    low_priority $(ip netns pids "$ns")
   else
     local jobs=run
     [ "$REPORTS_HOST" = 1 ] && jobs=queue
@@ -294,6 +317,7 @@ down() {
     fi
   done
   ip link show $BR >/dev/null 2>&1 && ip link del $BR
+  mountpoint -q "$ROOT/files" && umount "$ROOT/files"
   [ "${CLUSTER_KEEP_DATA:-0}" = 1 ] || rm -rf "$ROOT"
   say "down"
 }

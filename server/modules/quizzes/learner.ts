@@ -11,7 +11,7 @@ import { langOf } from '../../mail/texts.ts';
 import { Id, IdParams } from '../../core/schemas.ts';
 import { createQuizCaches, finishWithAnswers, storeAnswer, type AttemptFacts, type QuizContent } from './answer-path.ts';
 import { achievementsAfter } from '../lifelong/index.ts';
-import { attemptRead, attemptStateRead, attemptsRead, learnerQuizRead } from './store.ts';
+import { attemptExists, attemptRead, attemptStateRead, attemptsRead, learnerQuizRead } from './store.ts';
 import { dataOf } from '../../core/responses.ts';
 import { AnswerOutcome, AttemptView, QuestionStep, QuizStart } from './responses.ts';
 import type { LearnerKit } from './kit.ts';
@@ -37,9 +37,11 @@ export function learnerRoutes(fastify: FastifyInstance) {
     const known = caches.attempt(req.tenant.id, attemptId);
     const cached = known && known.userId === me.id ? caches.cached(req.tenant.id, known.quizId) : undefined;
     if (known && cached) return { facts: known, content: cached };
-    const [raw] = await attemptRead(req.db).execute({ id: attemptId });
-    if (!raw) throw new AppError(404, 'ERROR_FIND_ATTEMPT', 'No such attempt');
-    if (raw.user_id !== me.id) throw new AppError(404, 'NOT_FIND_ATTEMPT', 'The attempt is not yours');
+    const [raw] = await attemptRead(req.db).execute({ id: attemptId, user: me.id });
+    if (!raw) {
+      if (await attemptExists(req.db, attemptId)) throw new AppError(404, 'NOT_FIND_ATTEMPT', 'The attempt is not yours');
+      throw new AppError(404, 'ERROR_FIND_ATTEMPT', 'No such attempt');
+    }
     const quiz = await loadQuiz(req, raw.quiz_id);
     return { facts: caches.remember(req.tenant.id, raw), content: await caches.content(req.db, req.tenant.id, quiz) };
   }
@@ -109,9 +111,12 @@ export function learnerRoutes(fastify: FastifyInstance) {
   /** The caller's attempt of this quiz, finished on the spot when its time is up. */
   async function loadAttempt(req: FastifyRequest, quiz: Quiz, id: number | undefined) {
     if (!id) throw new AppError(422, 'NOT_ISSET_ATTEMPT_ID', 'id_quizAttemp is required');
-    const [a] = await attemptRead(req.db).execute({ id });
-    if (!a) throw new AppError(404, 'ERROR_FIND_ATTEMPT', 'No such attempt');
-    if (a.user_id !== currentUser(req).id || a.quiz_id !== quiz.id) throw new AppError(404, 'NOT_FIND_ATTEMPT', 'The attempt is not yours or not of this quiz');
+    const [a] = await attemptRead(req.db).execute({ id, user: currentUser(req).id });
+    if (!a) {
+      if (await attemptExists(req.db, id)) throw new AppError(404, 'NOT_FIND_ATTEMPT', 'The attempt is not yours or not of this quiz');
+      throw new AppError(404, 'ERROR_FIND_ATTEMPT', 'No such attempt');
+    }
+    if (a.quiz_id !== quiz.id) throw new AppError(404, 'NOT_FIND_ATTEMPT', 'The attempt is not yours or not of this quiz');
     if (a.status === 'IN_PROCESS' && isTimeUp(a, new Date(), quiz.grace_seconds)) return finish(req, quiz, a);
     return a;
   }

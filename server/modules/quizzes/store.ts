@@ -193,15 +193,23 @@ export function attemptsRead(db: Db) {
   );
 }
 
-/** One attempt by its id, prepared once per handle. */
+/**
+ * One attempt by its id and its student, prepared once per handle (the student bounds the lookup by id: answer-path.ts
+ * answerStatement's note).
+ */
 export function attemptRead(db: Db) {
   return preparedOn(db, 'quiz:attempt', (bound) =>
     bound
       .select()
       .from(quizAttempts)
-      .where(eq(quizAttempts.id, sql.placeholder('id')))
+      .where(and(eq(quizAttempts.id, sql.placeholder('id')), eq(quizAttempts.user_id, sql.placeholder('user'))))
       .prepare('quiz_attempt'),
   );
+}
+
+/** Whether an attempt of this id exists in the school (which of the two 404s a refused attempt gets). */
+export async function attemptExists(db: Db, id: number) {
+  return (await db.select({ id: quizAttempts.id }).from(quizAttempts).where(eq(quizAttempts.id, id))).length > 0;
 }
 
 /** The attempt, its quiz's version and the questions answered so far (GET /question), prepared once per handle. */
