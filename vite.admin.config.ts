@@ -28,12 +28,15 @@ export default defineConfig({
     // resource's own screens stay chunks of their own, loaded when opened (admin/framework/lazy.ts). The generic
     // forms, the inputs and the list filters, with what of react-admin and MUI only they use, are one chunk `forms`,
     // fetched after the first list is on show (admin/framework/buildResource.tsx): one chunk, not one a resource.
-    // (Vite's small preload helper is a chunk of its own, so that the entry does not import the big one.)
+    // (Vite's small preload helper and the modules of the entry's early reads are chunks of their own, so that the
+    // entry does not import the big one.)
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
             { name: 'preload', test: /preload-helper|rolldown-runtime|rolldown:runtime/, priority: 3 },
+            // what the entry itself runs (admin/main.tsx: the session's first reads), out of the back office's chunk
+            { name: 'entry', test: /common\/(api\/(early|headers)|storage|tenant\/tenant)\.ts$/, priority: 3 },
             { name: 'backoffice', test: /admin\/boot\.tsx$/, priority: 2 },
             { name: 'forms', test: /admin\/framework\/(forms|inputs)\.tsx$/, priority: 1 },
           ],

@@ -92,12 +92,15 @@ async function measure(browser: Browser, name: string, path: string, login?: str
 try {
   await until(`http://127.0.0.1:${API_PORT}/health`, 120);
   const browser = await puppeteer.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
-  const rows = [
-    await measure(browser, 'portal /auth, signed out', '/auth'),
+  // LIGHTHOUSE_ONLY=admin or =portal: one app's screens (two builds compared in turns)
+  const only = process.env.LIGHTHOUSE_ONLY;
+  const rows: string[] = [];
+  if (only !== 'admin') {
+    rows.push(await measure(browser, 'portal /auth, signed out', '/auth'));
     // a student's landing (issue 28 item 6): the guard sends a student to the profile once the required news is read
-    await measure(browser, 'portal /profile, a student', '/profile', 'student'),
-    await measure(browser, 'back office /admin/, an admin', '/admin/', 'admin'),
-  ];
+    rows.push(await measure(browser, 'portal /profile, a student', '/profile', 'student'));
+  }
+  if (only !== 'portal') rows.push(await measure(browser, 'back office /admin/, an admin', '/admin/', 'admin'));
   await browser.close();
   console.log(`Lighthouse mobile performance, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`);
   console.log('| screen | score | FCP | LCP | TBT | CLS | Speed Index | load avg |');

@@ -1,7 +1,8 @@
 import { FetchError, ofetch } from 'ofetch';
-import { STORAGE_KEYS, storage } from '../storage.ts';
-import { apiBaseUrl, currentTenant } from '../tenant/tenant.ts';
+import { apiBaseUrl } from '../tenant/tenant.ts';
 import { hasFiles, needsFormData, toQueryString } from './form-data.ts';
+import { apiHeaders } from './headers.ts';
+import { takeEarly } from './early.ts';
 import { errorWordingReady, reportError } from './events.ts';
 import { busyCancelled, busyFailed, busyOver, busyReconnecting, busyWaitMs, busyWaitOver, busyWaiting, isBusy, pause, RECONNECT_WAITS_MS, RETRIED_METHODS, retryAfterOf } from './busy.ts';
 
@@ -43,14 +44,7 @@ export interface RequestOptions {
   timeout?: number;
 }
 
-/** Headers every call carries: bearer token, school, demo mode, language. */
-export function apiHeaders(): Record<string, string> {
-  const h: Record<string, string> = { Domain: currentTenant(), 'Accept-Language': storage.get(STORAGE_KEYS.lang) ?? 'ru' };
-  const token = storage.get(STORAGE_KEYS.token);
-  if (token) h.Authorization = `Bearer ${token}`;
-  if (storage.get(STORAGE_KEYS.demo) === '1') h.Demo = '1';
-  return h;
-}
+export { apiHeaders } from './headers.ts';
 
 export function buildUrl(path: string, query?: Record<string, unknown>) {
   const qs = toQueryString(query);
@@ -131,6 +125,12 @@ async function reconnect<T>(once: () => Promise<T>, signal: AbortSignal | undefi
 /** Calls the API and answers the parsed JSON; throws ApiError with the API's error body. */
 export async function api<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
   const { method, body } = await prepareBody(opts);
+  // a read the app's entry started before this code arrived (common/api/early.ts): its answer, else asked as usual
+  const early = method === 'GET' && !opts.signal ? takeEarly(buildUrl(path, opts.query)) : undefined;
+  if (early) {
+    const answer = await early;
+    if (answer !== undefined) return answer as T;
+  }
   if (opts.onUploadProgress && body instanceof FormData)
     return import('./upload.ts')
       .then((m) => m.xhrUpload<T>(buildUrl(path, opts.query), method, body, opts))
