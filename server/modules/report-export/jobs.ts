@@ -22,6 +22,11 @@ export const WORKER = `${hostname()}:${process.pid}`;
 export const PROGRESS_EVERY = 1000;
 /** A running job whose process has not written for this long is taken as dead and marked failed. */
 export const STALE_MS = 2 * 60_000;
+/**
+ * A job nobody has taken for this long is marked failed: no process of `EXPORT_JOBS=run` is there. Longer than a
+ * running job's beat, since behind a reports host a job waits its turn after others (docs/deployment.md).
+ */
+export const QUEUED_STALE_MS = 30 * 60_000;
 /** Finished jobs (and their files) are kept this long. */
 export const KEEP_MS = 24 * 3600_000;
 
@@ -114,11 +119,14 @@ export async function runExportJob(app: FastifyInstance, db: Db, slug: string, j
   }
 }
 
-/** A running job whose process stopped writing (it died) is marked failed, so that nobody waits for it forever. */
+/**
+ * A running job whose process stopped writing (it died), or a job nobody took, is marked failed, so that nobody waits
+ * for it forever.
+ */
 export async function failIfStale(db: Db, job: ExportJob, now = Date.now()) {
   if (job.status !== 'running' && job.status !== 'queued') return job;
   const last = (job.heartbeat_at ?? job.created_at).getTime();
-  if (now - last < STALE_MS) return job;
+  if (now - last < (job.status === 'queued' ? QUEUED_STALE_MS : STALE_MS)) return job;
   const [j] = await db
     .update(exportJobs)
     .set({ status: 'failed', error: 'ERROR_REPORT_FATAL', finished_at: new Date(now) })

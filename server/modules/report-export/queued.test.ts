@@ -56,6 +56,23 @@ describe('export jobs queued for a reports host', () => {
     expect(await runQueuedExports(api.app)).toBe(0);
   });
 
+  it('shows a job waiting its turn as queued for minutes, and as failed once nobody took it for half an hour', async () => {
+    const waiting = await start(demoAdmin, 'demo');
+    await api.db
+      .update(exportJobs)
+      .set({ created_at: new Date(Date.now() - 10 * 60_000) })
+      .where(eq(exportJobs.id, waiting));
+    const seen = await api.call({ method: 'GET', url: `/admin/excel/export/${waiting}`, token: demoAdmin });
+    expect(seen.json().data).toMatchObject({ status: 'queued' });
+    await api.db
+      .update(exportJobs)
+      .set({ created_at: new Date(Date.now() - 31 * 60_000) })
+      .where(eq(exportJobs.id, waiting));
+    const given = await api.call({ method: 'GET', url: `/admin/excel/export/${waiting}`, token: demoAdmin });
+    expect(given.json().data).toMatchObject({ status: 'failed', error: 'ERROR_REPORT_FATAL' });
+    expect(await runQueuedExports(api.app)).toBe(0);
+  });
+
   it("does not take a suspended school's job until the school is resumed", async () => {
     const northJob = await start(northAdmin, 'north');
     await api.db.update(tenants).set({ suspended_at: new Date() }).where(eq(tenants.id, 2));
