@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { SHARE_WHEN_BUSY, SLICE_MS, giveWay, installRequestCount, type GiveWayClock } from './give-way.ts';
+import { SHARE_WHEN_BUSY, SLICE_MS, cpuStalls, giveWay, installRequestCount, readCpuStallMicros, type GiveWayClock } from './give-way.ts';
 
 /** A clock the test moves: `work(ms)` is the background work's own time, pauses and turns are recorded. */
 function fakeClock(onTurn = () => {}) {
@@ -61,5 +61,38 @@ describe('giveWay: long background work beside requests', () => {
     await app.inject('/nothing-here');
     expect(app.requestsSeen()).toBe(2);
     await app.close();
+  });
+});
+
+describe("cpuStalls: the machine's other work waiting for a CPU", () => {
+  it('moves when tasks waited for more than a quarter of the time between two looks, and not otherwise', () => {
+    let stall = 0;
+    let at = 0;
+    const count = cpuStalls(
+      () => stall,
+      () => at,
+    );
+    at += 5;
+    stall += 500; // 0.5 ms of 5 ms waited: a tenth, not busy
+    expect(count()).toBe(0);
+    at += 5;
+    stall += 2_000; // 2 ms of 5 ms: busy
+    expect(count()).toBe(1);
+    at += 5;
+    expect(count()).toBe(1);
+  });
+
+  it('never moves without the pressure information', () => {
+    let at = 0;
+    const count = cpuStalls(
+      () => undefined,
+      () => (at += 5),
+    );
+    expect([count(), count(), count()]).toEqual([0, 0, 0]);
+  });
+
+  it("reads this machine's pressure information when Linux gives it", () => {
+    const v = readCpuStallMicros();
+    if (v !== undefined) expect(Number.isInteger(v) && v >= 0).toBe(true);
   });
 });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { setImmediate as nextTurn, setTimeout as pause } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 
@@ -45,9 +46,41 @@ export function giveWay(requestsSeen: () => number, clock: GiveWayClock = realCl
     if (spent < SLICE_MS) return;
     // the loop's turn first: a request that arrived during the slice is only taken (and counted) then
     await clock.nextTurn();
-    const busy = requestsSeen() !== seen;
-    seen = requestsSeen();
+    const now = requestsSeen();
+    const busy = now !== seen;
+    seen = now;
     if (busy) await clock.pause((spent * (1 - share)) / share);
     sliceStart = clock.now();
+  };
+}
+
+/** The machine's CPU stall so far in µs (Linux's pressure information, `some`: time when a task waited for a CPU). */
+export function readCpuStallMicros(): number | undefined {
+  try {
+    const m = /^some .*total=(\d+)/m.exec(readFileSync('/proc/pressure/cpu', 'utf8'));
+    return m ? Number(m[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A count for `giveWay` that moves when other work waited for a CPU: between two looks, tasks of the machine waited
+ * for more than `STALLED_SHARE` of the time. Background work then gives way to whatever the machine runs beside it, not
+ * only to its own process's requests: the reports host beside the API hosts on one machine (docs/deployment.md "A
+ * reports host"). Without the pressure information (not Linux, or switched off) it never moves.
+ */
+export const STALLED_SHARE = 0.25;
+export function cpuStalls(read: () => number | undefined = readCpuStallMicros, clock: () => number = () => performance.now()) {
+  let last = read();
+  let lastAt = clock();
+  let count = 0;
+  return () => {
+    const stall = read();
+    const at = clock();
+    if (stall !== undefined && last !== undefined && stall - last > STALLED_SHARE * (at - lastAt) * 1000) count++;
+    last = stall;
+    lastAt = at;
+    return count;
   };
 }

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { exportJobs } from '../../db/schema/index.ts';
 import { AppError } from '../../core/errors.ts';
 import { absolutePath } from '../../core/storage.ts';
-import { giveWay } from '../../core/give-way.ts';
+import { cpuStalls, giveWay } from '../../core/give-way.ts';
 import type { Lang } from '../../mail/texts.ts';
 import { prepareReport, type ReportDef, type ReportInput, type ReportParams } from '../reports/index.ts';
 import { writeReportXlsx } from './xlsx.ts';
@@ -94,7 +94,9 @@ export async function runExportJob(app: FastifyInstance, db: Db, slug: string, j
     await db.update(exportJobs).set({ rows_total: total, heartbeat_at: new Date() }).where(eq(exportJobs.id, job.id));
     // the rows through `reads` (a replica's handle), the progress on the job's own handle; the writing gives way to
     // the requests of this process (an exam beside a 1,000,000-row export: docs/deployment.md)
-    const step = giveWay(() => app.requestsSeen());
+    // and to the machine's other work when it has to wait for a CPU (a reports host beside API hosts)
+    const stalls = cpuStalls();
+    const step = giveWay(() => app.requestsSeen() + stalls());
     const file = await reads((r) =>
       exportToFile(r, app.config.dataDir, slug, def, input, job.lang, async (n) => {
         await step();
