@@ -207,8 +207,10 @@ stop_api() {
   pids=$(ip netns pids $ns)
   [ -z "$pids" ] && return
   kill -TERM $pids 2>/dev/null || true
-  for _ in $(seq 100); do [ -z "$(ip netns pids $ns)" ] && return; sleep 0.1; done
-  pids=$(ip netns pids $ns); [ -z "$pids" ] || kill -9 $pids
+  for _ in $(seq 100); do [ -z "$(ip netns pids "$ns")" ] && return; sleep 0.1; done
+  # still going after 10 s (the reports host finishing an export): outright, and gone before anything starts again
+  pids=$(ip netns pids "$ns"); [ -z "$pids" ] || kill -9 $pids
+  for _ in $(seq 50); do [ -z "$(ip netns pids "$ns")" ] && return; sleep 0.1; done
 }
 
 balancer_up() {

@@ -27,11 +27,12 @@ export const QUEUE_POLL_MS = 1000;
  * Runs the export jobs left queued of every school, one after another (a process of `EXPORT_JOBS=run`: each second,
  * and in tests directly); answers how many it took.
  */
-export async function runQueuedExports(app: FastifyInstance) {
+export async function runQueuedExports(app: FastifyInstance, stopping?: AbortSignal) {
   const jobs = await queuedExports(app);
   for (const j of jobs) {
+    if (stopping?.aborted) break;
     const reads = async <T>(read: (db: Db) => Promise<T>) => (await app.reportReads.run(j.tenant_id, read)).value;
-    await runExportJob(app, app.schoolDb(j.tenant_id), j.slug, j.id, reads);
+    await runExportJob(app, app.schoolDb(j.tenant_id), j.slug, j.id, reads, stopping);
   }
   return jobs.length;
 }
@@ -72,6 +73,8 @@ export default async function reportExportModule(fastify: FastifyInstance) {
   const config = { roles: REPORT_ROLES };
   /** Jobs this process runs, awaited when the server closes. */
   const running = new Set<Promise<void>>();
+  // closing hands the jobs still running back to the queue instead of finishing them (runExportJob)
+  const stopping = new AbortController();
   // a process of `run` also takes the jobs others left queued (not in tests: they call runQueuedExports themselves)
   let poll: ReturnType<typeof setInterval> | undefined;
   if (app.config.exportJobs === 'run' && !process.env.VITEST) {
@@ -80,7 +83,7 @@ export default async function reportExportModule(fastify: FastifyInstance) {
       poll = setInterval(() => {
         if (polling) return;
         polling = true;
-        const p = runQueuedExports(fastify)
+        const p = runQueuedExports(fastify, stopping.signal)
           .catch((err) => fastify.log.error({ err }, 'export queue poll failed'))
           .then(() => undefined)
           .finally(() => (polling = false));
@@ -92,6 +95,7 @@ export default async function reportExportModule(fastify: FastifyInstance) {
   }
   app.addHook('onClose', async () => {
     clearInterval(poll);
+    stopping.abort();
     await Promise.allSettled([...running]);
   });
 
@@ -154,7 +158,7 @@ export default async function reportExportModule(fastify: FastifyInstance) {
         const schoolId = req.tenant.id;
         // the job's own row on the primary (read back by any process), the report's rows from the replica if any
         const reads = async <T>(read: (db: Db) => Promise<T>) => (await app.reportReads.run(schoolId, read)).value;
-        const p = new Promise<void>((resolve) => setImmediate(resolve)).then(() => runExportJob(app, db, slug, job.id, reads));
+        const p = new Promise<void>((resolve) => setImmediate(resolve)).then(() => runExportJob(app, db, slug, job.id, reads, stopping.signal));
         running.add(p);
         void p.finally(() => running.delete(p));
       }

@@ -72,15 +72,20 @@ export async function exportToFile(db: Db, dataDir: string, slug: string, def: R
   }
 }
 
+/** Thrown inside a job whose process is stopping: the job goes back to the queue for another process. */
+class HandedBack extends Error {}
+
 /** Runs reads of the report's rows on the handle the reports read (server/db/replica.ts), or on the job's own. */
 export type ReadsOn = <T>(read: (db: Db) => Promise<T>) => Promise<T>;
 
 /**
  * Runs a queued job of the school `db` is bound to: claims it (one UPDATE … WHERE status = 'queued' RETURNING, so of
  * several processes only one runs it), streams the report into a file while writing its progress, and marks it done
- * with the file, or failed with the error's code. Never throws.
+ * with the file, or failed with the error's code. When `stopping` is aborted (the process is closing: a deploy, a
+ * host taken out) the job goes back to the queue, its partial file removed, for another process of `EXPORT_JOBS=run`
+ * to start again. Never throws.
  */
-export async function runExportJob(app: FastifyInstance, db: Db, slug: string, jobId: number, reads: ReadsOn = (read) => read(db)) {
+export async function runExportJob(app: FastifyInstance, db: Db, slug: string, jobId: number, reads: ReadsOn = (read) => read(db), stopping?: AbortSignal) {
   const [job] = await db
     .update(exportJobs)
     .set({ status: 'running', claimed_by: WORKER, heartbeat_at: new Date() })
@@ -97,8 +102,10 @@ export async function runExportJob(app: FastifyInstance, db: Db, slug: string, j
     // and to the machine's other work when it has to wait for a CPU (a reports host beside API hosts)
     const stalls = cpuStalls();
     const step = giveWay(() => app.requestsSeen() + stalls());
+    if (stopping?.aborted) throw new HandedBack();
     const file = await reads((r) =>
       exportToFile(r, app.config.dataDir, slug, def, input, job.lang, async (n) => {
+        if (stopping?.aborted) throw new HandedBack();
         await step();
         if (n % PROGRESS_EVERY === 0) await db.update(exportJobs).set({ rows_done: n, heartbeat_at: new Date() }).where(eq(exportJobs.id, job.id));
       }),
@@ -111,6 +118,14 @@ export async function runExportJob(app: FastifyInstance, db: Db, slug: string, j
   } catch (e) {
     // a file whose row was not written goes at once (issue 27, defect 3; docs/security.md "Stored files no row names")
     if (written) await rm(written, { force: true }).catch(() => undefined);
+    if (e instanceof HandedBack) {
+      await db
+        .update(exportJobs)
+        .set({ status: 'queued', rows_done: 0, claimed_by: null, heartbeat_at: new Date() })
+        .where(eq(exportJobs.id, job.id))
+        .catch(() => undefined);
+      return;
+    }
     const code = e instanceof AppError ? e.code : 'ERROR_REPORT_FATAL';
     if (!(e instanceof AppError)) app.log.error({ err: e, job: job.id }, 'report export failed');
     await db

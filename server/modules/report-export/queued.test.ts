@@ -6,6 +6,7 @@ import { startTestApi, type TestApi } from '../../test/harness.ts';
 import { exportJobs, tenants } from '../../db/schema/index.ts';
 import { absolutePath } from '../../core/storage.ts';
 import { runQueuedExports } from './index.ts';
+import { runExportJob } from './jobs.ts';
 
 /**
  * EXPORT_JOBS=queue (docs/deployment.md "A reports host"): an API process that only queues the exports, and the
@@ -71,6 +72,19 @@ describe('export jobs queued for a reports host', () => {
     const given = await api.call({ method: 'GET', url: `/admin/excel/export/${waiting}`, token: demoAdmin });
     expect(given.json().data).toMatchObject({ status: 'failed', error: 'ERROR_REPORT_FATAL' });
     expect(await runQueuedExports(api.app)).toBe(0);
+  });
+
+  it('hands a job back to the queue when its process is closing, leaving no file, and another run finishes it', async () => {
+    const id = await start(demoAdmin, 'demo');
+    const closing = new AbortController();
+    closing.abort();
+    await runExportJob(api.app, api.app.schoolDb(1), 'demo', id, undefined, closing.signal);
+    const back = await job(id);
+    expect(back).toMatchObject({ status: 'queued', rows_done: 0, claimed_by: null, path: null });
+    expect(await runQueuedExports(api.app)).toBe(1);
+    const done = await job(id);
+    expect(done.status).toBe('done');
+    expect(existsSync(absolutePath(api.config.dataDir, 'demo', done.path!))).toBe(true);
   });
 
   it("does not take a suspended school's job until the school is resumed", async () => {
