@@ -4,12 +4,14 @@ import type { Lang } from '../common/i18n/lang.ts';
 import { App, prefetchSession } from './App.tsx';
 import type { Catalogue } from './i18n/catalogue.ru.ts';
 import { createI18nProvider } from './providers/i18nProvider.ts';
+import { notifyTogether } from './framework/notify-together.ts';
 
 /**
  * The back office proper: loaded by main.tsx once a session is there (one chunk with react-admin, see
  * vite.admin.config.ts), with the texts of the language in use, a chunk fetched beside this one.
  */
 export function start(lang: Lang, catalogue: Catalogue) {
+  notifyTogether();
   prefetchSession();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

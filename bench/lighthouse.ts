@@ -4,7 +4,7 @@
 // built apps (`npm run build` first, or BENCH_DIST=<folder with learner/ and admin/>), signs in where a screen needs
 // it, clears the HTTP cache, and measures each screen's load. Chromium from CHROMIUM_PATH (default /usr/bin/chromium).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startFlow } from 'lighthouse';
@@ -84,6 +84,8 @@ async function measure(browser: Browser, name: string, path: string, login?: str
   await flow.navigate(`${origin}${path}`);
   const lhr = (await flow.createFlowResult()).steps[0].lhr;
   await context.close();
+  // LIGHTHOUSE_JSON=<folder>: each screen's whole report, for reading its long tasks and bootup time
+  if (process.env.LIGHTHOUSE_JSON) writeFileSync(join(process.env.LIGHTHOUSE_JSON, `${name.replace(/[^a-z0-9]+/gi, '-')}.json`), JSON.stringify(lhr));
   const a = lhr.audits;
   const v = (k: string) => a[k]?.displayValue ?? '?';
   return `| ${name} | ${Math.round((lhr.categories.performance.score ?? 0) * 100)} | ${v('first-contentful-paint')} | ${v('largest-contentful-paint')} | ${v('total-blocking-time')} | ${v('cumulative-layout-shift')} | ${v('speed-index')} | ${loadavg()[0].toFixed(1)} |`;
