@@ -8,7 +8,7 @@ import { resources } from './resources/index.ts';
 import { Layout } from './layout/Layout.tsx';
 import { checkboxLabelOnInput } from './framework/checkbox-label.ts';
 import type { ResourceConfig } from './framework/types.ts';
-import { landingFirstVisit } from './providers/early-list.ts';
+import { landingAddress, landingFirstVisit } from './providers/early-list.ts';
 
 /**
  * react-admin's themes with colours that reach the WCAG AA contrast of 4.5:1 (docs/accessibility.md). Light: its own
@@ -117,15 +117,24 @@ const authProvider = createAuthProvider(resources);
 
 /**
  * The session's first reads, started before the first render (admin/boot.tsx): the profile, the school's sections and,
- * on the landing, the first page of the list react-admin will land on (admin/providers/early-list.ts).
+ * on the landing, the first page of the list react-admin will land on (admin/providers/early-list.ts). Ends when the
+ * landing is known (the profile and the sections were asked by the entry while this code downloaded, so usually at
+ * once), or after `waitMs` at most; on the bare `/admin/` it has then put the landing's address in place, so that
+ * react-admin renders the list straight away instead of its redirect.
  */
-export const prefetchSession = () => {
+export async function prefetchSession(waitMs: number) {
   authProvider.prefetch();
-  void authProvider.landing().then(
-    (cfg: ResourceConfig | undefined) => cfg && landingFirstVisit(cfg.name) && dataProvider.askEarly(cfg),
+  const landing = authProvider.landing().then(
+    (cfg: ResourceConfig | undefined) => {
+      if (cfg && landingFirstVisit(cfg.name)) dataProvider.askEarly(cfg);
+      return cfg;
+    },
     () => undefined,
   );
-};
+  const cfg = await Promise.race([landing, new Promise<undefined>((r) => setTimeout(r, waitMs))]);
+  const address = cfg && landingAddress(cfg.name, window.location);
+  if (address) window.history.replaceState(window.history.state, '', address);
+}
 
 /** The back office: react-admin under /admin/, signed in by the portal's token, resources declared by configuration. */
 export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {

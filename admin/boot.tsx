@@ -12,10 +12,12 @@ import { notifyTogether } from './framework/notify-together.ts';
  */
 export function start(lang: Lang, catalogue: Catalogue) {
   notifyTogether();
-  prefetchSession();
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App i18nProvider={createI18nProvider(lang, catalogue)} />
-    </StrictMode>,
+  // the first render waits for the landing (usually known by now; 2 s at most), so that it renders the landing's list
+  void prefetchSession(2_000).then(() =>
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <App i18nProvider={createI18nProvider(lang, catalogue)} />
+      </StrictMode>,
+    ),
   );
 }

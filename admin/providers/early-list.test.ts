@@ -5,7 +5,7 @@ import { STORAGE_KEYS } from '../../common/storage.ts';
 import { resources } from '../resources/index.ts';
 import { createAuthProvider } from './authProvider.ts';
 import { createDataProvider } from './dataProvider.ts';
-import { firstPageParams } from './early-list.ts';
+import { firstPageParams, landingAddress } from './early-list.ts';
 
 /**
  * The landing's list is asked before react-admin renders (admin/providers/early-list.ts): react-admin's own read of
@@ -64,5 +64,16 @@ describe("the landing's list, asked before react-admin renders", () => {
     const before = resources.slice(0, resources.indexOf(landing!));
     for (const r of before) await expect(auth.canAccess?.({ resource: r.name, action: 'list' })).resolves.toBe(false);
     role = 'admin';
+  });
+
+  it("puts the landing's list in place of the bare /admin/ before the first render, and leaves any other address", () => {
+    const at = (pathname: string, search = '', hash = '') => landingAddress('courses', { pathname, search, hash });
+    expect(at('/admin/')).toBe('/admin/courses');
+    expect(at('/admin')).toBe('/admin/courses');
+    expect(at('/admin/', '?lang=en', '#top')).toBe('/admin/courses?lang=en#top');
+    // an address of its own (a record, another list, a screen) is where the user meant to go
+    expect(at('/admin/users')).toBeUndefined();
+    expect(at('/admin/courses/5')).toBeUndefined();
+    expect(at('/admin/settings')).toBeUndefined();
   });
 });

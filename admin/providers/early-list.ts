@@ -49,6 +49,18 @@ export function landingResource(resources: ResourceConfig[], canList: (cfg: Reso
 
 /** Whether this page load is the landing with nothing of the list's params kept from before (react-admin's store). */
 export function landingFirstVisit(resource: string) {
-  const path = window.location.pathname.replace(/\/+$/, '');
-  return path === '/admin' && !localStorage.getItem(`RaStore.${resource}.listParams`);
+  return atLanding(window.location.pathname) && !localStorage.getItem(`RaStore.${resource}.listParams`);
+}
+
+/** Whether the address is the back office's bare `/admin/`, where react-admin redirects to the landing's list. */
+const atLanding = (pathname: string) => pathname.replace(/\/+$/, '') === '/admin';
+
+/**
+ * The address the page should have before react-admin's first render: the landing's list instead of the bare
+ * `/admin/` (its query and fragment kept), else undefined (any other address stays as it is). react-admin's own
+ * redirect from `/admin/` waits for every menu entry's access check and then renders the whole layout a second time
+ * for the list; an address that is already the list's skips both.
+ */
+export function landingAddress(resource: string, where: { pathname: string; search: string; hash: string }) {
+  return atLanding(where.pathname) ? `/admin/${resource}${where.search}${where.hash}` : undefined;
 }
