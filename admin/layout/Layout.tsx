@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { memo, useEffect, type ReactNode } from 'react';
 import { AppBar, Layout as RaLayout, TitlePortal, ToggleThemeButton, useLocaleState, useTheme, useTranslate } from 'react-admin';
 import { MenuItem, Select, Link } from '@mui/material';
 import { setLang, type Lang } from '../../common/i18n/lang.ts';
@@ -59,7 +59,11 @@ function DocumentTitle() {
   return null;
 }
 
-function Bar() {
+/**
+ * The app bar, rendered again only when what it reads changes (the language, the theme, the sidebar), not each time
+ * react-admin's routes render the layout again while the session's first reads come in (three times on the landing).
+ */
+const Bar = memo(function Bar() {
   const t = useTranslate();
   return (
     <AppBar
@@ -78,7 +82,7 @@ function Bar() {
       <DocumentTitle />
     </AppBar>
   );
-}
+});
 
 /**
  * The page is as wide as the window, not as its widest screen (react-admin's layout is `min-width: fit-content`), and
@@ -88,8 +92,11 @@ function Bar() {
  */
 const LAYOUT_SX = { minWidth: 0, '& .RaLayout-content': { minWidth: 0 }, '& .RaLayout-contentWithSidebar': { minWidth: 0 } };
 
+/** The menu likewise: it reads the resources, the access checks, the address and the sidebar itself. */
+const LayoutMenu = memo(Menu);
+
 export const Layout = ({ children }: { children: ReactNode }) => (
-  <RaLayout appBar={Bar} menu={Menu} sx={LAYOUT_SX}>
+  <RaLayout appBar={Bar} menu={LayoutMenu} sx={LAYOUT_SX}>
     <BusyNotice />
     {children}
   </RaLayout>
