@@ -9,6 +9,7 @@ import { apiKey, useApiMutation, useApiQuery } from '../../providers/queries.ts'
 import { SortableItem, SortableList } from '../../framework/Sortable.tsx';
 import { useUndoableDetach } from './undoable-detach.ts';
 import type { ChapterItem, ProgramChapter, ProgramStructure } from '../../../common/api/types/programs-admin.ts';
+import { autocompleteTexts } from '../../framework/autocomplete-texts.ts';
 
 /** A material or quiz of a chapter, or one offered to it (the server's `BuilderChapter` items, `MediaChoice`). */
 export type Item = Pick<ChapterItem, 'id' | 'title' | 'kind'>;
@@ -312,6 +313,7 @@ function AttachPicker({
   const options = found.isError || loading ? [] : (found.data ?? []);
   return (
     <Autocomplete<Item>
+      {...autocompleteTexts(t)}
       size="small"
       sx={{ minWidth: 280, flex: 1 }}
       open={open}

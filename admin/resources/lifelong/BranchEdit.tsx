@@ -12,6 +12,7 @@ import { SortableItem, SortableList } from '../../framework/Sortable.tsx';
 import { inputFor, transformFor } from '../../framework/inputs.tsx';
 import { abranch } from './index.ts';
 import type { BranchModule, BranchProgram, BranchTreeAnswer, BranchTreeData } from '../../../common/api/types/lifelong-admin.ts';
+import { autocompleteTexts } from '../../framework/autocomplete-texts.ts';
 
 type Module = BranchModule;
 type Kind = Module['kind'];
@@ -365,6 +366,7 @@ function ProgramCard({
 
 /** A search box over the school's programs, materials or quizzes (the list route's `q`). */
 function Picker({ path, label, value, onChange }: { path: string; label: string; value: Option | null; onChange: (o: Option | null) => void }) {
+  const t = useTranslate();
   const [input, setInput] = useState('');
   const [open, setOpen] = useState(false);
   // the search asks once the typing pauses (250 ms), while the list is open; the latest answer is the one shown
@@ -379,6 +381,7 @@ function Picker({ path, label, value, onChange }: { path: string; label: string;
   const loading = open && (found.isFetching || asked !== input);
   return (
     <Autocomplete<Option>
+      {...autocompleteTexts(t)}
       size="small"
       sx={{ minWidth: 220, flex: 2 }}
       data-testid="amodule-target"

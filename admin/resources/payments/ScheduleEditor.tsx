@@ -32,6 +32,7 @@ import type { AdminUser } from '../../../common/api/types/admin-users.ts';
 import type { StoredPlans } from '../../../common/api/types/payments.ts';
 import type { ProgramRow } from '../../../common/api/types/programs-admin.ts';
 import { CURRENCIES, INSTALMENTS, addMonths, fromStored, newKey, requestOf, splitEvenly, totalsOf, type PlanDraft, type Row, type StoredPlan } from './schedule.ts';
+import { autocompleteTexts } from '../../framework/autocomplete-texts.ts';
 
 /** A student as the users' list answers them (`GET /admin/user`). */
 type Student = Pick<AdminUser, 'id' | 'login' | 'surname' | 'name' | 'email'>;
@@ -224,6 +225,7 @@ export function ScheduleEditor() {
           {t('payments.editor.title')}
         </Typography>
         <Autocomplete<Student>
+          {...autocompleteTexts(t)}
           sx={{ maxWidth: 480 }}
           options={students.data ?? []}
           value={student}
