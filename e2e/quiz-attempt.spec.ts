@@ -174,3 +174,30 @@ for (const lang of ['ru', 'en'] as const) {
     void API;
   });
 }
+
+test('a text answer is sent once when the student leaves the field and then goes on', async ({ page }) => {
+  const { login, program, title } = await setUp(`${Date.now()}once`);
+  await signIn(page, login);
+  await passIntroductions(page);
+  await page.goto(`${web()}/courses/${program.id}`);
+  await page.getByRole('link', { name: title }).click();
+  await page.getByTestId('quiz-start').click();
+  await page.getByTestId('map-item').nth(3).click();
+  await expect(page.getByTestId('question-index')).toHaveText(texts.ru.question(4));
+  const answers: string[] = [];
+  page.on('request', (r) => r.url().endsWith('/api/QuestionUserAnswer') && r.method() === 'POST' && answers.push(r.postData() ?? ''));
+  await page.locator('#answer').fill('NPV');
+  // leaving the field sends the answer; once the server has it, the button goes on to the summary
+  const stored = page.waitForResponse((r) => r.url().endsWith('/api/QuestionUserAnswer') && r.request().method() === 'POST');
+  await page.keyboard.press('Tab');
+  expect((await stored).status()).toBe(200);
+  await expect(page.getByTestId('map-item').nth(3)).toHaveAttribute('data-state', 'answered');
+  await page.getByTestId('quiz-answer').click();
+  await expect(page.getByTestId('summary-counts')).toHaveText('Отвечено 1 из 4.');
+  // the finish sends whatever waits first, so an answer sent again would be among the requests before it
+  const finished = page.waitForResponse((r) => /\/api\/quiz\/\d+\/finish/.test(r.url()));
+  await page.getByTestId('quiz-finish').click();
+  expect((await finished).status()).toBe(200);
+  expect(answers).toHaveLength(1);
+  expect(JSON.parse(answers[0])).toMatchObject({ answer: 'NPV', keep_open: true });
+});

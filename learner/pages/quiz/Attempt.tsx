@@ -42,6 +42,12 @@ export function Attempt({ quizId }: { quizId: string }) {
   const [busy, setBusy] = useState(false);
   const flushing = useRef(false);
   const finished = useRef(false);
+  /**
+   * The last answer put in the outbox, by attempt and question. A text field's blur and the next button's click come
+   * one right after the other, before a render, and the outbox may already have sent and dropped the answer by then:
+   * without this the click sent the same text a second time.
+   */
+  const queued = useRef(new Map<string, AnswerValue>());
 
   const toEnd = useCallback(
     (id: number) => {
@@ -201,6 +207,7 @@ export function Attempt({ quizId }: { quizId: string }) {
   const waitingIds = new Set(waiting.filter((w) => w.kind === 'answer').map((w) => w.question_id));
 
   function queue(item: Waiting) {
+    if (item.kind === 'answer' && item.answer !== undefined) queued.current.set(`${attemptId}:${item.question_id}`, item.answer);
     outbox.put(attemptId!, item);
     setWaiting(outbox.list(attemptId!));
     setSentNotice(false);
@@ -214,7 +221,7 @@ export function Attempt({ quizId }: { quizId: string }) {
   function commitText() {
     if (q?.type !== 'text') return;
     const value = values[q.id];
-    const sent = waiting.find((w) => w.kind === 'answer' && w.question_id === q.id)?.answer ?? storedAnswer(q);
+    const sent = queued.current.get(`${attemptId}:${q.id}`) ?? waiting.find((w) => w.kind === 'answer' && w.question_id === q.id)?.answer ?? storedAnswer(q);
     if (typeof value === 'string' && value.trim() && value !== sent) queue({ question_id: q.id, kind: 'answer', answer: value, at: Date.now() });
   }
   function go(index: number) {
