@@ -106,7 +106,9 @@ const zipName = (d: Diploma) => `${d.registration_number} ${d.name_nominative}.p
  * beats (`beat_at`): a batch whose beat stops is marked interrupted by the next reader (batch-state.ts). Each beat is
  * written only over the run's own last one while the batch is running: a worker too slow for the stale time, whose
  * batch was marked interrupted (and perhaps restarted by another run) meanwhile, stops at its next step instead of
- * making the same documents twice.
+ * making the same documents twice. Between steps a timer beats too (four times per stale time), so one slow document
+ * on a busy machine does not get a live run marked interrupted; the beats are written one after the other, each over
+ * the one before.
  */
 async function runBatch(app: FastifyInstance, tenant: MailTenant, batchId: number, apiBase: string) {
   const db = app.schoolDb(tenant.id);
@@ -118,7 +120,7 @@ async function runBatch(app: FastifyInstance, tenant: MailTenant, batchId: numbe
     .returning();
   if (!batch) return;
   /** Writes the progress with a new beat if the batch is still this run's; false: it is not (stop). */
-  const step = async (values: Partial<Batch>) => {
+  const write = async (values: Partial<Batch>) => {
     const next = new Date();
     const mine = and(eq(diplomaBatches.id, batchId), eq(diplomaBatches.status, 'running'), eq(diplomaBatches.beat_at, beat));
     const [still] = await db
@@ -130,6 +132,27 @@ async function runBatch(app: FastifyInstance, tenant: MailTenant, batchId: numbe
     beat = next;
     return !!still;
   };
+  let ours: Promise<boolean> = Promise.resolve(true);
+  let ended = false; // the final status is on its way: a timer beat after it would find the batch no longer running
+  const step = (values: Partial<Batch>) => {
+    if (values.status && values.status !== 'running') ended = true;
+    ours = ours.then((still) => (still ? write(values) : false));
+    return ours;
+  };
+  const timer = setInterval(
+    () => ended || void step({}).catch((err: unknown) => app.log.warn({ err, batch: batchId }, 'diploma batch: a beat failed')),
+    Math.max(250, (app.config.diplomaBatchStaleSeconds * 1000) / 4),
+  );
+  try {
+    await makeDocuments(app, tenant, db, batch, step, apiBase);
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/** The batch's documents, mails and ZIP; `step` writes progress and says whether the run is still this one's. */
+async function makeDocuments(app: FastifyInstance, tenant: MailTenant, db: Db, batch: Batch, step: (values: Partial<Batch>) => Promise<boolean>, apiBase: string) {
+  const batchId = batch.id;
   const made: { path: string; name: string }[] = [];
   let done = 0;
   const failures: BatchFailure[] = [];
