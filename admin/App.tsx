@@ -9,6 +9,7 @@ import { Layout } from './layout/Layout.tsx';
 import { checkboxLabelOnInput } from './framework/checkbox-label.ts';
 import type { ResourceConfig } from './framework/types.ts';
 import { landingAddress, landingFirstVisit } from './providers/early-list.ts';
+import { keepFirstRead } from '../common/api/early.ts';
 
 /**
  * react-admin's themes with colours that reach the WCAG AA contrast of 4.5:1 (docs/accessibility.md). Light: its own
@@ -117,7 +118,8 @@ const authProvider = createAuthProvider(resources);
 
 /**
  * The session's first reads, started before the first render (admin/boot.tsx): the profile, the school's sections and,
- * on the landing, the first page of the list react-admin will land on (admin/providers/early-list.ts). Ends when the
+ * on the landing, the first page of the list react-admin will land on (admin/providers/early-list.ts), remembered for
+ * the next page load's entry to start it at once (admin/main.tsx). Ends when the
  * landing is known (the profile and the sections were asked by the entry while this code downloaded, so usually at
  * once), or after `waitMs` at most; on the bare `/admin/` it has then put the landing's address in place, so that
  * react-admin renders the list straight away instead of its redirect.
@@ -126,7 +128,9 @@ export async function prefetchSession(waitMs: number) {
   authProvider.prefetch();
   const landing = authProvider.landing().then(
     (cfg: ResourceConfig | undefined) => {
-      if (cfg && landingFirstVisit(cfg.name)) dataProvider.askEarly(cfg);
+      const early = cfg && landingFirstVisit(cfg.name) ? cfg : undefined;
+      if (early) dataProvider.askEarly(early);
+      keepFirstRead(early && { path: dataProvider.firstPagePath(early), page: `/admin/${early.name}` });
       return cfg;
     },
     () => undefined,

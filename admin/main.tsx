@@ -1,4 +1,4 @@
-import { readEarly } from '../common/api/early.ts';
+import { readEarly, rememberedFirstRead } from '../common/api/early.ts';
 
 // Sign-in happens in the portal. A visitor without a session is sent there before anything of react-admin loads:
 // this entry is a few hundred bytes and shares no module with the back office but the few that start the session's
@@ -6,8 +6,11 @@ import { readEarly } from '../common/api/early.ts';
 // in the entry's chunk, so that importing them does not pull the back office's chunk in).
 if (!localStorage.getItem('user-token')) window.location.replace('/auth');
 else {
-  // the profile and the school's sections are asked now, while the back office's code downloads (common/api/early.ts)
-  readEarly(['/api/user', '/api/access']);
+  // the profile and the school's sections are asked now, while the back office's code downloads (common/api/early.ts),
+  // and, at the bare /admin/ or the landing list's own address, that list's first page as this session asked it last
+  // time (admin/App.tsx keeps it)
+  const landing = rememberedFirstRead(window.location);
+  readEarly(['/api/user', '/api/access', ...(landing ? [landing] : [])]);
   // the texts of the language in use (a chunk per language) load beside the back office, not after it
   const lang = localStorage.getItem('lang') === 'en' ? 'en' : 'ru';
   const texts = lang === 'en' ? import('./i18n/catalogue.en.ts') : import('./i18n/catalogue.ru.ts');

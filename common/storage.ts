@@ -9,6 +9,8 @@ export const STORAGE_KEYS = {
   theme: 'theme',
   /** Why the session ended, for the sign-in page (an error name, e.g. ERROR_SCHOOL_SUSPENDED); gone once shown. */
   signedOutBecause: 'signed-out-because',
+  /** The back office's landing list read, started early at the next page load of the same session (common/api/early.ts). */
+  firstRead: 'first-read',
 } as const;
 
 export const storage = {

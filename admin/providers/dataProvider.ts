@@ -1,13 +1,14 @@
 import { HttpError, type DataProvider, type GetListParams, type RaRecord } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
-import { api, ApiError, type RequestOptions } from '../../common/api/client.ts';
+import { api, ApiError, buildUrl, type RequestOptions } from '../../common/api/client.ts';
 import { needsFormData } from '../../common/api/form-data.ts';
 import type { TokenAnswer } from '../../common/auth/session.ts';
 import type { ListPageMeta } from '../../common/api/types/answers.ts';
 import { describeError } from '../../common/errors/wording.ts';
 import { getLang } from '../../common/i18n/lang.ts';
+import { apiBaseUrl } from '../../common/tenant/tenant.ts';
 import type { ResourceConfig } from '../framework/types.ts';
-import { createEarlyList } from './early-list.ts';
+import { createEarlyList, firstPageParams } from './early-list.ts';
 
 // The error catalogue of the language in use comes with that language's texts (providers/i18nProvider.ts, messagesOf).
 
@@ -39,6 +40,8 @@ export interface ExtraMethods {
   recordAction<T = unknown>(resource: string, action: string, id: RaRecord['id'], body?: Record<string, unknown>): Promise<T>;
   /** The landing's list asked before react-admin renders; its own first read of that page takes the answer (early-list.ts). */
   askEarly(cfg: ResourceConfig): void;
+  /** The API path with query of the read `askEarly` makes (for the next page load's entry: common/api/early.ts). */
+  firstPagePath(cfg: ResourceConfig): string;
   /** "Log in as": the demo-mode token for that user. */
   authorization(resource: string, id: RaRecord['id']): Promise<TokenAnswer>;
 }
@@ -173,6 +176,7 @@ export function createDataProvider(resources: ResourceConfig[]): DataProvider & 
 
   return {
     askEarly: (cfg: ResourceConfig) => earlyList.ask(cfg),
+    firstPagePath: (cfg: ResourceConfig) => buildUrl(path(cfg.name), listQuery(firstPageParams(cfg))).slice(apiBaseUrl().length),
     getList: (resource, params) => earlyList.take(resource, params) ?? listPage(resource, params),
     getOne: (resource, params) => rest.getOne(at(resource), params),
     // our API reads one record at a time (simple-rest would ask for filter={id:[…]})

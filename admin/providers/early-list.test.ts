@@ -1,5 +1,6 @@
 import { installMemoryStorage } from '../../common/testing/memory-storage.ts';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { EARLY_TAKEN_WITHIN_MS, readEarly, keepFirstRead, rememberedFirstRead } from '../../common/api/early.ts';
 import { startFakeApi } from '../../common/testing/fake-api.ts';
 import { STORAGE_KEYS } from '../../common/storage.ts';
 import { resources } from '../resources/index.ts';
@@ -75,5 +76,65 @@ describe("the landing's list, asked before react-admin renders", () => {
     expect(at('/admin/users')).toBeUndefined();
     expect(at('/admin/courses/5')).toBeUndefined();
     expect(at('/admin/settings')).toBeUndefined();
+  });
+});
+
+describe("the landing's list remembered for the next page load", () => {
+  const bare = { pathname: '/admin/', search: '' };
+  it("is read at the bare /admin/ and at the list's own address without a query, nowhere else", () => {
+    keepFirstRead({ path: '/admin/program?page=1', page: '/admin/courses' });
+    expect(rememberedFirstRead(bare)).toBe('/admin/program?page=1');
+    expect(rememberedFirstRead({ pathname: '/admin', search: '?lang=en' })).toBe('/admin/program?page=1');
+    expect(rememberedFirstRead({ pathname: '/admin/courses', search: '' })).toBe('/admin/program?page=1');
+    expect(rememberedFirstRead({ pathname: '/admin/courses', search: '?page=2' })).toBeUndefined();
+    expect(rememberedFirstRead({ pathname: '/admin/users', search: '' })).toBeUndefined();
+    expect(rememberedFirstRead({ pathname: '/admin/courses/5', search: '' })).toBeUndefined();
+  });
+
+  it("is started by the next load's entry beside the profile, and react-admin's early read takes it: the rows are asked once", async () => {
+    const landing = await createAuthProvider(resources).landing();
+    const dp = createDataProvider(resources);
+    keepFirstRead({ path: dp.firstPagePath(landing!), page: '/admin/courses' });
+    // the next page load: the entry starts the remembered read before the back office's code is there
+    const path = rememberedFirstRead(bare);
+    expect(path).toMatch(/^\/admin\/program\?page=1&per_page=15&/);
+    readEarly([path!]);
+    dp.askEarly(landing!);
+    const page = await dp.getList('courses', { ...firstPageParams(landing!), signal: new AbortController().signal });
+    expect(page.data).toEqual(programs);
+    expect(listReads()).toBe(1);
+  });
+
+  it('is not read by another session on the browser (another token)', async () => {
+    const landing = await createAuthProvider(resources).landing();
+    keepFirstRead({ path: createDataProvider(resources).firstPagePath(landing!), page: '/admin/courses' });
+    expect(rememberedFirstRead(bare)).toBeDefined();
+    store.set(STORAGE_KEYS.token, 'someone-else');
+    expect(rememberedFirstRead(bare)).toBeUndefined();
+  });
+
+  it("is dropped when this load's landing asks another read: a later read of its address asks the network", async () => {
+    const dp = createDataProvider(resources);
+    const courses = resources.find((r) => r.name === 'courses')!;
+    keepFirstRead({ path: dp.firstPagePath(courses), page: '/admin/courses' });
+    readEarly([rememberedFirstRead(bare)!]); // the entry of the next load
+    keepFirstRead(undefined); // its landing's list has params of its own now: nothing is asked early
+    expect(rememberedFirstRead(bare)).toBeUndefined();
+    await dp.getList('courses', firstPageParams(courses));
+    expect(listReads()).toBe(2);
+  });
+
+  it('an early answer no one took within a minute is not given to a later read of the same address', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const dp = createDataProvider(resources);
+      const courses = resources.find((r) => r.name === 'courses')!;
+      readEarly([dp.firstPagePath(courses)]);
+      vi.setSystemTime(Date.now() + EARLY_TAKEN_WITHIN_MS + 1);
+      await dp.getList('courses', firstPageParams(courses));
+      expect(listReads()).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

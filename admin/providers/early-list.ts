@@ -47,9 +47,14 @@ export function landingResource(resources: ResourceConfig[], canList: (cfg: Reso
   return first && !first.screens?.list ? first : undefined;
 }
 
-/** Whether this page load is the landing with nothing of the list's params kept from before (react-admin's store). */
+/**
+ * Whether this page load is the landing (the bare `/admin/`, or the list's own address without a query: the portal
+ * sends staff there after sign-in) with nothing of the list's params kept from before (react-admin's store).
+ */
 export function landingFirstVisit(resource: string) {
-  return atLanding(window.location.pathname) && !localStorage.getItem(`RaStore.${resource}.listParams`);
+  const { pathname, search } = window.location;
+  const atList = pathname.replace(/\/+$/, '') === `/admin/${resource}` && !search;
+  return (atLanding(pathname) || atList) && !localStorage.getItem(`RaStore.${resource}.listParams`);
 }
 
 /** Whether the address is the back office's bare `/admin/`, where react-admin redirects to the landing's list. */
