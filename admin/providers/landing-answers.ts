@@ -14,7 +14,7 @@ import { EARLY_FOR_MS, firstPageParams } from './early-list.ts';
  * Each answer is the providers' own (the sign-in check as `checkAuth` says, the access as `canAccess` says, the rows
  * as `getList` gives them, taking the early read of early-list.ts), nothing is assumed; a refusal or a failure primes
  * nothing of what follows it and react-admin asks as usual. The keys are react-admin 5's (`useAuthState`, the list
- * controller's `useRequireAccess`, `useGetList`, `CreateButton`'s and `Datagrid`'s `useCanAccess`). They stay fresh for EARLY_FOR_MS, so that mounting does not ask
+ * controller's `useRequireAccess`, `useGetList`). They stay fresh for EARLY_FOR_MS, so that mounting does not ask
  * them again at once; after that the usual rules are back.
  */
 export async function primeLanding(client: QueryClient, auth: AuthProvider, data: DataProvider, cfg: ResourceConfig) {
@@ -28,11 +28,6 @@ export async function primeLanding(client: QueryClient, auth: AuthProvider, data
   const rows = canList ? await data.getList(cfg.name, params).catch(() => undefined) : undefined;
   const keys: [QueryKey, unknown][] = [[['auth', 'checkAuth', {}], true]];
   if (canList !== undefined) keys.push([['auth', 'canAccess', { action: 'list', resource: cfg.name, enabled: true }], canList]);
-  // the list's create button (phone and desktop) and its table's row checkboxes (desktop) ask these
-  for (const action of ['create', 'delete']) {
-    const may = await auth.canAccess?.({ resource: cfg.name, action }).catch(() => undefined);
-    if (may !== undefined) keys.push([['auth', 'canAccess', { action, resource: cfg.name }], may]);
-  }
   if (rows) {
     const { pagination, sort, filter } = params;
     keys.push([[cfg.name, 'getList', { pagination, sort, filter, meta: undefined }], { data: rows.data, total: rows.total, pageInfo: rows.pageInfo, meta: rows.meta }]);
