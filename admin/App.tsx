@@ -10,8 +10,6 @@ import { checkboxLabelOnInput } from './framework/checkbox-label.ts';
 import type { ResourceConfig } from './framework/types.ts';
 import { landingAddress, landingFirstVisit } from './providers/early-list.ts';
 import { keepFirstRead } from '../common/api/early.ts';
-import { QueryClient } from '@tanstack/react-query';
-import { primeLanding } from './providers/landing-answers.ts';
 
 /**
  * react-admin's themes with colours that reach the WCAG AA contrast of 4.5:1 (docs/accessibility.md). Light: its own
@@ -117,26 +115,22 @@ const darkTheme = {
 
 const dataProvider = createDataProvider(resources);
 const authProvider = createAuthProvider(resources);
-/** react-admin's query cache (its own default, made here so that the landing's first answers can be put in it). */
-const queryClient = new QueryClient();
 
 /**
  * The session's first reads, started before the first render (admin/boot.tsx): the profile, the school's sections and,
  * on the landing, the first page of the list react-admin will land on (admin/providers/early-list.ts), remembered for
  * the next page load's entry to start it at once (admin/main.tsx). Ends when the
- * landing is known and its first answers are in react-admin's cache (providers/landing-answers.ts: the profile,
- * the sections and often the rows were asked by the entry while this code downloaded, so usually at once), or after
- * `waitMs` at most; on the bare `/admin/` it has then put the landing's address in place, so that
+ * landing is known (the profile and the sections were asked by the entry while this code downloaded, so usually at
+ * once), or after `waitMs` at most; on the bare `/admin/` it has then put the landing's address in place, so that
  * react-admin renders the list straight away instead of its redirect.
  */
 export async function prefetchSession(waitMs: number) {
   authProvider.prefetch();
   const landing = authProvider.landing().then(
-    async (cfg: ResourceConfig | undefined) => {
+    (cfg: ResourceConfig | undefined) => {
       const early = cfg && landingFirstVisit(cfg.name) ? cfg : undefined;
       if (early) dataProvider.askEarly(early);
       keepFirstRead(early && { path: dataProvider.firstPagePath(early), page: `/admin/${early.name}` });
-      if (early) await primeLanding(queryClient, authProvider, dataProvider, early);
       return cfg;
     },
     () => undefined,
@@ -164,7 +158,6 @@ function Back({ i18nProvider }: { i18nProvider: I18nProvider }) {
       title="Campus LMS"
       dataProvider={dataProvider}
       authProvider={authProvider}
-      queryClient={queryClient}
       i18nProvider={i18nProvider}
       layout={Layout}
       theme={lightTheme}
