@@ -59,12 +59,25 @@ test("the landing's rows show, asked once (the early read and react-admin's own 
     rowsBeforeCode = await Promise.race([asked, new Promise<boolean>((r) => setTimeout(() => r(false), 5000))]);
     await route.continue();
   });
+  // the bare /admin/ becomes the landing's address before react-admin's first render (admin/App.tsx prefetchSession),
+  // not by react-admin's redirect after it: each change of address is noted with whether the app had rendered yet
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { addressChanges: string[] }).addressChanges = seen;
+    const replace = history.replaceState.bind(history);
+    history.replaceState = (state, unused, url) => {
+      seen.push(`${String(url)} ${document.getElementById('root')?.childElementCount ? 'after' : 'before'} the first render`);
+      replace(state, unused, url);
+    };
+  });
   await page.goto('/admin/');
   await expect(page).toHaveURL(/\/admin\/courses$/);
   await expect(page.getByRole('row').filter({ hasText: 'Стратегический менеджмент' })).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(rowsBeforeCode).toBe(true);
   expect(reads).toHaveLength(2);
+  const changes = await page.evaluate(() => (window as unknown as { addressChanges: string[] }).addressChanges);
+  expect(changes.find((c) => c.startsWith('/admin/'))).toBe('/admin/courses before the first render');
 });
 
 test('a moderator sees only the resources the route table gives them', async ({ page }) => {
