@@ -113,13 +113,22 @@ export function Boot() {
   }, [profile, setProfile]);
   useEffect(() => onApiError((err) => err.status === 404 && setNotFound(true)), [setNotFound]);
   const setRequired = useSetAtom(requiredNewsAtom);
+  // Asked once per signed-in user, not again each time the profile changes (the welcome marked seen, a new avatar): an
+  // answer asked before the student confirmed a required item and arriving after it would put the item back and keep
+  // the student on it.
+  const userId = profile?.id;
+  const role = profile?.roles[0];
   useEffect(() => {
-    if (!profile || profile.roles[0] === 'moderator') return;
+    if (userId === undefined || role === 'moderator') return;
+    let current = true;
     api<UnreadRequired>('/api/news/unread/required').then(
-      (r) => setRequired(r.data),
-      () => setRequired([]),
+      (r) => current && setRequired(r.data),
+      () => current && setRequired([]),
     );
-  }, [profile, setRequired]);
+    return () => {
+      current = false;
+    };
+  }, [userId, role, setRequired]);
   return null;
 }
 

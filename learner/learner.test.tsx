@@ -251,6 +251,17 @@ describe('boot: profile and error reactions', () => {
     expect(localStorage.getItem('user-token')).toBe('tok');
   });
 
+  it('asks the unread required news once per user: a profile update (the welcome marked seen) does not ask again', async () => {
+    const store = signedIn(profile('student'));
+    store.set(requiredNewsAtom, undefined);
+    reply = (req) => (req.url === '/api/news/unread/required' ? { status: 200, body: { data: [] } } : { status: 200, body: { data: {} } });
+    renderAt('/courses/list', store, <Boot />);
+    expect(await screen.findByText('my courses page')).toBeTruthy();
+    act(() => store.set(profileAtom, profile('student', { is_start: '2026-11-30' })));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(seen.filter((s) => s.url === '/api/news/unread/required')).toHaveLength(1);
+  });
+
   it('marks the page not found when any call answers 404', async () => {
     const store = signedIn(profile('student'));
     reply = () => ({ status: 200, body: { data: [] } });
