@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { startTestApi, type TestApi } from '../../test/harness.ts';
 import { statementProbe } from '../../db/client.ts';
-import { chapterQuizzes, chapters, eventDays, events, programs, questionOptions, questions, quizAttempts, quizzes } from '../../db/schema/index.ts';
+import { chapterQuizzes, chapters, eventDays, events, programs, questionAnswers, questionOptions, questions, quizAttempts, quizzes } from '../../db/schema/index.ts';
+import { storeAnswer } from './answer-path.ts';
 
 /**
  * The token's read of a request: on PostgreSQL the process remembers a token's rows (docs/security.md "The sign-in
@@ -124,7 +125,7 @@ describe('quiz answer path', () => {
         'the token, first',
       ).toHaveLength(TOKEN_READS);
       if (TOKEN_READS) expect(own[0], 'the token first').toMatch(/from "tokens"/);
-      expect(own[TOKEN_READS], 'then the answer').toMatch(/^with a as/);
+      expect(own[TOKEN_READS], 'then the answer').toMatch(/^with ai as .*insert into "?question_answers/s);
       const data = res.json().data;
       expect(data.is_correct).toBe(true);
       if (i < qs.length - 1) {
@@ -157,6 +158,61 @@ describe('quiz answer path', () => {
       .from(events)
       .where(and(eq(events.kind, 'quiz_attempt'), eq(events.subject_id, quiz.id)));
     expect(finished.map((e) => e.data)).toEqual([{ attempt_id: attempt, score: 3, percent: 100, passed: true }]);
+  });
+
+  it("stores answers that arrive together in fewer statements, each counted once, and an attempt's answers sent at once finish it exactly once", async () => {
+    const made: Awaited<ReturnType<typeof makeQuiz>>[] = [];
+    for (let i = 0; i < 6; i++) made.push(await makeQuiz(`Together ${i} ${Math.random()}`));
+    const attempts: number[] = [];
+    for (const { quiz } of made) {
+      const start = await api.call({ method: 'GET', url: `/api/quiz/${quiz.id}?is_new=true`, token: student });
+      expect(start.statusCode, start.body).toBe(200);
+      attempts.push(start.json().data.attempt.id);
+    }
+    // six answers at once on the school's handle: the first two go at once, alone (two statements in flight at most),
+    // and the four that arrive meanwhile wait and go together
+    const held: number[] = [];
+    statementProbe.listener = (query, params) => {
+      if (query.startsWith('with ai as')) held.push((JSON.parse(String(params[0])) as unknown[]).length);
+    };
+    const [me] = await api.db.select({ id: quizAttempts.user_id }).from(quizAttempts).where(eq(quizAttempts.id, attempts[0]));
+    // each quiz's version as its questions left it (the database's triggers count every change)
+    for (const m of made) [m.quiz] = await api.db.select().from(quizzes).where(eq(quizzes.id, m.quiz.id));
+    let outcomes;
+    try {
+      outcomes = await Promise.all(
+        made.map(({ quiz, qs }, i) =>
+          storeAnswer(api.app.schoolDb(1), { attemptId: attempts[i], userId: me.id, quizId: quiz.id, version: quiz.version, questionId: qs[0].q.id, optionIds: [qs[0].right.id], text: null, is_correct: true, score: 1, event: false }),
+        ),
+      );
+    } finally {
+      statementProbe.listener = undefined;
+    }
+    expect(held).toEqual([1, 1, 4]);
+    for (const out of outcomes) expect(out).toMatchObject({ status: 'IN_PROCESS', inserted: true, answered_count: 1, answered_score: 1, used: 1, answered: [] });
+    // another student's attempt is not stored by this one's answer, in a statement with others
+    const stranger = await Promise.all([
+      storeAnswer(api.app.schoolDb(1), { attemptId: attempts[1], userId: me.id + 1, quizId: made[1].quiz.id, version: made[1].quiz.version, questionId: made[1].qs[1].q.id, optionIds: [made[1].qs[1].right.id], text: null, is_correct: true, score: 1, event: false }),
+      storeAnswer(api.app.schoolDb(1), { attemptId: attempts[2], userId: me.id, quizId: made[2].quiz.id, version: made[2].quiz.version, questionId: made[2].qs[0].q.id, optionIds: [made[2].qs[0].right.id], text: null, is_correct: true, score: 1, event: false }),
+      storeAnswer(api.app.schoolDb(1), { attemptId: attempts[3], userId: me.id, quizId: made[3].quiz.id, version: made[3].quiz.version, questionId: made[3].qs[1].q.id, optionIds: [made[3].qs[1].right.id], text: null, is_correct: true, score: 1, event: false }),
+      storeAnswer(api.app.schoolDb(1), { attemptId: attempts[4], userId: me.id, quizId: made[4].quiz.id, version: made[4].quiz.version, questionId: made[4].qs[1].q.id, optionIds: [made[4].qs[1].right.id], text: null, is_correct: true, score: 1, event: false }),
+    ]);
+    expect(stranger[0], 'not the caller\'s attempt').toBeUndefined();
+    expect(stranger[1], 'a repeat').toMatchObject({ inserted: false, answered: [made[2].qs[0].q.id] });
+    expect(stranger[2]).toMatchObject({ inserted: true, answered_count: 2, answered_score: 2 });
+    expect(stranger[3]).toMatchObject({ inserted: true, answered_count: 2 });
+    await Promise.all([3, 4].map((i) => api.db.delete(questionAnswers).where(and(eq(questionAnswers.attempt_id, attempts[i]), eq(questionAnswers.question_id, made[i].qs[1].q.id)))));
+    await api.db.update(quizAttempts).set({ answered_count: 1, answered_score: 1 }).where(inArray(quizAttempts.id, [attempts[3], attempts[4]]));
+    const rows = await api.db.select().from(quizAttempts).where(inArray(quizAttempts.id, attempts));
+    expect(rows.map((r) => [r.answered_count, r.answered_score])).toEqual(attempts.map(() => [1, 1]));
+
+    // the first attempt's two other answers at once: both stored, one of them the last, which finishes the attempt
+    const { qs } = made[0];
+    const both = await Promise.all([answer(attempts[0], qs[1].q.id, qs[1].right.id), answer(attempts[0], qs[2].q.id, qs[2].wrong.id)]);
+    for (const res of both) expect(res.statusCode, res.body).toBe(200);
+    expect(both.map((r) => r.json().data.status).sort()).toEqual(['FINISHED', 'IN_PROCESS']);
+    const [done] = await api.db.select().from(quizAttempts).where(eq(quizAttempts.id, attempts[0]));
+    expect(done).toMatchObject({ status: 'FINISHED', answered_count: 3, score: 2 });
   });
 
   it("keeps the answers' events in the process's batch until it is written, rolls them up in one insert, and a graceful close writes what waits", async () => {

@@ -5,6 +5,7 @@ import { maxScore, resultOf, type Attempt, type Option, type Question, type Quiz
 import { questionsWithOptions } from './store.ts';
 import { preparedOn, preparedSql } from '../../db/prepared.ts';
 import { RecentCache } from './recent-cache.ts';
+import { AnswerBatcher, storeAnswersTogether, type BatchedAnswer } from './answer-batch.ts';
 
 /**
  * The answer path's caches (issue 16, docs/performance.md "The answer path"), one set per API process.
@@ -135,9 +136,24 @@ export async function storeAnswer(
     mayChange?: boolean;
   },
 ): Promise<AnswerOutcome | undefined> {
+  // the exam's one-way answers are stored together with the school's others under load (answer-batch.ts)
+  if (!p.keepOpen && !p.event) return outcomeOf(await batcherFor(db).submit(p));
+  return outcomeOf(await storeOne(db, p, new Date().toISOString()));
+}
+
+/** The batches of a school's handle (one per school and process: the handles are kept, server/db/client.ts). */
+const batchers = new WeakMap<Db, AnswerBatcher>();
+function batcherFor(db: Db) {
+  let b = batchers.get(db);
+  if (!b) batchers.set(db, (b = new AnswerBatcher((items) => storeAnswersTogether(db, items), (answer, at) => storeOne(db, answer, at))));
+  return b;
+}
+
+/** One answer in its own statement, asked at `at` (its deadline is held against that). */
+async function storeOne(db: Db, p: BatchedAnswer & { event?: boolean; keepOpen?: boolean; mayChange?: boolean }, at: string): Promise<Record<string, unknown> | undefined> {
   // a named prepared statement per handle and shape (server/db/prepared.ts): parsed and planned once per connection
   const shape = `${p.keepOpen ? 'quiz:change' : 'quiz:answer'}${p.event ? '+event' : ''}`;
-  const statement = preparedOn(db, shape, (bound) => preparedSql(bound, answerStatement(bound, p.event, !!p.keepOpen)));
+  const statement = preparedOn(db, shape, (bound) => preparedSql(bound, answerStatement(bound, !!p.event, !!p.keepOpen)));
   const [row] = await statement.execute({
     attempt: p.attemptId,
     user: p.userId,
@@ -148,10 +164,14 @@ export async function storeAnswer(
     text: p.text,
     correct: p.is_correct,
     score: p.score,
-    now: new Date().toISOString(),
+    now: at,
     event: p.event ? JSON.stringify({ attempt_id: p.attemptId, quiz_id: p.quizId, is_correct: p.is_correct }) : undefined,
     ...(p.keepOpen ? { change: !!p.mayChange } : {}),
   });
+  return row;
+}
+
+function outcomeOf(row: Record<string, unknown> | undefined): AnswerOutcome | undefined {
   if (!row) return undefined;
   const answered = typeof row.answered === 'string' ? JSON.parse(row.answered) : row.answered;
   return {
