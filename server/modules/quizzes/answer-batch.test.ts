@@ -91,10 +91,12 @@ describe('the answers stored together (AnswerBatcher)', () => {
     };
     const b = new AnswerBatcher(failing, single, 64, 1);
     const first = b.submit(answer(1));
-    const rest = [2, 3, 4].map((id) => b.submit(answer(id)).then(
-      (row) => row,
-      (err: Error) => err.message,
-    ));
+    const rest = [2, 3, 4].map((id) =>
+      b.submit(answer(id)).then(
+        (row) => row,
+        (err: Error) => err.message,
+      ),
+    );
     failNext = true;
     release[0]();
     await first;

@@ -178,11 +178,22 @@ describe('quiz answer path', () => {
     const [me] = await api.db.select({ id: quizAttempts.user_id }).from(quizAttempts).where(eq(quizAttempts.id, attempts[0]));
     // each quiz's version as its questions left it (the database's triggers count every change)
     for (const m of made) [m.quiz] = await api.db.select().from(quizzes).where(eq(quizzes.id, m.quiz.id));
-    let outcomes;
+    let outcomes: Awaited<ReturnType<typeof storeAnswer>>[];
     try {
       outcomes = await Promise.all(
         made.map(({ quiz, qs }, i) =>
-          storeAnswer(api.app.schoolDb(1), { attemptId: attempts[i], userId: me.id, quizId: quiz.id, version: quiz.version, questionId: qs[0].q.id, optionIds: [qs[0].right.id], text: null, is_correct: true, score: 1, event: false }),
+          storeAnswer(api.app.schoolDb(1), {
+            attemptId: attempts[i],
+            userId: me.id,
+            quizId: quiz.id,
+            version: quiz.version,
+            questionId: qs[0].q.id,
+            optionIds: [qs[0].right.id],
+            text: null,
+            is_correct: true,
+            score: 1,
+            event: false,
+          }),
         ),
       );
     } finally {
@@ -192,17 +203,64 @@ describe('quiz answer path', () => {
     for (const out of outcomes) expect(out).toMatchObject({ status: 'IN_PROCESS', inserted: true, answered_count: 1, answered_score: 1, used: 1, answered: [] });
     // another student's attempt is not stored by this one's answer, in a statement with others
     const stranger = await Promise.all([
-      storeAnswer(api.app.schoolDb(1), { attemptId: attempts[1], userId: me.id + 1, quizId: made[1].quiz.id, version: made[1].quiz.version, questionId: made[1].qs[1].q.id, optionIds: [made[1].qs[1].right.id], text: null, is_correct: true, score: 1, event: false }),
-      storeAnswer(api.app.schoolDb(1), { attemptId: attempts[2], userId: me.id, quizId: made[2].quiz.id, version: made[2].quiz.version, questionId: made[2].qs[0].q.id, optionIds: [made[2].qs[0].right.id], text: null, is_correct: true, score: 1, event: false }),
-      storeAnswer(api.app.schoolDb(1), { attemptId: attempts[3], userId: me.id, quizId: made[3].quiz.id, version: made[3].quiz.version, questionId: made[3].qs[1].q.id, optionIds: [made[3].qs[1].right.id], text: null, is_correct: true, score: 1, event: false }),
-      storeAnswer(api.app.schoolDb(1), { attemptId: attempts[4], userId: me.id, quizId: made[4].quiz.id, version: made[4].quiz.version, questionId: made[4].qs[1].q.id, optionIds: [made[4].qs[1].right.id], text: null, is_correct: true, score: 1, event: false }),
+      storeAnswer(api.app.schoolDb(1), {
+        attemptId: attempts[1],
+        userId: me.id + 1,
+        quizId: made[1].quiz.id,
+        version: made[1].quiz.version,
+        questionId: made[1].qs[1].q.id,
+        optionIds: [made[1].qs[1].right.id],
+        text: null,
+        is_correct: true,
+        score: 1,
+        event: false,
+      }),
+      storeAnswer(api.app.schoolDb(1), {
+        attemptId: attempts[2],
+        userId: me.id,
+        quizId: made[2].quiz.id,
+        version: made[2].quiz.version,
+        questionId: made[2].qs[0].q.id,
+        optionIds: [made[2].qs[0].right.id],
+        text: null,
+        is_correct: true,
+        score: 1,
+        event: false,
+      }),
+      storeAnswer(api.app.schoolDb(1), {
+        attemptId: attempts[3],
+        userId: me.id,
+        quizId: made[3].quiz.id,
+        version: made[3].quiz.version,
+        questionId: made[3].qs[1].q.id,
+        optionIds: [made[3].qs[1].right.id],
+        text: null,
+        is_correct: true,
+        score: 1,
+        event: false,
+      }),
+      storeAnswer(api.app.schoolDb(1), {
+        attemptId: attempts[4],
+        userId: me.id,
+        quizId: made[4].quiz.id,
+        version: made[4].quiz.version,
+        questionId: made[4].qs[1].q.id,
+        optionIds: [made[4].qs[1].right.id],
+        text: null,
+        is_correct: true,
+        score: 1,
+        event: false,
+      }),
     ]);
-    expect(stranger[0], 'not the caller\'s attempt').toBeUndefined();
+    expect(stranger[0], "not the caller's attempt").toBeUndefined();
     expect(stranger[1], 'a repeat').toMatchObject({ inserted: false, answered: [made[2].qs[0].q.id] });
     expect(stranger[2]).toMatchObject({ inserted: true, answered_count: 2, answered_score: 2 });
     expect(stranger[3]).toMatchObject({ inserted: true, answered_count: 2 });
     await Promise.all([3, 4].map((i) => api.db.delete(questionAnswers).where(and(eq(questionAnswers.attempt_id, attempts[i]), eq(questionAnswers.question_id, made[i].qs[1].q.id)))));
-    await api.db.update(quizAttempts).set({ answered_count: 1, answered_score: 1 }).where(inArray(quizAttempts.id, [attempts[3], attempts[4]]));
+    await api.db
+      .update(quizAttempts)
+      .set({ answered_count: 1, answered_score: 1 })
+      .where(inArray(quizAttempts.id, [attempts[3], attempts[4]]));
     const rows = await api.db.select().from(quizAttempts).where(inArray(quizAttempts.id, attempts));
     expect(rows.map((r) => [r.answered_count, r.answered_score])).toEqual(attempts.map(() => [1, 1]));
 

@@ -145,7 +145,14 @@ export async function storeAnswer(
 const batchers = new WeakMap<Db, AnswerBatcher>();
 function batcherFor(db: Db) {
   let b = batchers.get(db);
-  if (!b) batchers.set(db, (b = new AnswerBatcher((items) => storeAnswersTogether(db, items), (answer, at) => storeOne(db, answer, at))));
+  if (!b)
+    batchers.set(
+      db,
+      (b = new AnswerBatcher(
+        (items) => storeAnswersTogether(db, items),
+        (answer, at) => storeOne(db, answer, at),
+      )),
+    );
   return b;
 }
 
