@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AnswerBatcher, type AnswerRow, type BatchedAnswer } from './answer-batch.ts';
+import { AnswerBatcher, type AnswerKind, type AnswerRow, type BatchedAnswer } from './answer-batch.ts';
 
 const answer = (attemptId: number, questionId = 1): BatchedAnswer => ({
   attemptId,
@@ -17,7 +17,7 @@ const answer = (attemptId: number, questionId = 1): BatchedAnswer => ({
 function heldStore() {
   const statements: BatchedAnswer[][] = [];
   const release: (() => void)[] = [];
-  const store = (items: { answer: BatchedAnswer }[]) => {
+  const store = (_kind: AnswerKind, items: { answer: BatchedAnswer }[]) => {
     statements.push(items.map((i) => i.answer));
     return new Promise<(AnswerRow | undefined)[]>((resolve) => release.push(() => resolve(items.map((i) => ({ attempt: i.answer.attemptId, question: i.answer.questionId })))));
   };
@@ -30,7 +30,7 @@ describe('the answers stored together (AnswerBatcher)', () => {
   it('stores an answer at once, alone, when nothing is in flight', async () => {
     const { statements, release, store } = heldStore();
     const b = new AnswerBatcher(store, async () => undefined);
-    const p = b.submit(answer(1));
+    const p = b.submit('answer', answer(1));
     expect(statements).toEqual([[answer(1)]]);
     release[0]();
     expect(await p).toEqual({ attempt: 1, question: 1 });
@@ -39,8 +39,8 @@ describe('the answers stored together (AnswerBatcher)', () => {
   it('stores the answers that arrive while statements are in flight in one statement, each request getting its own row', async () => {
     const { statements, release, store } = heldStore();
     const b = new AnswerBatcher(store, async () => undefined, 64, 2);
-    const first = [b.submit(answer(1)), b.submit(answer(2))];
-    const waiting = [3, 4, 5, 6].map((id) => b.submit(answer(id)));
+    const first = [b.submit('answer', answer(1)), b.submit('answer', answer(2))];
+    const waiting = [3, 4, 5, 6].map((id) => b.submit('answer', answer(id)));
     expect(statements.map((s) => s.length)).toEqual([1, 1]);
     release[0]();
     await tick();
@@ -53,7 +53,7 @@ describe('the answers stored together (AnswerBatcher)', () => {
   it('never puts two answers of one attempt in a statement, nor one whose attempt is in flight', async () => {
     const { statements, release, store } = heldStore();
     const b = new AnswerBatcher(store, async () => undefined, 64, 2);
-    const all = [b.submit(answer(1, 1)), b.submit(answer(1, 2)), b.submit(answer(1, 3)), b.submit(answer(2, 1))];
+    const all = [b.submit('answer', answer(1, 1)), b.submit('answer', answer(1, 2)), b.submit('answer', answer(1, 3)), b.submit('answer', answer(2, 1))];
     // attempt 1's second and third answers wait for its first; attempt 2 goes beside it
     expect(statements.map((s) => s.map((a) => `${a.attemptId}:${a.questionId}`))).toEqual([['1:1'], ['2:1']]);
     release[0]();
@@ -67,10 +67,33 @@ describe('the answers stored together (AnswerBatcher)', () => {
     expect((await Promise.all(all)).map((r) => r?.question)).toEqual([1, 2, 3, 1]);
   });
 
+  it('puts one kind of answer in a statement, and an attempt’s answers keep their order across kinds', async () => {
+    const kinds: AnswerKind[] = [];
+    const { statements, release, store } = heldStore();
+    const b = new AnswerBatcher(
+      (kind, items) => {
+        kinds.push(kind);
+        return store(kind, items);
+      },
+      async () => undefined,
+      64,
+      1,
+    );
+    const all = [b.submit('answer', answer(1)), b.submit('change', answer(2)), b.submit('answer', answer(3)), b.submit('change', answer(3, 2)), b.submit('answer', answer(4))];
+    for (let i = 0; i < 3; i++) {
+      release[i]();
+      await tick();
+    }
+    // attempt 3's change waits behind its one-way answer, though a statement of changes goes first
+    expect(statements.map((s, i) => `${kinds[i]} ${s.map((a) => `${a.attemptId}:${a.questionId}`).join(' ')}`)).toEqual(['answer 1:1', 'change 2:1', 'answer 3:1 4:1', 'change 3:2']);
+    release[3]();
+    await Promise.all(all);
+  });
+
   it('keeps statements to the most it is given', async () => {
     const { statements, release, store } = heldStore();
     const b = new AnswerBatcher(store, async () => undefined, 3, 1);
-    const all = [1, 2, 3, 4, 5, 6, 7].map((id) => b.submit(answer(id)));
+    const all = [1, 2, 3, 4, 5, 6, 7].map((id) => b.submit('answer', answer(id)));
     for (let i = 0; i < 3; i++) {
       release[i]();
       await tick();
@@ -82,17 +105,17 @@ describe('the answers stored together (AnswerBatcher)', () => {
   it('stores each answer of a failed statement again alone, and fails only the answer that fails alone', async () => {
     const { statements, release, store } = heldStore();
     let failNext = false;
-    const failing = (items: { answer: BatchedAnswer }[]) => (failNext ? Promise.reject(new Error('deadlock detected')) : store(items));
+    const failing = (kind: AnswerKind, items: { answer: BatchedAnswer }[]) => (failNext ? Promise.reject(new Error('deadlock detected')) : store(kind, items));
     const alone: number[] = [];
-    const single = async (a: BatchedAnswer) => {
+    const single = async (_kind: AnswerKind, a: BatchedAnswer) => {
       alone.push(a.attemptId);
       if (a.attemptId === 4) throw new Error('attempt 4 is broken');
       return { attempt: a.attemptId, alone: true };
     };
     const b = new AnswerBatcher(failing, single, 64, 1);
-    const first = b.submit(answer(1));
+    const first = b.submit('answer', answer(1));
     const rest = [2, 3, 4].map((id) =>
-      b.submit(answer(id)).then(
+      b.submit('answer', answer(id)).then(
         (row) => row,
         (err: Error) => err.message,
       ),
@@ -114,7 +137,7 @@ describe('the answers stored together (AnswerBatcher)', () => {
         return undefined;
       },
     );
-    await expect(b.submit(answer(1))).rejects.toThrow('the pool is full');
+    await expect(b.submit('answer', answer(1))).rejects.toThrow('the pool is full');
     expect(singles).toBe(0);
   });
 });

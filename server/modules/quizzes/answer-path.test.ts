@@ -273,6 +273,69 @@ describe('quiz answer path', () => {
     expect(done).toMatchObject({ status: 'FINISHED', answered_count: 3, score: 2 });
   });
 
+  it("stores the navigation's answers together too: a change, a repeat, a locked question and a new answer in one statement", async () => {
+    const made: Awaited<ReturnType<typeof makeQuiz>>[] = [];
+    for (let i = 0; i < 6; i++) made.push(await makeQuiz(`Together, navigating ${i} ${Math.random()}`));
+    const attempts: number[] = [];
+    for (const m of made) {
+      const start = await api.call({ method: 'GET', url: `/api/quiz/${m.quiz.id}?is_new=true`, token: student });
+      attempts.push(start.json().data.attempt.id);
+      [m.quiz] = await api.db.select().from(quizzes).where(eq(quizzes.id, m.quiz.id));
+    }
+    const [me] = await api.db.select({ id: quizAttempts.user_id }).from(quizAttempts).where(eq(quizAttempts.id, attempts[0]));
+    const keep = (i: number, question: number, option: 'right' | 'wrong', mayChange = true) =>
+      storeAnswer(api.app.schoolDb(1), {
+        attemptId: attempts[i],
+        userId: me.id,
+        quizId: made[i].quiz.id,
+        version: made[i].quiz.version,
+        questionId: made[i].qs[question].q.id,
+        optionIds: [made[i].qs[question][option].id],
+        text: null,
+        is_correct: option === 'right',
+        score: option === 'right' ? 1 : 0,
+        event: false,
+        keepOpen: true,
+        mayChange,
+      });
+    // every attempt's first question answered right (two alone, four together)
+    for (const out of await Promise.all(made.map((_, i) => keep(i, 0, 'right')))) expect(out).toMatchObject({ inserted: true, answered_count: 1, answered_score: 1 });
+    const held: { kind: string; count: number }[] = [];
+    statementProbe.listener = (query, params) => {
+      if (query.startsWith('with ai as')) held.push({ kind: /do update/.test(query) ? 'change' : 'keep', count: (JSON.parse(String(params[0])) as unknown[]).length });
+    };
+    let outs: Awaited<ReturnType<typeof storeAnswer>>[];
+    try {
+      // two in flight first, then the four of this test's point, which go together
+      outs = await Promise.all([keep(4, 1, 'right'), keep(5, 1, 'right'), keep(0, 0, 'wrong'), keep(1, 0, 'right'), keep(2, 1, 'right'), keep(3, 1, 'wrong')]);
+    } finally {
+      statementProbe.listener = undefined;
+    }
+    expect(held).toEqual([
+      { kind: 'change', count: 1 },
+      { kind: 'change', count: 1 },
+      { kind: 'change', count: 4 },
+    ]);
+    expect(outs[2], 'a change').toMatchObject({ inserted: true, same: false, answered_count: 1, answered_score: 0 });
+    expect(outs[3], 'a repeat').toMatchObject({ inserted: false, same: true });
+    expect(outs[4], 'a new answer').toMatchObject({ inserted: true, answered_count: 2, answered_score: 2 });
+    expect(outs[5]).toMatchObject({ inserted: true, answered_count: 2, answered_score: 1 });
+    const [changed] = await api.db
+      .select()
+      .from(questionAnswers)
+      .where(and(eq(questionAnswers.attempt_id, attempts[0]), eq(questionAnswers.question_id, made[0].qs[0].q.id)));
+    expect(changed).toMatchObject({ changes: 1, score: 0, option_ids: [made[0].qs[0].wrong.id] });
+    // a question whose correctness was shown is not replaced, in a statement with others
+    const locked = await Promise.all([keep(4, 2, 'right'), keep(5, 2, 'right'), keep(1, 0, 'wrong', false), keep(2, 2, 'right', false)]);
+    expect(locked[2], 'locked').toMatchObject({ inserted: false, same: false, answered_count: 0 });
+    expect(locked[3]).toMatchObject({ inserted: true, answered_count: 3 });
+    const [kept] = await api.db
+      .select()
+      .from(questionAnswers)
+      .where(and(eq(questionAnswers.attempt_id, attempts[1]), eq(questionAnswers.question_id, made[1].qs[0].q.id)));
+    expect(kept).toMatchObject({ changes: 0, score: 1 });
+  });
+
   it("keeps the answers' events in the process's batch until it is written, rolls them up in one insert, and a graceful close writes what waits", async () => {
     // a batch that waits a minute, so that nothing but the test writes it
     const slow = await startTestApi({ activityBatchMs: 60_000 });

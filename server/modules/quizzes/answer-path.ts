@@ -5,7 +5,7 @@ import { maxScore, resultOf, type Attempt, type Option, type Question, type Quiz
 import { questionsWithOptions } from './store.ts';
 import { preparedOn, preparedSql } from '../../db/prepared.ts';
 import { RecentCache } from './recent-cache.ts';
-import { AnswerBatcher, storeAnswersTogether, type BatchedAnswer } from './answer-batch.ts';
+import { AnswerBatcher, storeAnswersTogether, type AnswerKind, type BatchedAnswer } from './answer-batch.ts';
 
 /**
  * The answer path's caches (issue 16, docs/performance.md "The answer path"), one set per API process.
@@ -136,8 +136,9 @@ export async function storeAnswer(
     mayChange?: boolean;
   },
 ): Promise<AnswerOutcome | undefined> {
-  // the exam's one-way answers are stored together with the school's others under load (answer-batch.ts)
-  if (!p.keepOpen && !p.event) return outcomeOf(await batcherFor(db).submit(p));
+  // the exam's answers are stored together with the school's others under load (answer-batch.ts); an answer whose
+  // event goes in its own statement (ACTIVITY_BATCH_MS=0) alone
+  if (!p.event) return outcomeOf(await batcherFor(db).submit(p.keepOpen ? (p.mayChange ? 'change' : 'keep') : 'answer', p));
   return outcomeOf(await storeOne(db, p, new Date().toISOString()));
 }
 
@@ -149,8 +150,8 @@ function batcherFor(db: Db) {
     batchers.set(
       db,
       (b = new AnswerBatcher(
-        (items) => storeAnswersTogether(db, items),
-        (answer, at) => storeOne(db, answer, at),
+        (kind, items) => storeAnswersTogether(db, kind, items),
+        (kind, answer, at) => storeOne(db, { ...answer, keepOpen: kind !== 'answer', mayChange: kind === 'change' }, at),
       )),
     );
   return b;
