@@ -160,98 +160,66 @@ describe('quiz answer path', () => {
     expect(finished.map((e) => e.data)).toEqual([{ attempt_id: attempt, score: 3, percent: 100, passed: true }]);
   });
 
-  it("stores answers that arrive together in fewer statements, each counted once, and an attempt's answers sent at once finish it exactly once", async () => {
+  /**
+   * Six quizzes with an attempt of the student's each, their versions as their questions left them (the database's
+   * triggers count every change), and `store(i, question, option, how)`: storeAnswer on the school's handle for the
+   * i-th attempt, as the answer route would call it.
+   */
+  async function sixAttempts(title: string) {
     const made: Awaited<ReturnType<typeof makeQuiz>>[] = [];
-    for (let i = 0; i < 6; i++) made.push(await makeQuiz(`Together ${i} ${Math.random()}`));
+    for (let i = 0; i < 6; i++) made.push(await makeQuiz(`${title} ${i} ${Math.random()}`));
     const attempts: number[] = [];
-    for (const { quiz } of made) {
-      const start = await api.call({ method: 'GET', url: `/api/quiz/${quiz.id}?is_new=true`, token: student });
+    for (const m of made) {
+      const start = await api.call({ method: 'GET', url: `/api/quiz/${m.quiz.id}?is_new=true`, token: student });
       expect(start.statusCode, start.body).toBe(200);
       attempts.push(start.json().data.attempt.id);
+      [m.quiz] = await api.db.select().from(quizzes).where(eq(quizzes.id, m.quiz.id));
     }
-    // six answers at once on the school's handle: the first goes at once, alone (one statement in flight at most), and
-    // the five that arrive meanwhile wait and go together
-    const held: number[] = [];
-    statementProbe.listener = (query, params) => {
-      if (query.startsWith('with ai as')) held.push((JSON.parse(String(params[0])) as unknown[]).length);
-    };
     const [me] = await api.db.select({ id: quizAttempts.user_id }).from(quizAttempts).where(eq(quizAttempts.id, attempts[0]));
-    // each quiz's version as its questions left it (the database's triggers count every change)
-    for (const m of made) [m.quiz] = await api.db.select().from(quizzes).where(eq(quizzes.id, m.quiz.id));
-    let outcomes: Awaited<ReturnType<typeof storeAnswer>>[];
+    const store = (i: number, question: number, option: 'right' | 'wrong', how: { keepOpen?: boolean; mayChange?: boolean; userId?: number } = {}) =>
+      storeAnswer(api.app.schoolDb(1), {
+        attemptId: attempts[i],
+        userId: how.userId ?? me.id,
+        quizId: made[i].quiz.id,
+        version: made[i].quiz.version,
+        questionId: made[i].qs[question].q.id,
+        optionIds: [made[i].qs[question][option].id],
+        text: null,
+        is_correct: option === 'right',
+        score: option === 'right' ? 1 : 0,
+        event: false,
+        keepOpen: how.keepOpen,
+        mayChange: how.mayChange,
+      });
+    return { made, attempts, me, store };
+  }
+
+  /** Runs `fn` and answers how many answers each batch statement it sent held, and of which kind. */
+  async function batched<T>(fn: () => Promise<T>) {
+    const held: { kind: string; count: number }[] = [];
+    statementProbe.listener = (query, params) => {
+      if (query.startsWith('with ai as'))
+        held.push({ kind: /do update/.test(query) ? 'change' : /\bold as\b/.test(query) ? 'keep' : 'answer', count: (JSON.parse(String(params[0])) as unknown[]).length });
+    };
     try {
-      outcomes = await Promise.all(
-        made.map(({ quiz, qs }, i) =>
-          storeAnswer(api.app.schoolDb(1), {
-            attemptId: attempts[i],
-            userId: me.id,
-            quizId: quiz.id,
-            version: quiz.version,
-            questionId: qs[0].q.id,
-            optionIds: [qs[0].right.id],
-            text: null,
-            is_correct: true,
-            score: 1,
-            event: false,
-          }),
-        ),
-      );
+      return { result: await fn(), held };
     } finally {
       statementProbe.listener = undefined;
     }
-    expect(held).toEqual([1, 5]);
+  }
+
+  it("stores answers that arrive together in fewer statements, each counted once, and an attempt's answers sent at once finish it exactly once", async () => {
+    const { made, attempts, me, store } = await sixAttempts('Together');
+    // six answers at once on the school's handle: the first goes at once, alone (one statement in flight at most), and
+    // the five that arrive meanwhile wait and go together
+    const { result: outcomes, held } = await batched(() => Promise.all(made.map((_, i) => store(i, 0, 'right'))));
+    expect(held).toEqual([
+      { kind: 'answer', count: 1 },
+      { kind: 'answer', count: 5 },
+    ]);
     for (const out of outcomes) expect(out).toMatchObject({ status: 'IN_PROCESS', inserted: true, answered_count: 1, answered_score: 1, used: 1, answered: [] });
     // another student's attempt is not stored by this one's answer, in a statement with others
-    const stranger = await Promise.all([
-      storeAnswer(api.app.schoolDb(1), {
-        attemptId: attempts[1],
-        userId: me.id + 1,
-        quizId: made[1].quiz.id,
-        version: made[1].quiz.version,
-        questionId: made[1].qs[1].q.id,
-        optionIds: [made[1].qs[1].right.id],
-        text: null,
-        is_correct: true,
-        score: 1,
-        event: false,
-      }),
-      storeAnswer(api.app.schoolDb(1), {
-        attemptId: attempts[2],
-        userId: me.id,
-        quizId: made[2].quiz.id,
-        version: made[2].quiz.version,
-        questionId: made[2].qs[0].q.id,
-        optionIds: [made[2].qs[0].right.id],
-        text: null,
-        is_correct: true,
-        score: 1,
-        event: false,
-      }),
-      storeAnswer(api.app.schoolDb(1), {
-        attemptId: attempts[3],
-        userId: me.id,
-        quizId: made[3].quiz.id,
-        version: made[3].quiz.version,
-        questionId: made[3].qs[1].q.id,
-        optionIds: [made[3].qs[1].right.id],
-        text: null,
-        is_correct: true,
-        score: 1,
-        event: false,
-      }),
-      storeAnswer(api.app.schoolDb(1), {
-        attemptId: attempts[4],
-        userId: me.id,
-        quizId: made[4].quiz.id,
-        version: made[4].quiz.version,
-        questionId: made[4].qs[1].q.id,
-        optionIds: [made[4].qs[1].right.id],
-        text: null,
-        is_correct: true,
-        score: 1,
-        event: false,
-      }),
-    ]);
+    const stranger = await Promise.all([store(1, 1, 'right', { userId: me.id + 1 }), store(2, 0, 'right'), store(3, 1, 'right'), store(4, 1, 'right')]);
     expect(stranger[0], "not the caller's attempt").toBeUndefined();
     expect(stranger[1], 'a repeat').toMatchObject({ inserted: false, answered: [made[2].qs[0].q.id] });
     expect(stranger[2]).toMatchObject({ inserted: true, answered_count: 2, answered_score: 2 });
@@ -274,43 +242,12 @@ describe('quiz answer path', () => {
   });
 
   it("stores the navigation's answers together too: a change, a repeat, a locked question and a new answer in one statement", async () => {
-    const made: Awaited<ReturnType<typeof makeQuiz>>[] = [];
-    for (let i = 0; i < 6; i++) made.push(await makeQuiz(`Together, navigating ${i} ${Math.random()}`));
-    const attempts: number[] = [];
-    for (const m of made) {
-      const start = await api.call({ method: 'GET', url: `/api/quiz/${m.quiz.id}?is_new=true`, token: student });
-      attempts.push(start.json().data.attempt.id);
-      [m.quiz] = await api.db.select().from(quizzes).where(eq(quizzes.id, m.quiz.id));
-    }
-    const [me] = await api.db.select({ id: quizAttempts.user_id }).from(quizAttempts).where(eq(quizAttempts.id, attempts[0]));
-    const keep = (i: number, question: number, option: 'right' | 'wrong', mayChange = true) =>
-      storeAnswer(api.app.schoolDb(1), {
-        attemptId: attempts[i],
-        userId: me.id,
-        quizId: made[i].quiz.id,
-        version: made[i].quiz.version,
-        questionId: made[i].qs[question].q.id,
-        optionIds: [made[i].qs[question][option].id],
-        text: null,
-        is_correct: option === 'right',
-        score: option === 'right' ? 1 : 0,
-        event: false,
-        keepOpen: true,
-        mayChange,
-      });
+    const { made, attempts, store } = await sixAttempts('Together, navigating');
+    const keep = (i: number, question: number, option: 'right' | 'wrong', mayChange = true) => store(i, question, option, { keepOpen: true, mayChange });
     // every attempt's first question answered right (one alone, five together)
     for (const out of await Promise.all(made.map((_, i) => keep(i, 0, 'right')))) expect(out).toMatchObject({ inserted: true, answered_count: 1, answered_score: 1 });
-    const held: { kind: string; count: number }[] = [];
-    statementProbe.listener = (query, params) => {
-      if (query.startsWith('with ai as')) held.push({ kind: /do update/.test(query) ? 'change' : 'keep', count: (JSON.parse(String(params[0])) as unknown[]).length });
-    };
-    let outs: Awaited<ReturnType<typeof storeAnswer>>[];
-    try {
-      // one in flight first, then the five that wait for it, four of them this test's point, which go together
-      outs = await Promise.all([keep(4, 1, 'right'), keep(5, 1, 'right'), keep(0, 0, 'wrong'), keep(1, 0, 'right'), keep(2, 1, 'right'), keep(3, 1, 'wrong')]);
-    } finally {
-      statementProbe.listener = undefined;
-    }
+    // one in flight first, then the five that wait for it, four of them this test's point, which go together
+    const { result: outs, held } = await batched(() => Promise.all([keep(4, 1, 'right'), keep(5, 1, 'right'), keep(0, 0, 'wrong'), keep(1, 0, 'right'), keep(2, 1, 'right'), keep(3, 1, 'wrong')]));
     expect(held).toEqual([
       { kind: 'change', count: 1 },
       { kind: 'change', count: 5 },
@@ -325,7 +262,12 @@ describe('quiz answer path', () => {
       .where(and(eq(questionAnswers.attempt_id, attempts[0]), eq(questionAnswers.question_id, made[0].qs[0].q.id)));
     expect(changed).toMatchObject({ changes: 1, score: 0, option_ids: [made[0].qs[0].wrong.id] });
     // a question whose correctness was shown is not replaced, in a statement with others
-    const locked = await Promise.all([keep(4, 2, 'right'), keep(5, 2, 'right'), keep(1, 0, 'wrong', false), keep(2, 2, 'right', false)]);
+    const { result: locked, held: lockedHeld } = await batched(() => Promise.all([keep(4, 2, 'right'), keep(5, 2, 'right'), keep(1, 0, 'wrong', false), keep(2, 2, 'right', false)]));
+    expect(lockedHeld).toEqual([
+      { kind: 'change', count: 1 },
+      { kind: 'change', count: 1 },
+      { kind: 'keep', count: 2 },
+    ]);
     expect(locked[2], 'locked').toMatchObject({ inserted: false, same: false, answered_count: 0 });
     expect(locked[3]).toMatchObject({ inserted: true, answered_count: 3 });
     const [kept] = await api.db

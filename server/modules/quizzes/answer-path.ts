@@ -102,6 +102,18 @@ export interface AnswerOutcome {
   same: boolean;
 }
 
+/** An answer to store: the attempt's, the question's and the score it was given (`BatchedAnswer`), and how. */
+export type StoredAnswer = BatchedAnswer & {
+  event: boolean;
+  /**
+   * The navigation's answer (issue 30): a stored answer is replaced (when `mayChange`), the attempt never finishes
+   * by it. Without it, the first answer stays and a second is refused (the one-way flow, which finishes the attempt
+   * with its last answer).
+   */
+  keepOpen?: boolean;
+  mayChange?: boolean;
+};
+
 const asDate = (v: unknown) => (v == null ? null : v instanceof Date ? v : new Date(String(v)));
 
 /**
@@ -114,28 +126,7 @@ const asDate = (v: unknown) => (v == null ? null : v instanceof Date ? v : new D
  * The subqueries the statement writes itself take their ids from the school-bound read of the attempt (`a`); on
  * PostgreSQL row-level security covers them besides.
  */
-export async function storeAnswer(
-  db: Db,
-  p: {
-    attemptId: number;
-    userId: number;
-    quizId: number;
-    version: number;
-    questionId: number;
-    optionIds: number[] | null;
-    text: string | null;
-    is_correct: boolean | null;
-    score: number;
-    event: boolean;
-    /**
-     * The navigation's answer (issue 30): a stored answer is replaced (when `mayChange`), the attempt never finishes
-     * by it. Without it, the first answer stays and a second is refused (the one-way flow, which finishes the attempt
-     * with its last answer).
-     */
-    keepOpen?: boolean;
-    mayChange?: boolean;
-  },
-): Promise<AnswerOutcome | undefined> {
+export async function storeAnswer(db: Db, p: StoredAnswer): Promise<AnswerOutcome | undefined> {
   // the exam's answers are stored together with the school's others under load (answer-batch.ts); an answer whose
   // event goes in its own statement (ACTIVITY_BATCH_MS=0) alone
   if (!p.event) return outcomeOf(await batcherFor(db).submit(p.keepOpen ? (p.mayChange ? 'change' : 'keep') : 'answer', p));
@@ -158,7 +149,7 @@ function batcherFor(db: Db) {
 }
 
 /** One answer in its own statement, asked at `at` (its deadline is held against that). */
-async function storeOne(db: Db, p: BatchedAnswer & { event?: boolean; keepOpen?: boolean; mayChange?: boolean }, at: string): Promise<Record<string, unknown> | undefined> {
+async function storeOne(db: Db, p: BatchedAnswer & Partial<Omit<StoredAnswer, keyof BatchedAnswer>>, at: string): Promise<Record<string, unknown> | undefined> {
   // a named prepared statement per handle and shape (server/db/prepared.ts): parsed and planned once per connection
   const shape = `${p.keepOpen ? 'quiz:change' : 'quiz:answer'}${p.event ? '+event' : ''}`;
   const statement = preparedOn(db, shape, (bound) => preparedSql(bound, answerStatement(bound, !!p.event, !!p.keepOpen)));
