@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { quizAttempts, quizzes } from '../../db/schema/index.ts';
+import { questionAnswers, quizAttempts, quizzes } from '../../db/schema/index.ts';
 import { maxScore, resultOf, type Attempt, type Option, type Question, type Quiz } from './engine.ts';
 import { questionsWithOptions } from './store.ts';
 import { preparedOn, preparedSql } from '../../db/prepared.ts';
@@ -285,6 +285,33 @@ export async function finishWithAnswers(db: Db, quiz: Quiz, attemptId: number, o
     max_score: Number(row.max_score),
     percent: Number(row.percent),
   };
+}
+
+/**
+ * Finishes an open attempt once (POST /finish, the time up; a second or concurrent call changes nothing): the sum of
+ * its stored answers against the most its questions give (from the quiz's cached `content`), then the finishing
+ * statement with its event. Two round trips, not the five of reading the questions, their options and the answers
+ * and writing the event apart (the exam's finish p99, docs/quizzes.md "Cost"). `finishedNow` is true only for the
+ * call that actually finished it.
+ */
+export async function finishOpenAttempt(db: Db, quiz: Quiz, attempt: Attempt, content: QuizContent, eventFor: number | undefined): Promise<{ attempt: Attempt; finishedNow: boolean }> {
+  if (attempt.status === 'FINISHED') return { attempt, finishedNow: false };
+  let max = 0;
+  for (const id of attempt.question_order) {
+    const q = content.byId.get(id);
+    if (q) max += maxScore(q, content.options.get(id) ?? []);
+  }
+  const [{ score }] = await db
+    .select({ score: sql<number>`coalesce(sum(${questionAnswers.score}), 0)` })
+    .from(questionAnswers)
+    .where(eq(questionAnswers.attempt_id, attempt.id));
+  const done = await finishWithAnswers(db, quiz, attempt.id, attempt.user_id, Number(score), max, eventFor);
+  if (done) return { attempt: done, finishedNow: true };
+  const [current] = await db
+    .select()
+    .from(quizAttempts)
+    .where(and(eq(quizAttempts.id, attempt.id), eq(quizAttempts.user_id, attempt.user_id)));
+  return { attempt: current, finishedNow: false };
 }
 
 /** The finishing statement (the handle's own update, its school's condition in it), with or without its event. */

@@ -1,10 +1,9 @@
 import { randomInt } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { preparedOn } from '../../db/prepared.ts';
 import type { Db } from '../../db/client.ts';
-import { questionAnswers, type questionOptions, questions, quizAttempts, type quizzes } from '../../db/schema/index.ts';
+import { type questionOptions, type questions, quizAttempts, type quizzes } from '../../db/schema/index.ts';
 import { attemptPassed } from '../programs/index.ts';
-import { optionsOf } from './store.ts';
 
 export type Quiz = typeof quizzes.$inferSelect;
 export type Attempt = typeof quizAttempts.$inferSelect;
@@ -80,7 +79,7 @@ export function scoreAnswer(q: Question, opts: Option[], answer: { optionIds?: n
   return { is_correct: exact, score: exact ? chosen.reduce((s, o) => s + worth(o), 0) : 0 };
 }
 
-/** Percent and pass of a finished attempt by the quiz's evaluation (both ways of finishing: `finishAttempt` and the answer path's `finishWithAnswers`). */
+/** Percent and pass of a finished attempt by the quiz's evaluation (both ways of finishing, answer-path.ts: `finishOpenAttempt` and the last answer's `finishWithAnswers`). */
 export function resultOf(quiz: Quiz, score: number, max: number) {
   const percent = quiz.kind === 'poll' ? 100 : max ? Math.round((score / max) * 1000) / 10 : 0;
   return { percent, passed: attemptPassed(quiz, { percent, score }) };
@@ -120,43 +119,4 @@ export async function startAttempt(db: Db, quiz: Quiz, content: { questions: Que
   });
   const [a] = await insert.execute({ quiz: quiz.id, user: userId, number, deadline: deadline_at?.toISOString() ?? null, questions: question_order, options: option_order, demo });
   return a;
-}
-
-/**
- * Finishes an attempt once (a second or concurrent call changes nothing): score, maximum, percent and pass by the
- * quiz's evaluation. `finishedNow` is true only for the call that actually finished it.
- */
-export async function finishAttempt(db: Db, quiz: Quiz, attempt: Attempt): Promise<{ attempt: Attempt; finishedNow: boolean }> {
-  if (attempt.status === 'FINISHED') return { attempt, finishedNow: false };
-  const qs = await db
-    .select()
-    .from(questions)
-    .where(inArray(questions.id, attempt.question_order.length ? attempt.question_order : [0]));
-  const opts = await optionsOf(
-    db,
-    qs.map((q) => q.id),
-  );
-  const answers = await db.select().from(questionAnswers).where(eq(questionAnswers.attempt_id, attempt.id));
-  const max = qs.reduce(
-    (s, q) =>
-      s +
-      maxScore(
-        q,
-        opts.filter((o) => o.question_id === q.id),
-      ),
-    0,
-  );
-  const score = answers.reduce((s, a) => s + a.score, 0);
-  const { percent, passed } = resultOf(quiz, score, max);
-  const [done] = await db
-    .update(quizAttempts)
-    .set({ status: 'FINISHED', finished_at: new Date(), score, max_score: max, percent, passed })
-    .where(and(eq(quizAttempts.id, attempt.id), eq(quizAttempts.user_id, attempt.user_id), eq(quizAttempts.status, 'IN_PROCESS')))
-    .returning();
-  if (done) return { attempt: done, finishedNow: true };
-  const [current] = await db
-    .select()
-    .from(quizAttempts)
-    .where(and(eq(quizAttempts.id, attempt.id), eq(quizAttempts.user_id, attempt.user_id)));
-  return { attempt: current, finishedNow: false };
 }

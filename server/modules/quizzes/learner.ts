@@ -6,10 +6,10 @@ import { quizAttempts, settings, users } from '../../db/schema/index.ts';
 import { currentUser, type User } from '../../core/context.ts';
 import { AppError, fieldError, notFound } from '../../core/errors.ts';
 import { seesAllPrograms } from '../programs/index.ts';
-import { finishAttempt, isTimeUp, mayShowCorrect, scoreAnswer, startAttempt, type Attempt, type Quiz } from './engine.ts';
+import { isTimeUp, mayShowCorrect, scoreAnswer, startAttempt, type Attempt, type Quiz } from './engine.ts';
 import { langOf } from '../../mail/texts.ts';
 import { Id, IdParams } from '../../core/schemas.ts';
-import { createQuizCaches, finishWithAnswers, storeAnswer, type AttemptFacts, type QuizContent } from './answer-path.ts';
+import { createQuizCaches, finishOpenAttempt, finishWithAnswers, storeAnswer, type AttemptFacts, type QuizContent } from './answer-path.ts';
 import { achievementsAfter } from '../lifelong/index.ts';
 import { attemptExists, attemptRead, attemptStateRead, attemptsRead, learnerQuizRead } from './store.ts';
 import { dataOf } from '../../core/responses.ts';
@@ -122,14 +122,12 @@ export function learnerRoutes(fastify: FastifyInstance) {
   }
 
   async function finish(req: FastifyRequest, quiz: Quiz, a: Attempt) {
-    const { attempt: done, finishedNow } = await finishAttempt(req.db, quiz, a);
+    const content = await caches.content(req.db, req.tenant.id, quiz);
+    // the event goes with the finishing statement, as the last answer's does (recordEvent's rule: not in demo mode)
+    const { attempt: done, finishedNow } = await finishOpenAttempt(req.db, quiz, a, content, req.actorId || !req.user ? undefined : req.user.id);
     caches.forget(req.tenant.id, a.id);
-    // events and the admin mail only from the request that actually finished it (not from a concurrent one)
-    if (finishedNow) {
-      await fastify.recordEvent(req, 'quiz_attempt', { type: 'quiz', id: quiz.id }, { attempt_id: a.id, score: done.score, percent: done.percent, passed: done.passed });
-      await achievementsAfter(req, done.user_id);
-      if (quiz.notify_admin && !req.actorId && fastify.hasDecorator('mailer')) await notifyAdmins(req, quiz, done, currentUser(req)).catch((err) => req.log.warn({ err }, 'quiz notification failed'));
-    }
+    // achievements and the admin mail only from the request that actually finished it (not from a concurrent one)
+    if (finishedNow) await afterFinished(req, quiz, done);
     return done;
   }
 
