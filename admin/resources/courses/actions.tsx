@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Confirm, useListContext, useNotify, usePermissions, useRecordContext, useRedirect, useTranslate, useUnselectAll } from 'react-admin';
+import { Button, Confirm, useListContext, useNotify, usePermissions, useRecordContext, useRedirect, useUnselectAll } from 'react-admin';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { IconButton, Tooltip } from '@mui/material';
+import { RowButton } from '../../framework/RowButton.tsx';
 import { useApiMutation } from '../../providers/queries.ts';
 import type { DeletePrograms, ProgramRow } from '../../../common/api/types/programs-admin.ts';
 
@@ -33,30 +33,24 @@ export function CloneCourse() {
   const notify = useNotify();
   const redirect = useRedirect();
   const cloning = useApiMutation((dp, id: number) => dp.call<{ data: ProgramRow }>(`/admin/program/${id}/clone`, { method: 'POST' }), ['courses']);
-  const t = useTranslate();
   const isAdmin = useIsAdmin();
   if (!record || !isAdmin) return null;
   return (
-    <Tooltip title={t('courses.actions.clone')}>
-      <IconButton
-        size="small"
-        color="primary"
-        aria-label={t('courses.actions.clone')}
-        data-testid={`course-clone-${record.id}`}
-        onClick={async (e) => {
-          e.stopPropagation();
-          try {
-            const copy = await cloning.mutateAsync(record.id);
-            notify('toasts.courses_is_clone', { type: 'success' });
-            redirect('edit', 'courses', copy.data.id);
-          } catch (err) {
-            notify((err as Error).message, { type: 'error' });
-          }
-        }}
-      >
-        <ContentCopyIcon fontSize="small" />
-      </IconButton>
-    </Tooltip>
+    <RowButton
+      label="courses.actions.clone"
+      testId={`course-clone-${record.id}`}
+      onClick={async () => {
+        try {
+          const copy = await cloning.mutateAsync(record.id);
+          notify('toasts.courses_is_clone', { type: 'success' });
+          redirect('edit', 'courses', copy.data.id);
+        } catch (err) {
+          notify((err as Error).message, { type: 'error' });
+        }
+      }}
+    >
+      <ContentCopyIcon fontSize="small" />
+    </RowButton>
   );
 }
 
