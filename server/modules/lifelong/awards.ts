@@ -217,3 +217,14 @@ export async function recomputeAchievements(db: Db, userId: number) {
 export async function achievementsAfter(req: FastifyRequest, userId: number) {
   await recomputeAchievements(req.db, userId).catch((err) => req.log.warn({ err }, 'achievements not recomputed'));
 }
+
+/**
+ * The same after a finished quiz attempt, where an exam's last answers and finishes wait for nothing they do not
+ * show (docs/quizzes.md "Cost"): the recomputation goes on after the answer is sent (`app.background`: the server's
+ * close waits for it). No quiz answer reads the awards, and the student's own screens recompute them before showing
+ * them (learner.ts `overview`), so a student never sees them behind.
+ */
+export function achievementsSoon(req: FastifyRequest, userId: number) {
+  const { db, log } = req;
+  void req.server.background(recomputeAchievements(db, userId).catch((err) => log.warn({ err }, 'achievements not recomputed')));
+}

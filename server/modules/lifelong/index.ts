@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import lifelongAdmin from './admin.ts';
 import lifelongLearner from './learner.ts';
 
-export { achievementsAfter, recomputeAchievements } from './awards.ts';
+export { achievementsAfter, achievementsSoon, recomputeAchievements } from './awards.ts';
 /** The school's credential signing (Ed25519, vc+jwt): issued diplomas are signed the same way (issue 31). */
 export { signCredential, verifyCredential, credentialIdOf } from './credentials.ts';
 /** The achievements' verifier reads issued diplomas' credentials too (issue 31). */

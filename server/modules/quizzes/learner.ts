@@ -10,7 +10,7 @@ import { isTimeUp, mayShowCorrect, scoreAnswer, startAttempt, type Attempt, type
 import { langOf } from '../../mail/texts.ts';
 import { Id, IdParams } from '../../core/schemas.ts';
 import { createQuizCaches, finishOpenAttempt, finishWithAnswers, storeAnswer, type AttemptFacts, type QuizContent } from './answer-path.ts';
-import { achievementsAfter } from '../lifelong/index.ts';
+import { achievementsSoon } from '../lifelong/index.ts';
 import { attemptExists, attemptRead, attemptStateRead, attemptsRead, learnerQuizRead } from './store.ts';
 import { dataOf } from '../../core/responses.ts';
 import { AnswerOutcome, AttemptView, QuestionStep, QuizStart } from './responses.ts';
@@ -81,9 +81,9 @@ export function learnerRoutes(fastify: FastifyInstance) {
     return { status: a.status, attempt: attemptView(a), index: answered.size + 1, total: f.question_order.length, question: { id: q.id, text: q.text, type: q.type, options } };
   }
 
-  /** After an attempt finished through its last answer (its event was written with it): the admin mail. */
+  /** After an attempt finished (its event was written with it): the achievements, after the answer; the admin mail. */
   async function afterFinished(req: FastifyRequest, quiz: Quiz, done: Attempt) {
-    await achievementsAfter(req, done.user_id);
+    achievementsSoon(req, done.user_id);
     if (quiz.notify_admin && !req.actorId && fastify.hasDecorator('mailer')) await notifyAdmins(req, quiz, done, currentUser(req)).catch((err) => req.log.warn({ err }, 'quiz notification failed'));
   }
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { startTestApi, type TestApi } from '../../test/harness.ts';
 import { makeQuiz as makeFixtureQuiz } from '../../test/quiz-fixture.ts';
-import { events, questionOptions, questions, quizAttempts, quizzes } from '../../db/schema/index.ts';
+import { achievementAwards, events, questionOptions, questions, quizAttempts, quizzes } from '../../db/schema/index.ts';
 import { mayShowCorrect, scoreAnswer, shuffle } from './engine.ts';
 
 describe('quiz engine', () => {
@@ -370,6 +370,22 @@ describe('quiz engine', () => {
     // the id of a north quiz used in demo is not found, even for staff
     expect((await api.call({ method: 'GET', url: `/api/quiz/${await quizId('Опрос: как вам курс?', 2)}`, token: await api.login('admin') })).json().name).toBe('NOT_FOUND_QUIZ');
     expect((await api.call({ method: 'GET', url: '/api/quiz/abc', token: student })).statusCode).toBe(422);
+  });
+
+  it("earns the quiz's achievement once the finish has answered, without the student opening their achievements", async () => {
+    const admin = await api.login('admin');
+    const post = (url: string, payload: object) => api.call({ method: 'POST', url, token: admin, payload });
+    const branch = (await post('/admin/abranch', { title: `Ветка ${Math.random()}`, title_en: 'Branch', description: 'Описание' })).json().data;
+    const { quiz, radio } = await makeQuiz({ evaluation: 'score', passing_percentage: 30 });
+    const earned = (await post('/admin/achievement', { abranch_id: branch.id, title: 'Сдал', rule: 'quiz_passed', quiz_id: quiz.id })).json().data;
+    const awards = () => api.db.select().from(achievementAwards).where(eq(achievementAwards.achievement_id, earned.id));
+    const attempt = (await start(student, quiz.id)).json().data.attempt.id;
+    await answer(student, attempt, radio.q.id, radio.rows[0].id);
+    const done = await api.call({ method: 'POST', url: `/api/quiz/${quiz.id}/finish?id_quizAttemp=${attempt}`, token: student });
+    expect(done.json().data).toMatchObject({ status: 'FINISHED', percent: 40, passed: true });
+    // recomputed after the answer (achievementsSoon), not by a read of the student's own screens
+    await vi.waitFor(async () => expect(await awards()).toHaveLength(1), { timeout: 10_000, interval: 50 });
+    expect((await awards())[0]).toMatchObject({ manual: false, revoked_at: null });
   });
 
   it('finishes an attempt once under concurrent calls: one result, one quiz_attempt event', async () => {
