@@ -7,6 +7,8 @@ declare module 'fastify' {
      * closes, so that nothing of it still writes (the mail outbox, the database) after `app.close()` has returned.
      */
     background<T>(work: Promise<T>): Promise<T>;
+    /** Resolves once no such work is left (what the close awaits; a test that counts statements awaits it first). */
+    backgroundSettled(): Promise<void>;
   }
 }
 
@@ -20,7 +22,9 @@ export function installBackground(app: FastifyInstance) {
     );
     return work;
   });
-  app.addHook('onClose', async () => {
+  const settled = async () => {
     while (pending.size) await Promise.allSettled([...pending]);
-  });
+  };
+  app.decorate('backgroundSettled', settled);
+  app.addHook('onClose', settled);
 }
