@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiCall, apiToken, drag, signIn, web } from './support.ts';
+import { apiCall, apiToken, drag, searchList, signIn, web } from './support.ts';
 
 const questionRows = (page: Page) => page.getByTestId(/^question-\d+$/);
 const optionRows = (question: Locator) => question.getByTestId(/^option-\d+$/);
@@ -76,6 +76,19 @@ test('an admin creates a quiz, writes three questions with options, reorders the
   const reloadedTop = questionRows(page).nth(0);
   await expect(optionRows(reloadedTop).nth(0).getByTestId('option-text')).toHaveValue('Вариант Б (3)');
   await expect(optionRows(reloadedTop).nth(1).getByTestId('option-correct')).toBeChecked();
+
+  // the list's row button copies the quiz with its questions and opens the copy
+  await page.goto(`${web()}/admin/quizzes`);
+  await searchList(page, title);
+  const row = page.getByRole('row').filter({ hasText: title });
+  await expect(row).toHaveCount(1);
+  const original = Number((await row.getByTestId(/^quiz-duplicate-\d+$/).getAttribute('data-testid'))?.split('-').pop());
+  await row.getByTestId(/^quiz-duplicate-\d+$/).click();
+  await expect(page.getByText('Тест скопирован')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/quizzes\/\d+$/);
+  expect(Number(new URL(page.url()).pathname.split('/').pop())).not.toBe(original);
+  await expect(questionRows(page)).toHaveCount(3);
+  for (const [i, text] of expected.entries()) await expect(questionRows(page).nth(i).getByTestId('question-text')).toHaveValue(text);
 });
 
 test('a quiz a student has started cannot be deleted: the editor shows the catalogue text', async ({ page }) => {

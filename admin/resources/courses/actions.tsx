@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Confirm, useListContext, useNotify, usePermissions, useRecordContext, useRedirect, useUnselectAll } from 'react-admin';
+import { Button, Confirm, useListContext, useNotify, usePermissions, useUnselectAll } from 'react-admin';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { RowButton } from '../../framework/RowButton.tsx';
+import { CopyRowButton } from '../../framework/CopyRowButton.tsx';
 import { useApiMutation } from '../../providers/queries.ts';
-import type { DeletePrograms, ProgramRow } from '../../../common/api/types/programs-admin.ts';
+import type { DeletePrograms } from '../../../common/api/types/programs-admin.ts';
 
 /** Copy and delete are for admins (a trainer sees the list of their programs only). */
 const useIsAdmin = () => {
@@ -27,31 +27,11 @@ function useProgramsWrite<T>(path: string) {
   };
 }
 
-/** Row action: a deep copy of the program (chapters and attachments, not enrolments), then its edit screen. */
+/** Row action: a deep copy of the program (chapters and attachments, not enrolments), then its edit screen; admins only. */
 export function CloneCourse() {
-  const record = useRecordContext<{ id: number }>();
-  const notify = useNotify();
-  const redirect = useRedirect();
-  const cloning = useApiMutation((dp, id: number) => dp.call<{ data: ProgramRow }>(`/admin/program/${id}/clone`, { method: 'POST' }), ['courses']);
   const isAdmin = useIsAdmin();
-  if (!record || !isAdmin) return null;
-  return (
-    <RowButton
-      label="courses.actions.clone"
-      testId={`course-clone-${record.id}`}
-      onClick={async () => {
-        try {
-          const copy = await cloning.mutateAsync(record.id);
-          notify('toasts.courses_is_clone', { type: 'success' });
-          redirect('edit', 'courses', copy.data.id);
-        } catch (err) {
-          notify((err as Error).message, { type: 'error' });
-        }
-      }}
-    >
-      <ContentCopyIcon fontSize="small" />
-    </RowButton>
-  );
+  if (!isAdmin) return null;
+  return <CopyRowButton resource="courses" path={(id) => `/admin/program/${id}/clone`} label="courses.actions.clone" toast="toasts.courses_is_clone" testId="course-clone" />;
 }
 
 /** Bulk action: copy every selected program in one call. */

@@ -1,42 +1,14 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Confirm, useListContext, useNotify, useRecordContext, useRedirect, useTranslate, useUnselectAll } from 'react-admin';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import { Button, Confirm, useListContext, useNotify, useUnselectAll } from 'react-admin';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { IconButton, Tooltip } from '@mui/material';
+import { CopyRowButton } from '../../framework/CopyRowButton.tsx';
 import { useApiMutation } from '../../providers/queries.ts';
-import type { AdminQuizRecord, DeleteQuizzes } from '../../../common/api/types/quizzes.ts';
+import type { DeleteQuizzes } from '../../../common/api/types/quizzes.ts';
 
 /** Row action: copy the quiz with its questions and options, then open the copy. */
 export function DuplicateQuiz() {
-  const record = useRecordContext<{ id: number }>();
-  const notify = useNotify();
-  const redirect = useRedirect();
-  const duplicating = useApiMutation((dp, id: number) => dp.call<{ data: AdminQuizRecord }>(`/admin/quiz/${id}/duplicate`, { method: 'POST' }), ['quizzes']);
-  const t = useTranslate();
-  if (!record) return null;
-  return (
-    <Tooltip title={t('quizzes.actions.duplicate')}>
-      <IconButton
-        size="small"
-        color="primary"
-        aria-label={t('quizzes.actions.duplicate')}
-        data-testid={`quiz-duplicate-${record.id}`}
-        onClick={async (e) => {
-          e.stopPropagation();
-          try {
-            const copy = await duplicating.mutateAsync(record.id);
-            notify('toasts.quiz_is_clone', { type: 'success' });
-            redirect('edit', 'quizzes', copy.data.id);
-          } catch (err) {
-            notify((err as Error).message, { type: 'error' });
-          }
-        }}
-      >
-        <ContentCopyIcon fontSize="small" />
-      </IconButton>
-    </Tooltip>
-  );
+  return <CopyRowButton resource="quizzes" path={(id) => `/admin/quiz/${id}/duplicate`} label="quizzes.actions.duplicate" toast="toasts.quiz_is_clone" testId="quiz-duplicate" />;
 }
 
 /**
