@@ -1,17 +1,30 @@
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { useNotify, useRecordContext, useRedirect } from 'react-admin';
-import { useApiMutation } from '../providers/queries.ts';
+import { type AdminDataProvider, useApiMutation } from '../providers/queries.ts';
 import { RowButton } from './RowButton.tsx';
 
 /**
- * A row's copy button (a program's clone, a quiz's duplicate): `POST path(id)` makes the copy, the toast says so and
- * the copy's edit screen opens; a refusal shows the server's message. The resource's list is asked again after it.
+ * A row's copy button (a program's clone, a quiz's duplicate): `copy` asks the server for the copy (its answer typed
+ * by the resource, from the server's schemas), the toast says so and the copy's edit screen opens; a refusal shows the
+ * server's message. The resource's list is asked again after it.
  */
-export function CopyRowButton({ resource, path, label, toast, testId }: { resource: string; path: (id: number) => string; label: string; toast: string; testId: string }) {
+export function CopyRowButton({
+  resource,
+  copy,
+  label,
+  toast,
+  testId,
+}: {
+  resource: string;
+  copy: (dp: AdminDataProvider, id: number) => Promise<{ data: { id: number } }>;
+  label: string;
+  toast: string;
+  testId: string;
+}) {
   const record = useRecordContext<{ id: number }>();
   const notify = useNotify();
   const redirect = useRedirect();
-  const copying = useApiMutation((dp, id: number) => dp.call<{ data: { id: number } }>(path(id), { method: 'POST' }), [resource]);
+  const copying = useApiMutation(copy, [resource]);
   if (!record) return null;
   return (
     <RowButton
@@ -19,9 +32,9 @@ export function CopyRowButton({ resource, path, label, toast, testId }: { resour
       testId={`${testId}-${record.id}`}
       onClick={async () => {
         try {
-          const copy = await copying.mutateAsync(record.id);
+          const made = await copying.mutateAsync(record.id);
           notify(toast, { type: 'success' });
-          redirect('edit', resource, copy.data.id);
+          redirect('edit', resource, made.data.id);
         } catch (err) {
           notify((err as Error).message, { type: 'error' });
         }

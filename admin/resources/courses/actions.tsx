@@ -5,7 +5,7 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { CopyRowButton } from '../../framework/CopyRowButton.tsx';
 import { useApiMutation } from '../../providers/queries.ts';
-import type { DeletePrograms } from '../../../common/api/types/programs-admin.ts';
+import type { DeletePrograms, ProgramRow } from '../../../common/api/types/programs-admin.ts';
 
 /** Copy and delete are for admins (a trainer sees the list of their programs only). */
 const useIsAdmin = () => {
@@ -31,7 +31,15 @@ function useProgramsWrite<T>(path: string) {
 export function CloneCourse() {
   const isAdmin = useIsAdmin();
   if (!isAdmin) return null;
-  return <CopyRowButton resource="courses" path={(id) => `/admin/program/${id}/clone`} label="courses.actions.clone" toast="toasts.courses_is_clone" testId="course-clone" />;
+  return (
+    <CopyRowButton
+      resource="courses"
+      copy={(dp, id) => dp.call<{ data: ProgramRow }>(`/admin/program/${id}/clone`, { method: 'POST' })}
+      label="courses.actions.clone"
+      toast="toasts.courses_is_clone"
+      testId="course-clone"
+    />
+  );
 }
 
 /** Bulk action: copy every selected program in one call. */

@@ -4,11 +4,19 @@ import { Button, Confirm, useListContext, useNotify, useUnselectAll } from 'reac
 import DeleteIcon from '@mui/icons-material/Delete';
 import { CopyRowButton } from '../../framework/CopyRowButton.tsx';
 import { useApiMutation } from '../../providers/queries.ts';
-import type { DeleteQuizzes } from '../../../common/api/types/quizzes.ts';
+import type { AdminQuizRecord, DeleteQuizzes } from '../../../common/api/types/quizzes.ts';
 
 /** Row action: copy the quiz with its questions and options, then open the copy. */
 export function DuplicateQuiz() {
-  return <CopyRowButton resource="quizzes" path={(id) => `/admin/quiz/${id}/duplicate`} label="quizzes.actions.duplicate" toast="toasts.quiz_is_clone" testId="quiz-duplicate" />;
+  return (
+    <CopyRowButton
+      resource="quizzes"
+      copy={(dp, id) => dp.call<{ data: AdminQuizRecord }>(`/admin/quiz/${id}/duplicate`, { method: 'POST' })}
+      label="quizzes.actions.duplicate"
+      toast="toasts.quiz_is_clone"
+      testId="quiz-duplicate"
+    />
+  );
 }
 
 /**
