@@ -1,3 +1,4 @@
+import { byCodePoint } from '../framework/order.ts';
 import type { MessageTree } from '../framework/types.ts';
 
 /** A glob's texts (`../resources/<folder>/messages.<lang>.ts` → its tree) by folder name, in folder order. */
@@ -5,6 +6,6 @@ export function byFolder(found: Record<string, MessageTree>): Record<string, Mes
   return Object.fromEntries(
     Object.entries(found)
       .map(([path, tree]) => [path.split('/')[2], tree] as const)
-      .sort(([a], [b]) => a.localeCompare(b)),
+      .sort(([a], [b]) => byCodePoint(a, b)),
   );
 }

@@ -1,3 +1,4 @@
+import { byCodePoint } from '../framework/order.ts';
 import { MENU_GROUPS, type ResourceConfig } from '../framework/types.ts';
 
 /**
@@ -21,4 +22,4 @@ const place = (r: ResourceConfig) => (r.menu ? MENU_GROUPS.indexOf(r.menu.group)
 /** In menu order: the groups' order (MENU_GROUPS), then each resource's rank in its group. */
 export const resources: ResourceConfig[] = Object.values(resourcesByFolder)
   .flat()
-  .sort((a, b) => place(a) - place(b) || a.name.localeCompare(b.name));
+  .sort((a, b) => place(a) - place(b) || byCodePoint(a.name, b.name));
