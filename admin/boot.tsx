@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot } from './react-root.ts';
 import type { Lang } from '../common/i18n/lang.ts';
 import { App, prefetchSession } from './App.tsx';
 import type { Catalogue } from './i18n/catalogue.ru.ts';

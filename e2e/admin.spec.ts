@@ -113,6 +113,34 @@ test('the landing starts no ICU service before its rows show (the first Intl obj
   expect(await page.evaluate(() => ['b', 'a'].sort((x, y) => x.localeCompare(y)) && (window as unknown as { icuUsed: string[] }).icuUsed)).toEqual(['localeCompare']);
 });
 
+test("react-dom's start-up makes its error objects in the React chunk (under an inspector V8 then parses again each script whose top level is on the stack)", async ({ page }) => {
+  // vite.admin.config.ts: the `react` chunk and admin/react-root.ts (docs/performance.md "The twenty-third session")
+  await signIn(page, 'admin');
+  await expect(page).toHaveURL(/\/admin\/courses$/);
+  // each error object made while the landing loads, with the chunks on the stack as it is made
+  await page.addInitScript(() => {
+    const made: string[][] = [];
+    (window as unknown as { errorsMade: string[][] }).errorsMade = made;
+    const NativeError = Error;
+    const chunks = () => [...new Set([...String(new NativeError().stack).matchAll(/\/assets\/([a-z.-]+?)-[\w-]{8}\.js/gi)].map((m) => m[1]))];
+    window.Error = new Proxy(NativeError, {
+      apply: (target, self, args) => {
+        made.push(chunks());
+        return Reflect.apply(target, self, args);
+      },
+      construct: (target, args, newTarget) => {
+        made.push(chunks());
+        return Reflect.construct(target, args, newTarget);
+      },
+    });
+  });
+  await page.goto('/admin/');
+  await expect(page.getByRole('row').filter({ hasText: 'Стратегический менеджмент' })).toBeVisible();
+  const made = await page.evaluate(() => (window as unknown as { errorsMade: string[][] }).errorsMade);
+  expect(made.filter((stack) => stack.includes('react')).length).toBeGreaterThan(0);
+  expect(made.filter((stack) => stack.includes('backoffice'))).toEqual([]);
+});
+
 test('a moderator sees only the resources the route table gives them', async ({ page }) => {
   await signIn(page, 'moderator');
   await expect(page).toHaveURL(/\/admin\/users$/);
