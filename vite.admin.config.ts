@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './vite.precompress.ts';
-import { lazyPaginationNumberFormat, lodashRawTagWithoutThrowing } from './vite.admin.transforms.ts';
+import { compileEagerly, lazyPaginationNumberFormat, lodashRawTagWithoutThrowing } from './vite.admin.transforms.ts';
 import { reactRouterProduction, reactRouterTreeShaking } from './vite.learner.config.ts';
 
 // The react-admin back office: served under /admin/ on the same origin as the portal,
@@ -11,7 +11,7 @@ import { reactRouterProduction, reactRouterTreeShaking } from './vite.learner.co
 export default defineConfig({
   root: fileURLToPath(new URL('./admin', import.meta.url)),
   base: '/admin/',
-  plugins: [react(), reactRouterTreeShaking(), lazyPaginationNumberFormat(), lodashRawTagWithoutThrowing(), precompress()], // .br and .gz copies beside the output (served by server/web.ts)
+  plugins: [react(), reactRouterTreeShaking(), lazyPaginationNumberFormat(), lodashRawTagWithoutThrowing(), compileEagerly(['react', 'backoffice']), precompress()], // .br and .gz copies beside the output (served by server/web.ts)
   // `vite build` only: react-router's own production build, as in the portal (its package's default entry is the
   // development one, with the dev warnings)
   resolve: {

@@ -113,8 +113,11 @@ test('the landing starts no ICU service before its rows show (the first Intl obj
   expect(await page.evaluate(() => ['b', 'a'].sort((x, y) => x.localeCompare(y)) && (window as unknown as { icuUsed: string[] }).icuUsed)).toEqual(['localeCompare']);
 });
 
-test("react-dom's start-up makes its error objects in the React chunk (under an inspector V8 then parses again each script whose top level is on the stack)", async ({ page }) => {
-  // vite.admin.config.ts: the `react` chunk and admin/react-root.ts (docs/performance.md "The twenty-third session")
+test("react-dom's start-up makes its error objects in the React chunk (under an inspector V8 then parses again each script whose top level is on the stack), and both chunks are compiled as they stream in", async ({
+  page,
+}) => {
+  // vite.admin.config.ts: the `react` chunk, admin/react-root.ts and compileEagerly (docs/performance.md "The
+  // twenty-third session")
   await signIn(page, 'admin');
   await expect(page).toHaveURL(/\/admin\/courses$/);
   // each error object made while the landing loads, with the chunks on the stack as it is made
@@ -139,6 +142,15 @@ test("react-dom's start-up makes its error objects in the React chunk (under an 
   const made = await page.evaluate(() => (window as unknown as { errorsMade: string[][] }).errorsMade);
   expect(made.filter((stack) => stack.includes('react')).length).toBeGreaterThan(0);
   expect(made.filter((stack) => stack.includes('backoffice'))).toEqual([]);
+  // both chunks open with V8's compile hint (vite.admin.transforms.ts compileEagerly), as the server sends them
+  const opening = await page.evaluate(async () => {
+    const chunks = performance
+      .getEntriesByType('resource')
+      .map((e) => e.name)
+      .filter((url) => /\/assets\/(react|backoffice)-[\w-]{8}\.js$/.test(url));
+    return Promise.all(chunks.map(async (url) => `${url.split('/').pop()?.split('-')[0]}: ${(await (await fetch(url)).text()).split('\n')[0].slice(0, 40)}`));
+  });
+  expect(opening.sort()).toEqual(['backoffice: //# allFunctionsCalledOnLoad', 'react: //# allFunctionsCalledOnLoad']);
 });
 
 test('a moderator sees only the resources the route table gives them', async ({ page }) => {
