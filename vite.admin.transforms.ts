@@ -2,8 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
 
-// Third-party modules rewritten by `vite build` for the back office's first load (vite.admin.config.ts): each stops
-// the build if its module no longer reads as expected, rather than quietly keeping the cost.
+// What `vite build` does beyond bundling for the back office's first load (vite.admin.config.ts): two third-party
+// modules rewritten (`rewriteModule`) and the first load's chunks marked for eager compilation.
 
 /**
  * `vite build` only: MUI's TablePagination builds an `Intl.NumberFormat('en-US')` for its default label as soon as its
@@ -14,19 +14,8 @@ import type { Plugin } from 'vite';
  */
 export function lazyPaginationNumberFormat(): Plugin {
   const eager = "const formatNumber = buildFormatNumber('en-US');";
-  return {
-    name: 'lms-lazy-pagination-number-format',
-    apply: 'build',
-    transform: {
-      filter: { id: /@mui[\\/]material[\\/]TablePagination[\\/]TablePagination\.mjs$/ },
-      handler(code) {
-        // a MUI that words it otherwise stops the build here instead of quietly keeping the cost
-        if (!code.includes(eager)) this.error(`TablePagination.mjs no longer has "${eager}": see lazyPaginationNumberFormat`);
-        const lazy = "let enUsFormat;\nconst formatNumber = (value) => (enUsFormat ??= buildFormatNumber('en-US'))(value);";
-        return { code: code.replace(eager, lazy), map: null };
-      },
-    },
-  };
+  const lazy = "let enUsFormat;\nconst formatNumber = (value) => (enUsFormat ??= buildFormatNumber('en-US'))(value);";
+  return rewriteModule('lms-lazy-pagination-number-format', /@mui[\\/]material[\\/]TablePagination[\\/]TablePagination\.mjs$/, [[eager, lazy]]);
 }
 
 /**
@@ -41,15 +30,8 @@ export function lazyPaginationNumberFormat(): Plugin {
  */
 export function lodashRawTagWithoutThrowing(): Plugin {
   const attempt = 'try {\n    value[symToStringTag] = undefined;\n    var unmasked = true;\n  } catch (e) {}';
-  return {
-    name: 'lms-lodash-raw-tag-without-throwing',
-    apply: 'build',
-    transform: {
-      filter: { id: /[\\/]node_modules[\\/]lodash[\\/]_getRawTag\.js$/ },
-      handler(code) {
-        if (!code.includes(attempt)) this.error(`lodash/_getRawTag.js no longer has its try block: see lodashRawTagWithoutThrowing`);
-        const guarded = `try {\n    if (canSetTag(value)) {\n      value[symToStringTag] = undefined;\n      var unmasked = true;\n    }\n  } catch (e) {}`;
-        const canSetTag = `
+  const guarded = 'try {\n    if (canSetTag(value)) {\n      value[symToStringTag] = undefined;\n      var unmasked = true;\n    }\n  } catch (e) {}';
+  const canSetTag = `
 /** Whether assigning the tag succeeds: a writable data property or a setter where it is found, else a new property. */
 function canSetTag(value) {
   for (var o = value; o != null; o = Object.getPrototypeOf(o)) {
@@ -58,8 +40,31 @@ function canSetTag(value) {
   }
   return Object.isExtensible(value);
 }
-`;
-        return { code: code.replace(attempt, guarded).replace('module.exports = getRawTag;', `${canSetTag}\nmodule.exports = getRawTag;`), map: null };
+
+module.exports = getRawTag;`;
+  return rewriteModule('lms-lodash-raw-tag-without-throwing', /[\\/]node_modules[\\/]lodash[\\/]_getRawTag\.js$/, [
+    [attempt, guarded],
+    ['module.exports = getRawTag;', canSetTag],
+  ]);
+}
+
+/**
+ * A `vite build` transform of one third-party module: each `[text, replacement]` pair replaced once. A module that no
+ * longer has one of the texts stops the build, rather than quietly keeping the cost.
+ */
+function rewriteModule(name: string, id: RegExp, replacements: [string, string][]): Plugin {
+  return {
+    name,
+    apply: 'build',
+    transform: {
+      filter: { id },
+      handler(code) {
+        let out = code;
+        for (const [text, replacement] of replacements) {
+          if (!out.includes(text)) this.error(`${id} no longer has ${JSON.stringify(text)}: see ${name} in vite.admin.transforms.ts`);
+          out = out.replace(text, replacement);
+        }
+        return { code: out, map: null };
       },
     },
   };

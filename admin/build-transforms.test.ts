@@ -70,7 +70,8 @@ describe("lodash's getRawTag as the back office's build has it", () => {
     expect(attempts).toBe(1);
   });
 
-  it('stops the build when lodash words its try block otherwise', () => {
-    expect(() => rewrite(original.replace('var unmasked = true;', 'unmasked = true;'))).toThrow(/no longer has its try block/);
+  it('stops the build when lodash words its try block or its export otherwise', () => {
+    expect(() => rewrite(original.replace('var unmasked = true;', 'unmasked = true;'))).toThrow(/no longer has/);
+    expect(() => rewrite(original.replace('module.exports = getRawTag;', 'module.exports = { getRawTag };'))).toThrow(/no longer has/);
   });
 });
