@@ -1,4 +1,5 @@
 import { readEarly, rememberedFirstRead } from '../common/api/early.ts';
+import { restoreKeptStyles } from './framework/kept-styles.ts';
 
 // Sign-in happens in the portal. A visitor without a session is sent there before anything of react-admin loads:
 // this entry is a few hundred bytes and shares no module with the back office but the few that start the session's
@@ -11,6 +12,8 @@ else {
   // time (admin/App.tsx keeps it)
   const landing = rememberedFirstRead(window.location);
   readEarly(['/api/user', '/api/access', ...(landing ? [landing] : [])]);
+  // the first screens' style rules of the last loads, parsed now while the code downloads (admin/framework/kept-styles.ts)
+  restoreKeptStyles();
   // the texts of the language in use (a chunk per language) load beside the back office, not after it
   const lang = localStorage.getItem('lang') === 'en' ? 'en' : 'ru';
   const texts = lang === 'en' ? import('./i18n/catalogue.en.ts') : import('./i18n/catalogue.ru.ts');

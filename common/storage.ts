@@ -11,6 +11,8 @@ export const STORAGE_KEYS = {
   signedOutBecause: 'signed-out-because',
   /** The back office's landing list read, started early at the next page load of the same session (common/api/early.ts). */
   firstRead: 'first-read',
+  /** The back office's first screens' style rules, put in the page before its code runs (admin/framework/kept-styles.ts). */
+  keptStyles: 'admin-kept-styles',
 } as const;
 
 export const storage = {

@@ -153,6 +153,41 @@ test("react-dom's start-up makes its error objects in the React chunk (under an 
   expect(opening.sort()).toEqual(['backoffice: //# allFunctionsCalledOnLoad', 'react: //# allFunctionsCalledOnLoad']);
 });
 
+test("the landing's next load takes its style rules from the page instead of inserting them one by one, and looks the same", async ({ page }) => {
+  // admin/framework/kept-styles.ts and style-cache.ts: the first load keeps the rules its screens inserted when it is
+  // left; the next load's entry puts them in the page, and emotion inserts none of them again
+  const looks = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('#root header *, #root main *')].slice(0, 400).map((e) => {
+        const s = getComputedStyle(e);
+        return `${e.tagName} ${s.display} ${s.color} ${s.backgroundColor} ${s.padding} ${s.margin} ${s.fontSize} ${s.fontWeight} ${s.borderBottom}`;
+      }),
+    );
+  await page.addInitScript(() => {
+    const inserted: string[] = [];
+    (window as unknown as { classRulesInserted: string[] }).classRulesInserted = inserted;
+    const insertRule = CSSStyleSheet.prototype.insertRule;
+    CSSStyleSheet.prototype.insertRule = function (rule: string, index?: number) {
+      if (rule.startsWith('.css-')) inserted.push(rule);
+      return insertRule.call(this, rule, index);
+    };
+  });
+  await signIn(page, 'admin');
+  await expect(page).toHaveURL(/\/admin\/courses$/);
+  const row = page.getByRole('row').filter({ hasText: 'Стратегический менеджмент' });
+  await expect(row).toBeVisible();
+  const insertedAtFirst = await page.evaluate(() => (window as unknown as { classRulesInserted: string[] }).classRulesInserted.length);
+  expect(insertedAtFirst).toBeGreaterThan(50);
+  const first = await looks();
+  expect(first.length).toBeGreaterThan(50);
+
+  await page.goto('/admin/');
+  await expect(row).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { classRulesInserted: string[] }).classRulesInserted)).toEqual([]);
+  expect(await page.locator('style[data-kept-for]').count()).toBe(1);
+  expect(await looks()).toEqual(first);
+});
+
 test('a moderator sees only the resources the route table gives them', async ({ page }) => {
   await signIn(page, 'moderator');
   await expect(page).toHaveURL(/\/admin\/users$/);
