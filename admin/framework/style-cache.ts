@@ -4,7 +4,7 @@ import { KEPT_FOR_ATTRIBUTE, readKeptStyles } from './kept-styles.ts';
 
 /** How long after start the rules inserted count as the first screens' (a slow network's rows included). */
 export const FIRST_SCREENS_MS = 10_000;
-/** Kept rules beyond this many characters are dropped and collected afresh (the whole back office's are about 150 000). */
+/** Kept rules beyond this many characters are dropped and collected afresh (a phone's landing keeps about 54 000). */
 export const KEPT_STYLES_MAX_CHARS = 200_000;
 
 /**
