@@ -40,7 +40,7 @@ export default defineConfig({
           groups: [
             { name: 'preload', test: /preload-helper|rolldown-runtime|rolldown:runtime/, priority: 3 },
             // what the entry itself runs (admin/main.tsx: the session's first reads), out of the back office's chunk
-            { name: 'entry', test: /common\/(api\/(early|headers)|storage|tenant\/tenant)\.ts$|admin\/framework\/kept-styles\.ts$/, priority: 3 },
+            { name: 'entry', test: /common\/(api\/(early|headers)|storage|tenant\/tenant)\.ts$|admin\/framework\/kept-(styles|screen)\.ts$/, priority: 3 },
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|admin[\\/]react-root\.ts$/, priority: 2 },
             { name: 'backoffice', test: /admin\/boot\.tsx$/, priority: 2 },
             { name: 'forms', test: /admin\/framework\/(forms|inputs)\.tsx$/, priority: 1 },

@@ -6,6 +6,7 @@ import { App, prefetchSession } from './App.tsx';
 import type { Catalogue } from './i18n/catalogue.ru.ts';
 import { createI18nProvider } from './providers/i18nProvider.ts';
 import { notifyTogether } from './framework/notify-together.ts';
+import { keepScreenOnLeave } from './framework/kept-screen.ts';
 import { keptStyleCache } from './framework/style-cache.ts';
 
 /**
@@ -16,6 +17,7 @@ export function start(lang: Lang, catalogue: Catalogue) {
   notifyTogether();
   // the style rules the entry restored, if this build kept them, are taken as inserted (admin/framework/kept-styles.ts)
   const styleCache = keptStyleCache(import.meta.url);
+  keepScreenOnLeave();
   // the first render waits for the landing (usually known by now; 2 s at most), so that it renders the landing's list
   void prefetchSession(2_000).then(() =>
     createRoot(document.getElementById('root')!).render(

@@ -1,4 +1,5 @@
 import { readEarly, rememberedFirstRead } from '../common/api/early.ts';
+import { showKeptScreen } from './framework/kept-screen.ts';
 import { restoreKeptStyles } from './framework/kept-styles.ts';
 
 // Sign-in happens in the portal. A visitor without a session is sent there before anything of react-admin loads:
@@ -12,10 +13,26 @@ else {
   // time (admin/App.tsx keeps it)
   const landing = rememberedFirstRead(window.location);
   readEarly(['/api/user', '/api/access', ...(landing ? [landing] : [])]);
-  // the first screens' style rules of the last loads, parsed now while the code downloads (admin/framework/kept-styles.ts)
-  restoreKeptStyles();
-  // the texts of the language in use (a chunk per language) load beside the back office, not after it
-  const lang = localStorage.getItem('lang') === 'en' ? 'en' : 'ru';
-  const texts = lang === 'en' ? import('./i18n/catalogue.en.ts') : import('./i18n/catalogue.ru.ts');
-  void Promise.all([import('./boot.tsx'), texts]).then(([boot, t]) => boot.start(lang, t.catalogue));
+  // the back office's code and the texts of the language in use (a chunk per language), one beside the other
+  const load = () => {
+    // the first screens' style rules of the last loads, parsed while the code downloads (admin/framework/kept-styles.ts)
+    restoreKeptStyles();
+    const lang = localStorage.getItem('lang') === 'en' ? 'en' : 'ru';
+    const texts = lang === 'en' ? import('./i18n/catalogue.en.ts') : import('./i18n/catalogue.ru.ts');
+    void Promise.all([import('./boot.tsx'), texts]).then(([boot, t]) => boot.start(lang, t.catalogue));
+  };
+  // at the landing, the landing as this session last saw it until the live list has its rows
+  // (admin/framework/kept-screen.ts), painted before the code is asked for: a frame, or 100 ms in a tab not on show
+  if (showKeptScreen()) afterPaint(load);
+  else load();
+}
+
+function afterPaint(run: () => void) {
+  let ran = false;
+  const once = () => {
+    if (!ran) run();
+    ran = true;
+  };
+  requestAnimationFrame(() => setTimeout(once, 0));
+  setTimeout(once, 100);
 }

@@ -13,6 +13,8 @@ export const STORAGE_KEYS = {
   firstRead: 'first-read',
   /** The back office's first screens' style rules, put in the page before its code runs (admin/framework/kept-styles.ts). */
   keptStyles: 'admin-kept-styles',
+  /** The back office's landing as this session last saw it, shown while the code downloads (admin/framework/kept-screen.ts). */
+  keptScreen: 'admin-kept-screen',
 } as const;
 
 export const storage = {

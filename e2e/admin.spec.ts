@@ -188,6 +188,50 @@ test("the landing's next load takes its style rules from the page instead of ins
   expect(await looks()).toEqual(first);
 });
 
+test("the landing's next load shows it as last seen while the code downloads, until the live rows are on show", async ({ page }) => {
+  // admin/framework/kept-screen.ts: the landing is kept when the page is left, and the next load's entry shows it in a
+  // closed shadow root over the page until the live list has its rows
+  await signIn(page, 'admin');
+  await expect(page).toHaveURL(/\/admin\/courses$/);
+  const row = page.getByRole('row').filter({ hasText: 'Стратегический менеджмент' });
+  await expect(row).toBeVisible();
+
+  // the next load, its back office code held back: the kept landing is on show in its place
+  let release = () => {};
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  await page.route(/\/admin\/assets\/backoffice-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/admin/');
+  const kept = page.locator('#kept-screen');
+  await expect(kept).toBeVisible();
+  await expect(kept).toHaveAttribute('aria-hidden', 'true');
+  expect(await page.locator('#root').innerHTML()).toBe('');
+  const box = await kept.boundingBox();
+  expect(box).toEqual({ x: 0, y: 0, width: page.viewportSize()!.width, height: page.viewportSize()!.height });
+  // what it shows is the landing's rows (read through the browser's own protocol: the shadow root is closed to the page)
+  const cdp = await page.context().newCDPSession(page);
+  const { root } = await cdp.send('DOM.getDocument', { depth: -1, pierce: true });
+  type DomNode = { nodeValue?: string; children?: DomNode[]; shadowRoots?: DomNode[]; attributes?: string[]; shadowRootType?: string };
+  const texts = (n: DomNode): string[] => [n.nodeValue ?? '', ...[...(n.children ?? []), ...(n.shadowRoots ?? [])].flatMap(texts)];
+  const find = (n: DomNode): DomNode | undefined => (n.attributes?.includes('kept-screen') ? n : [...(n.children ?? [])].map(find).find(Boolean));
+  const shadow = find(root as DomNode)?.shadowRoots?.[0];
+  expect(shadow?.shadowRootType).toBe('closed');
+  expect(texts(shadow!).join(' ')).toContain('Стратегический менеджмент');
+  // a click on it does nothing: it is a picture of the page
+  await page.mouse.click(box!.width / 2, box!.height / 2);
+  await expect(page).toHaveURL(/\/admin\/?$/);
+
+  release();
+  await expect(row).toBeVisible();
+  await expect(kept).toHaveCount(0);
+  await row.click();
+  await expect(page).toHaveURL(/\/admin\/courses\/\d+$/);
+});
+
 test('a moderator sees only the resources the route table gives them', async ({ page }) => {
   await signIn(page, 'moderator');
   await expect(page).toHaveURL(/\/admin\/users$/);

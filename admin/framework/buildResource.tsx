@@ -24,6 +24,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { FieldConfig, ResourceConfig } from './types.ts';
 import { configField as field } from './fields.ts';
 import { cellFor, ListPagination, PER_PAGE } from './cells.tsx';
+import { listShown } from './kept-screen.ts';
 import { lazyScreen, preloadWhenIdle } from './lazy.ts';
 
 /**
@@ -46,11 +47,16 @@ function ConfigFilter(props: { source: string; field: FieldConfig }) {
   );
 }
 
-/** Fetches the forms' chunk in idle time once the list's first rows are on show, so that opening a record does not wait. */
+/**
+ * Once the list's first rows are on show: the kept landing gives way to them (admin/framework/kept-screen.ts), and the
+ * forms' chunk is fetched in idle time, so that opening a record does not wait.
+ */
 function PreloadForms() {
   const { isPending } = useListContext();
   useEffect(() => {
-    if (!isPending) preloadWhenIdle(loadForms);
+    if (isPending) return;
+    listShown();
+    preloadWhenIdle(loadForms);
   }, [isPending]);
   return null;
 }

@@ -58,6 +58,17 @@ export function rememberedFirstRead(where: { pathname: string; search: string })
   return at === kept.page.replace(/\/[^/]*$/, '') || (at === kept.page && !where.search) ? kept.path : undefined;
 }
 
+/** The back office page this session lands on, as its last load kept it (admin/App.tsx), or none. */
+export function landingPage(): string | undefined {
+  return keptFirstRead()?.page;
+}
+
+/** A fingerprint of the session's token, or none when signed out: what this browser keeps for a session is tied to it. */
+export function sessionFingerprint(): string | undefined {
+  const token = storage.get(STORAGE_KEYS.token);
+  return token ? fingerprint(token) : undefined;
+}
+
 function keptFirstRead(): { path: string; page: string } | undefined {
   const token = storage.get(STORAGE_KEYS.token);
   try {

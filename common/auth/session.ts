@@ -29,7 +29,7 @@ function reload(to?: string) {
 }
 
 /** The stored session: the token, its refresh token, and the admin's own token kept aside in demo mode. */
-const SESSION_KEYS = [STORAGE_KEYS.token, STORAGE_KEYS.refreshToken, STORAGE_KEYS.savedToken, STORAGE_KEYS.demo, STORAGE_KEYS.firstRead];
+const SESSION_KEYS = [STORAGE_KEYS.token, STORAGE_KEYS.refreshToken, STORAGE_KEYS.savedToken, STORAGE_KEYS.demo, STORAGE_KEYS.firstRead, STORAGE_KEYS.keptScreen];
 
 /** Signs in with login or e-mail; keeps the token (and refresh token) in local storage. */
 export async function login(username: string, password: string, remember: boolean) {
