@@ -13,10 +13,11 @@ else {
   // time (admin/App.tsx keeps it)
   const landing = rememberedFirstRead(window.location);
   readEarly(['/api/user', '/api/access', ...(landing ? [landing] : [])]);
+  // the first screens' style rules of the last loads, parsed now rather than as a task of its own once the landing is
+  // on show (admin/framework/kept-styles.ts)
+  restoreKeptStyles();
   // the back office's code and the texts of the language in use (a chunk per language), one beside the other
   const load = () => {
-    // the first screens' style rules of the last loads, parsed while the code downloads (admin/framework/kept-styles.ts)
-    restoreKeptStyles();
     const lang = localStorage.getItem('lang') === 'en' ? 'en' : 'ru';
     const texts = lang === 'en' ? import('./i18n/catalogue.en.ts') : import('./i18n/catalogue.ru.ts');
     void Promise.all([import('./boot.tsx'), texts]).then(([boot, t]) => boot.start(lang, t.catalogue));

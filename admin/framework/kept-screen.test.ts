@@ -84,6 +84,8 @@ describe('the kept landing', () => {
     listShown();
     window.dispatchEvent(new Event('pagehide'));
     expect(nextLoad('/admin/')).toBe(true);
+    // the address is that of what is on show
+    expect(location.pathname).toBe(LANDING);
     const shown = host();
     expect(shown?.getAttribute('aria-hidden')).toBe('true');
     // a closed shadow root: the page's own queries do not find the kept markup

@@ -66,6 +66,9 @@ export function showKeptScreen(doc: Document = document): boolean {
   screen.append(template.content);
   shadow.append(style, screen);
   doc.body.append(host);
+  // the address of what is on show (at the bare /admin/, the landing's own): set now, before the first paint, instead
+  // of by the back office's start (admin/App.tsx prefetchSession), where it is a long task of its own in Chromium
+  if (doc.location.pathname.replace(/\/+$/, '') !== kept.page) view.history.replaceState(view.history.state, '', `${kept.page}${doc.location.hash}`);
   view.setTimeout(() => doc.getElementById(KEPT_SCREEN_HOST_ID)?.remove(), KEPT_SCREEN_MAX_MS);
   return true;
 }
