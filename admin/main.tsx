@@ -23,17 +23,26 @@ else {
     void Promise.all([import('./boot.tsx'), texts]).then(([boot, t]) => boot.start(lang, t.catalogue));
   };
   // at the landing, the landing as this session last saw it until the live list has its rows
-  // (admin/framework/kept-screen.ts), painted before the code is asked for: a frame, or 100 ms in a tab not on show
-  if (showKeptScreen()) afterPaint(load);
+  // (admin/framework/kept-screen.ts), painted before the code is asked for: the browser's first contentful paint, or
+  // 100 ms at most (a tab not on show paints nothing, and a slow first paint does not hold the code back for long)
+  if (showKeptScreen()) afterFirstPaint(load);
   else load();
 }
 
-function afterPaint(run: () => void) {
+function afterFirstPaint(run: () => void) {
   let ran = false;
   const once = () => {
     if (!ran) run();
     ran = true;
   };
-  requestAnimationFrame(() => setTimeout(once, 0));
+  try {
+    new PerformanceObserver((list, observer) => {
+      if (!list.getEntriesByName('first-contentful-paint').length) return;
+      observer.disconnect();
+      setTimeout(once, 0);
+    }).observe({ type: 'paint', buffered: true });
+  } catch {
+    // no paint timing in this browser: the time limit below starts it
+  }
   setTimeout(once, 100);
 }

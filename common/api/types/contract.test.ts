@@ -29,6 +29,7 @@ const ALLOWED: Record<string, string> = {
   'admin/App.tsx:Overrides': 'MUI theme overrides',
   'admin/framework/cells.tsx:CellProps': 'props of a list cell',
   'admin/framework/checkbox-label.ts:Owner': "an MUI checkbox's own props (its aria-label)",
+  'admin/framework/kept-screen.ts:KeptScreen': 'the landing as the browser keeps it for the next load (local storage, not the API)',
   'admin/framework/kept-styles.ts:KeptStyles': 'the style rules the browser keeps for the next load (local storage, not the API)',
   'admin/framework/types.ts:FieldConfig': 'the configuration of a field (docs/adding-a-resource.md)',
   'admin/framework/types.ts:ResourceConfig': 'the configuration of a resource',
