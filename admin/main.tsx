@@ -13,18 +13,18 @@ else {
   // time (admin/App.tsx keeps it)
   const landing = rememberedFirstRead(window.location);
   readEarly(['/api/user', '/api/access', ...(landing ? [landing] : [])]);
-  // the first screens' style rules of the last loads, parsed now rather than as a task of its own once the landing is
-  // on show (admin/framework/kept-styles.ts)
-  restoreKeptStyles();
-  // the back office's code and the texts of the language in use (a chunk per language), one beside the other
+  // the back office's code and the texts of the language in use (a chunk per language), one beside the other, and,
+  // while they download, the first screens' style rules of the last loads (admin/framework/kept-styles.ts)
   const load = () => {
     const lang = localStorage.getItem('lang') === 'en' ? 'en' : 'ru';
     const texts = lang === 'en' ? import('./i18n/catalogue.en.ts') : import('./i18n/catalogue.ru.ts');
     void Promise.all([import('./boot.tsx'), texts]).then(([boot, t]) => boot.start(lang, t.catalogue));
+    restoreKeptStyles();
   };
   // at the landing, the landing as this session last saw it until the live list has its rows
-  // (admin/framework/kept-screen.ts), painted before the code is asked for: the browser's first contentful paint, or
-  // 100 ms at most (a tab not on show paints nothing, and a slow first paint does not hold the code back for long)
+  // (admin/framework/kept-screen.ts), painted before the code is asked for and the kept rules parsed: the browser's
+  // first contentful paint, or 100 ms at most (a tab not on show paints nothing, and a slow first paint does not hold
+  // the code back for long). The picture's first paint is a task of its own, not one with the rules' parsing.
   if (showKeptScreen()) afterFirstPaint(load);
   else load();
 }

@@ -6,7 +6,6 @@ import {
   Datagrid,
   ExportButton,
   FilterButton,
-  List,
   Resource,
   SearchInput,
   SimpleList,
@@ -25,6 +24,7 @@ import type { FieldConfig, ResourceConfig } from './types.ts';
 import { configField as field } from './fields.ts';
 import { cellFor, ListPagination, PER_PAGE } from './cells.tsx';
 import { listShown } from './kept-screen.ts';
+import { ListBehindKeptScreen } from './behind-kept-screen.tsx';
 import { lazyScreen, preloadWhenIdle } from './lazy.ts';
 
 /**
@@ -170,7 +170,7 @@ export function ConfigList({ cfg, ...props }: { cfg: ResourceConfig } & Partial<
   const editable = cfg.roles.edit === undefined || cfg.roles.edit.length > 0;
   const selectable = (cfg.list.bulkActions?.length ?? 0) > 0 || cfg.roles.delete !== undefined;
   return (
-    <List
+    <ListBehindKeptScreen
       component={ListCard}
       pagination={<ListPagination />}
       actions={cfg.list.actions?.length || cfg.list.export === false ? <ListToolbar cfg={cfg} /> : undefined}
@@ -192,7 +192,7 @@ export function ConfigList({ cfg, ...props }: { cfg: ResourceConfig } & Partial<
           ))}
         </Datagrid>
       )}
-    </List>
+    </ListBehindKeptScreen>
   );
 }
 

@@ -73,6 +73,11 @@ export function showKeptScreen(doc: Document = document): boolean {
   return true;
 }
 
+/** Whether the kept landing is on show now (the live screen below it is not seen yet). */
+export function keptScreenOnShow(doc: Document = document): boolean {
+  return doc.getElementById(KEPT_SCREEN_HOST_ID) !== null;
+}
+
 /** A list's rows are on show: the kept screen gives way, and the landing may be kept when the page is left. */
 export function listShown(doc: Document = document) {
   doc.getElementById(KEPT_SCREEN_HOST_ID)?.remove();

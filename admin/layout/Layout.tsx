@@ -5,6 +5,7 @@ import { setLang, type Lang } from '../../common/i18n/lang.ts';
 import { setTheme } from '../../common/theme/theme.ts';
 import { BusyNotice } from './BusyNotice.tsx';
 import { Menu } from './Menu.tsx';
+import { useBehindKeptScreen } from '../framework/behind-kept-screen.tsx';
 
 /** Language switch that also writes the shared `lang` key, so the portal follows. */
 function LanguageSwitch() {
@@ -95,9 +96,15 @@ const LAYOUT_SX = { minWidth: 0, '& .RaLayout-content': { minWidth: 0 }, '& .RaL
 /** The menu likewise: it reads the resources, the access checks, the address and the sidebar itself. */
 const LayoutMenu = memo(Menu);
 
-export const Layout = ({ children }: { children: ReactNode }) => (
-  <RaLayout appBar={Bar} menu={LayoutMenu} sx={LAYOUT_SX}>
-    <BusyNotice />
-    {children}
-  </RaLayout>
-);
+/**
+ * Under the kept landing, the whole layout mounts in the background and in slices (admin/framework/behind-kept-screen.tsx):
+ * react-admin mounts it in the render that the session's first answers start.
+ */
+export const Layout = ({ children }: { children: ReactNode }) =>
+  useBehindKeptScreen(
+    <RaLayout appBar={Bar} menu={LayoutMenu} sx={LAYOUT_SX}>
+      <BusyNotice />
+      {children}
+    </RaLayout>,
+    null,
+  );
