@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { useSyncExternalStore } from 'react';
-import { act, cleanup, render } from '@testing-library/react';
-import { useBehindKeptScreen } from './behind-kept-screen.tsx';
+import { Profiler, useSyncExternalStore } from 'react';
+import { CoreAdminContext, useListContext, type DataProvider } from 'react-admin';
+import { act, cleanup, render, waitFor } from '@testing-library/react';
+import { ListBehindKeptScreen, useBehindKeptScreen } from './behind-kept-screen.tsx';
 import { KEPT_SCREEN_HOST_ID } from './kept-screen.ts';
 
 afterEach(() => {
@@ -86,5 +87,56 @@ describe('the live screen behind the kept landing (admin/framework/behind-kept-s
     await act(async () => again.set('rows'));
     expect(apart.rendered).toEqual(['layout']);
     expect(later.rendered).toEqual(['loading', 'rows']);
+  });
+});
+
+/** What a list's view shows under the kept landing, and the commits of the page around it, in the order they happen. */
+async function listTimeline(picture: boolean) {
+  if (picture) showKeptLanding();
+  const events: string[] = [];
+  let answer: (rows: { id: number }[]) => void = () => undefined;
+  let asked: () => void = () => undefined;
+  const read = new Promise<void>((resolve) => (asked = resolve));
+  const dataProvider = {
+    getList: () =>
+      new Promise((resolve) => {
+        answer = (rows) => resolve({ data: rows, total: rows.length });
+        asked();
+      }),
+  } as unknown as DataProvider;
+  function Rows() {
+    const { data, isPending } = useListContext();
+    events.push(isPending ? 'rows: pending' : `rows: ${data?.length}`);
+    return null;
+  }
+  render(
+    <Profiler id="page" onRender={() => events.push('commit')}>
+      <CoreAdminContext dataProvider={dataProvider}>
+        <ListBehindKeptScreen resource="courses" actions={false} pagination={false} disableSyncWithLocation>
+          <Rows />
+        </ListBehindKeptScreen>
+      </CoreAdminContext>
+    </Profiler>,
+  );
+  await act(() => read);
+  // the view's own mount and renders done before the answer comes
+  await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+  events.push('answered');
+  await act(async () => answer([{ id: 1 }, { id: 2 }]));
+  await waitFor(() => expect(events).toContain('rows: 2'));
+  // what happened from the answer to the rows' render
+  return events.slice(events.indexOf('answered') + 1, events.indexOf('rows: 2') + 1);
+}
+
+describe("the generic list's view behind the kept landing (ListBehindKeptScreen)", () => {
+  it('renders the list’s answer in a commit after the one its read ended in, while the picture is on show', async () => {
+    // the read's own (urgent) render commits without the view's rows; a background render of its own brings them
+    const timeline = await listTimeline(true);
+    expect(timeline).toContain('commit');
+    expect(timeline.at(-1)).toBe('rows: 2');
+  });
+
+  it('renders it in the commit its read ended in once there is no picture', async () => {
+    expect(await listTimeline(false)).toEqual(['rows: 2']);
   });
 });

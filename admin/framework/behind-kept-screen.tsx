@@ -27,8 +27,8 @@ function ListAnswersBehindKeptScreen({ children }: { children: ReactNode }) {
 
 /**
  * react-admin's `<List>` (its `ListBase` reading, its `ListView` showing), the view rendered from the list's answers
- * in the background while the kept landing is on show (above): the answers of the list's reads and access checks
- * change the list's context, and the whole view (toolbar, filters, rows, pagination) rendered again at each.
+ * in the background while the kept landing is on show (above): each answer of the list's reads and access checks
+ * changes the list's context, and the whole view (toolbar, filters, rows, pagination) would render again at each.
  */
 export function ListBehindKeptScreen({
   debounce,
